@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "photory-tui",
+    products: [
+        .executable(name: "photory-tui", targets: ["photory-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - System libraries (module map + shim header only)
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // MARK: - The product
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG"]),
+        .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
+        .executableTarget(
+            name: "photory-tui",
+            dependencies: ["TUI", "Library",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // MARK: - Tests
+        .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG"], path: "Tests/Fixtures"),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Fixtures"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["photory-tui", "Fixtures"]),
+    ]
+)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A point on Earth as recorded by the camera's GPS.
+public struct GPSPosition: Codable, Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres above sea level, negative below.
+    public var altitude: Double?
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+    }
+}
+
+/// Everything read from one JPEG's metadata segments (EXIF, XMP, IPTC) and its frame header.
+///
+/// Strings are raw as found in the file, with surrounding whitespace and NULs trimmed and
+/// control characters removed; empty strings are `nil`. Interpreting them (placeholder
+/// descriptions, date fallbacks) is the job of the model, not of the reader.
+public struct Metadata: Sendable, Equatable {
+    /// Pixel size from the JPEG frame header (SOF), before orientation is applied.
+    public var width: Int = 0
+    public var height: Int = 0
+    /// EXIF orientation 1–8; 1 when absent or out of range.
+    public var orientation: Int = 1
+    /// EXIF DateTimeOriginal, as written: "YYYY:MM:DD HH:MM:SS".
+    public var dateTimeOriginal: String?
+    /// EXIF DateTime (IFD0), as written.
+    public var dateTime: String?
+    /// EXIF OffsetTimeOriginal (or OffsetTime), e.g. "+02:00", when present.
+    public var utcOffset: String?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var gps: GPSPosition?
+    /// EXIF ImageDescription (IFD0).
+    public var exifDescription: String?
+    /// XMP dc:description (x-default entry preferred).
+    public var xmpDescription: String?
+    /// IPTC-IIM 2:120 Caption-Abstract from the Photoshop APP13 segment.
+    public var iptcCaption: String?
+    /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
+    public var embeddedThumbnail: Range<Int>?
+    /// Problems met while reading metadata that did not stop it (for `show`).
+    public var warnings: [String] = []
+
+    public init() {}
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages photory-tui builds and tests with. Uses sudo only when not root.
+# Does nothing (and needs no network) when everything is already there.
+set -euo pipefail
+packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev pkg-config tmux ncurses-term)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
