@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where a photo's description came from, in the order they are tried.
+public enum DescriptionSource: String, Codable, Sendable {
+    case exif, xmp, iptc
+}
+
+/// Picks a photo's description from its metadata the way exiftool's composite Description
+/// does — EXIF ImageDescription, then XMP dc:description, then IPTC Caption-Abstract — and
+/// treats blank values and camera placeholder text as no description at all.
+public enum DescriptionResolver {
+    /// Text cameras write into ImageDescription on their own; it describes nothing.
+    static let placeholders: Set<String> = [
+        "olympus digital camera", "sony dsc", "digital camera", "minolta digital camera",
+        "konica minolta digital camera", "pentax digital camera", "nikon digital camera",
+        "leica digital camera", "samsung digital camera", "kodak digital still camera",
+        "sanyo digital camera", "camera", "default", "image", "picture", "photo", "untitled",
+        "exif_jpeg_picture", "exif jpeg picture", "exif jpeg", "jpeg image", "samsung csc", "description", "no description",
+        "camera description", "scanned image", "dcim", "easyshare", "easyshare camera",
+    ]
+
+    /// The first usable description and its source, or nil when the photo has none.
+    public static func resolve(_ metadata: Metadata) -> (text: String, source: DescriptionSource)? {
+        let candidates: [(String?, DescriptionSource)] = [
+            (metadata.exifDescription, .exif), (metadata.xmpDescription, .xmp), (metadata.iptcCaption, .iptc),
+        ]
+        for (value, source) in candidates {
+            if let text = usable(value, make: metadata.cameraMake, model: metadata.cameraModel) {
+                return (text, source)
+            }
+        }
+        return nil
+    }
+
+    /// `value` trimmed of whitespace, NULs and control characters, or nil when what is left is
+    /// blank or camera placeholder text (including the camera's own make or model).
+    public static func usable(_ value: String?, make: String? = nil, model: String? = nil) -> String? {
+        guard let value else { return nil }
+        let cleaned = value.strippingControlCharacters
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        guard !cleaned.isEmpty else { return nil }
+        let key = groupKey(cleaned)
+        if key.isEmpty || placeholders.contains(key) { return nil }
+        if key.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "." || $0 == "?" || $0 == " " }) { return nil }
+        let cameraNames: [String?] = [make, model, [make, model].compactMap { $0 }.joined(separator: " ")]
+        for case let camera? in cameraNames where !camera.isEmpty && groupKey(camera) == key { return nil }
+        return cleaned
+    }
+
+    /// The key photos are grouped by: case-folded, Unicode-normalised, runs of whitespace collapsed.
+    public static func groupKey(_ description: String) -> String {
+        description.precomposedStringWithCanonicalMapping
+            .lowercased()
+            .split(whereSeparator: { $0.isWhitespace })
+            .joined(separator: " ")
+    }
+}

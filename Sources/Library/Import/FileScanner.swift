@@ -1,0 +1,85 @@
+import Foundation
+
+/// Expands the paths given to an import into the files to look at, recursing into folders.
+///
+/// Symbolic links are followed; a link back into a folder being scanned is reported as a
+/// symlink loop, and a folder reached twice is scanned once. Hidden entries (dot files) inside
+/// folders are skipped. Problems become outcomes; they never stop the scan.
+struct FileScanner {
+    struct Found: Sendable {
+        var path: String
+        var size: Int64
+    }
+
+    private(set) var files: [Found] = []
+    private(set) var problems: [ImportFileResult] = []
+    private var visitedFolders: Set<FileIdentity> = []
+    private var ancestors: Set<FileIdentity> = []
+    private let cancellation: ImportCancellation?
+    private let onFile: (String, Int) -> Void
+
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    init(cancellation: ImportCancellation? = nil, onFile: @escaping (String, Int) -> Void = { _, _ in }) {
+        self.cancellation = cancellation
+        self.onFile = onFile
+    }
+
+    /// Scans each path (file or folder) in order.
+    mutating func scan(_ paths: [String]) {
+        for path in paths {
+            visit(LibraryPaths.absolute(path))
+        }
+    }
+
+    private mutating func visit(_ path: String) {
+        if cancellation?.isCancelled == true { return }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            var linkInfo = stat()
+            let isLink = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
+            let reason: String
+            switch code {
+            case ELOOP: reason = "symlink loop"
+            case ENOENT where isLink: reason = "broken symbolic link"
+            default: reason = String(cString: strerror(code)).lowercased()
+            }
+            problems.append(ImportFileResult(path: path, outcome: .unreadable(reason: reason)))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            files.append(Found(path: path, size: Int64(info.st_size)))
+            onFile(path, files.count)
+        case S_IFDIR:
+            scanFolder(path, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        default:
+            problems.append(ImportFileResult(path: path, outcome: .unsupported(reason: "not a regular file")))
+        }
+    }
+
+    private mutating func scanFolder(_ path: String, identity: FileIdentity) {
+        if ancestors.contains(identity) {
+            problems.append(ImportFileResult(path: path, outcome: .unreadable(reason: "symlink loop: leads back into a folder being scanned")))
+            return
+        }
+        guard visitedFolders.insert(identity).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            let reason = access(path, R_OK) != 0 ? String(cString: strerror(errno)).lowercased() : "cannot list folder"
+            problems.append(ImportFileResult(path: path, outcome: .unreadable(reason: reason)))
+            return
+        }
+        ancestors.insert(identity)
+        defer { ancestors.remove(identity) }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            visit(path == "/" ? "/" + name : path + "/" + name)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What happened to one file of an import. Every file ends with exactly one outcome.
+public enum ImportOutcome: Sendable, Equatable {
+    /// Added to the library as a new photo.
+    case imported(photoID: String)
+    /// The photo was in the library but its file had gone missing; it now points here.
+    case relinked(photoID: String, previousPath: String)
+    /// The same content is already in the library (or earlier in this import) at `original`.
+    case duplicate(photoID: String, original: String)
+    /// Not a JPEG (recognised by content, not by name).
+    case unsupported(reason: String)
+    /// Could not be read: permissions, I/O error, a symlink loop, a vanished file.
+    case unreadable(reason: String)
+    /// Looks like a JPEG but its data is broken.
+    case corrupt(reason: String)
+
+    /// The kind of outcome, for counting.
+    public var kind: Kind {
+        switch self {
+        case .imported: .imported
+        case .relinked: .relinked
+        case .duplicate: .duplicate
+        case .unsupported: .unsupported
+        case .unreadable: .unreadable
+        case .corrupt: .corrupt
+        }
+    }
+
+    /// The outcome kinds, in the order summaries list them.
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        case imported, relinked, duplicate, unsupported, unreadable, corrupt
+    }
+
+    /// One line of explanation for a file that was not simply imported.
+    public var reason: String? {
+        switch self {
+        case .imported: nil
+        case let .relinked(_, previous): "relinked: was at \(previous)"
+        case let .duplicate(_, original): "duplicate of \(original)"
+        case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason): reason
+        }
+    }
+}
+
+/// One file's outcome.
+public struct ImportFileResult: Sendable, Equatable {
+    public var path: String
+    public var outcome: ImportOutcome
+
+    public init(path: String, outcome: ImportOutcome) {
+        self.path = path
+        self.outcome = outcome
+    }
+
+    /// Why this file was not simply imported, in words; nil for an imported file.
+    public var reason: String? {
+        if case let .duplicate(_, original) = outcome, original == path { return "already in the library" }
+        return outcome.reason
+    }
+}

@@ -1,0 +1,39 @@
+/// The result of one import: every file's outcome, and whether it was cancelled part way.
+public struct ImportSummary: Sendable, Equatable {
+    public var results: [ImportFileResult]
+    /// True when the user cancelled; `results` holds what finished before that.
+    public var cancelled: Bool
+    /// Files found by the scan, including those not reached because of cancelling.
+    public var filesFound: Int
+
+    public init(results: [ImportFileResult] = [], cancelled: Bool = false, filesFound: Int = 0) {
+        self.results = results
+        self.cancelled = cancelled
+        self.filesFound = filesFound
+    }
+
+    public func count(_ kind: ImportOutcome.Kind) -> Int {
+        results.reduce(0) { $0 + ($1.outcome.kind == kind ? 1 : 0) }
+    }
+
+    /// Files that were neither imported nor relinked, with their reasons.
+    public var problems: [ImportFileResult] {
+        results.filter { $0.outcome.kind != .imported && $0.outcome.kind != .relinked }
+    }
+
+    /// "12 imported, 3 duplicates, 2 unsupported" — only the kinds that occurred (or "nothing to import").
+    public var line: String {
+        var parts: [String] = []
+        for kind in ImportOutcome.Kind.allCases {
+            let n = count(kind)
+            guard n > 0 else { continue }
+            switch kind {
+            case .duplicate: parts.append("\(n) duplicate\(n == 1 ? "" : "s")")
+            default: parts.append("\(n) \(kind.rawValue)")
+            }
+        }
+        var text = parts.isEmpty ? "nothing to import" : parts.joined(separator: ", ")
+        if cancelled { text += " — cancelled after \(results.count) of \(filesFound) files" }
+        return text
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Imports files and folders into a library: scan → read and fingerprint each file on every
+/// core → merge in scan order (so "the first" of two duplicates is the first found).
+///
+/// One bad file never stops the batch: each file ends with one `ImportOutcome`. Cancelling
+/// keeps every file that finished.
+public struct Importer: Sendable {
+    /// How many files are read at once.
+    public var workers: Int
+    /// Called on a worker thread with every good photo's bytes while they are in memory.
+    public var onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)?
+
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)? = nil) {
+        self.workers = max(1, workers)
+        self.onPhotoBytes = onPhotoBytes
+    }
+
+    /// Locks the library file, loads it fresh, imports, and saves what finished (also when
+    /// cancelled). Throws only when the library itself cannot be locked, read or written.
+    public func run(
+        _ paths: [String], store: LibraryStore, lockTimeout: Double = 10,
+        cancellation: ImportCancellation = ImportCancellation(),
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
+        let lock: LibraryLock
+        do {
+            lock = try LibraryLock(libraryPath: store.path, timeout: lockTimeout)
+        } catch let error as LibraryStoreError {
+            throw error
+        } catch {
+            throw .writeFailed(path: store.path, reason: "\(error)")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        var library = try store.load()
+        let summary = run(paths, into: &library, cancellation: cancellation, progress: progress)
+        progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
+        try store.save(library)
+        return (library, summary)
+    }
+
+    /// Imports into `library` in memory.
+    public func run(
+        _ paths: [String], into library: inout PhotoLibrary,
+        cancellation: ImportCancellation = ImportCancellation(),
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) -> ImportSummary {
+        var scanner = FileScanner(cancellation: cancellation) { path, count in
+            if count % 64 == 1 { progress(ImportProgress(phase: .scanning, total: count, currentFile: path)) }
+        }
+        scanner.scan(paths)
+        let files = scanner.files
+        library.refreshMissing()
+
+        let analyses = analyzeAll(files, cancellation: cancellation, progress: progress)
+        var summary = merge(files: files, analyses: analyses, into: &library)
+        summary.results.insert(contentsOf: scanner.problems, at: 0)
+        summary.filesFound = files.count + scanner.problems.count
+        summary.cancelled = cancellation.isCancelled
+        progress(ImportProgress(phase: .finished, done: summary.results.count, total: summary.filesFound,
+                                bytesDone: 0, bytesTotal: 0))
+        return summary
+    }
+
+    // MARK: - Steps
+
+    /// Analyses every file on `workers` threads; a slot stays nil when cancelling skipped it.
+    private func analyzeAll(
+        _ files: [FileScanner.Found], cancellation: ImportCancellation,
+        progress: @escaping @Sendable (ImportProgress) -> Void
+    ) -> [PhotoAnalyzer.Result?] {
+        let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+        let analyzer = PhotoAnalyzer(onPhotoBytes: onPhotoBytes)
+        let importedAt = Date().timeIntervalSince1970
+        progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1))) { _ in
+            while !cancellation.isCancelled, let index = state.next() {
+                let result = analyzer.analyze(path: files[index].path, importedAt: importedAt)
+                progress(state.finish(index, result, file: files[index]))
+            }
+        }
+        return state.results
+    }
+
+    /// Applies analyses to the library in scan order; returns one result per analysed file.
+    private func merge(files: [FileScanner.Found], analyses: [PhotoAnalyzer.Result?],
+                       into library: inout PhotoLibrary) -> ImportSummary {
+        var results: [ImportFileResult] = []
+        var added: [Photo] = []
+        var relinked: [Photo] = []
+        var firstPathByID: [String: String] = [:]
+        for (file, analysis) in zip(files, analyses) {
+            guard let analysis else { continue }
+            switch analysis {
+            case let .failure(outcome):
+                results.append(ImportFileResult(path: file.path, outcome: outcome))
+            case let .photo(photo):
+                let outcome: ImportOutcome
+                if let first = firstPathByID[photo.id] {
+                    outcome = .duplicate(photoID: photo.id, original: first)
+                } else if var existing = library.photo(id: photo.id) {
+                    if existing.missing {
+                        outcome = .relinked(photoID: photo.id, previousPath: existing.path)
+                        existing.path = photo.path
+                        existing.fileSize = photo.fileSize
+                        existing.fileModified = photo.fileModified
+                        existing.missing = false
+                        relinked.append(existing)
+                        firstPathByID[photo.id] = photo.path
+                    } else {
+                        outcome = .duplicate(photoID: photo.id, original: existing.path)
+                    }
+                } else {
+                    outcome = .imported(photoID: photo.id)
+                    added.append(photo)
+                    firstPathByID[photo.id] = photo.path
+                }
+                results.append(ImportFileResult(path: file.path, outcome: outcome))
+            }
+        }
+        library.update(relinked)
+        library.add(contentsOf: added)
+        return ImportSummary(results: results)
+    }
+}
+
+/// Shared bookkeeping of the worker threads.
+private final class WorkState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var done = 0
+    private var bytesDone: Int64 = 0
+    let bytesTotal: Int64
+    private(set) var results: [PhotoAnalyzer.Result?]
+
+    init(count: Int, bytesTotal: Int64) {
+        results = Array(repeating: nil, count: count)
+        self.bytesTotal = bytesTotal
+    }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard nextIndex < results.count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+    }
+
+    func finish(_ index: Int, _ result: PhotoAnalyzer.Result, file: FileScanner.Found) -> ImportProgress {
+        lock.withLock {
+            results[index] = result
+            done += 1
+            bytesDone += file.size
+            return ImportProgress(phase: .importing, done: done, total: results.count,
+                                  bytesDone: bytesDone, bytesTotal: bytesTotal, currentFile: file.path)
+        }
+    }
+}

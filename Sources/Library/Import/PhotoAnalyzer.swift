@@ -1,0 +1,87 @@
+import Foundation
+
+/// Reads one file and turns it into a `Photo`, or into the reason it cannot be one.
+/// Pure with respect to the library: safe to run on many files at once.
+struct PhotoAnalyzer: Sendable {
+    /// Called with each good photo's bytes while they are in memory (previews are made here).
+    var onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)?
+
+    enum Result: Sendable {
+        case photo(Photo)
+        case failure(ImportOutcome)
+    }
+
+    func analyze(path: String, importedAt: Double) -> Result {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unsupported(reason: "not a regular file")) }
+        let size = Int(info.st_size)
+        guard size > 0 else { return .failure(.unsupported(reason: "empty file")) }
+
+        // Look at the signature before reading the whole file: a folder may hold large videos.
+        var signature = [UInt8](repeating: 0, count: min(size, 3))
+        let got = signature.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard got >= 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        guard got == 3, signature == [0xFF, 0xD8, 0xFF] else {
+            let shown = signature.prefix(max(got, 0)).map { String(format: "0x%02x", $0) }.joined(separator: " ")
+            return .failure(.unsupported(reason: "unsupported format: not a JPEG (starts with \(shown))"))
+        }
+        guard let bytes = Self.readAll(fd, size: size) else {
+            return .failure(.unreadable(reason: Self.errnoReason()))
+        }
+        return bytes.withUnsafeBytes { raw in
+            analyze(raw, path: path, info: info, importedAt: importedAt)
+        }
+    }
+
+    private func analyze(_ raw: UnsafeRawBufferPointer, path: String, info: stat, importedAt: Double) -> Result {
+        let header: JPEGHeader
+        do {
+            header = try JPEGDecoder.header(raw)
+        } catch {
+            return .failure(.corrupt(reason: "\(error)"))
+        }
+        let metadata = MetadataReader.read(raw)
+        let fileModified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        let taken: (String, Photo.TakenAtSource) =
+            if let original = TakenAt.fromEXIF(metadata.dateTimeOriginal, offset: metadata.utcOffset) {
+                (original, .dateTimeOriginal)
+            } else if let dateTime = TakenAt.fromEXIF(metadata.dateTime, offset: metadata.utcOffset) {
+                (dateTime, .dateTime)
+            } else {
+                (TakenAt.fromFileTime(fileModified), .fileTime)
+            }
+        let description = DescriptionResolver.resolve(metadata)
+        let photo = Photo(
+            id: ContentHash.hex(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
+            fileModified: fileModified, width: header.width, height: header.height,
+            orientation: (1...8).contains(metadata.orientation) ? metadata.orientation : 1,
+            takenAt: taken.0, takenAtSource: taken.1,
+            cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel, gps: metadata.gps,
+            description: description?.text, descriptionSource: description?.source,
+            importedAt: importedAt)
+        onPhotoBytes?(photo, metadata, raw)
+        return .photo(photo)
+    }
+
+    /// The whole file, read with plain `read(2)` into one buffer; nil on an I/O error.
+    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let n = pread(fd, buffer.baseAddress! + offset, size - offset, off_t(offset))
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { failed = n < 0; break }
+                offset += n
+            }
+            count = offset
+        }
+        return failed ? nil : bytes
+    }
+
+    static func errnoReason() -> String { String(cString: strerror(errno)).lowercased() }
+}

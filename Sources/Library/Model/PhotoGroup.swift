@@ -1,0 +1,30 @@
+/// A folder of photos that share a description; photos without one form "Other".
+public struct PhotoGroup: Sendable, Equatable, Identifiable {
+    /// The name and id of the group of photos without a usable description.
+    public static let otherName = "Other"
+    public static let otherID = "other"
+
+    /// Stable across runs: derived from the normalised grouping key.
+    public var id: String
+    /// The description as first written by a photo of the group, or "Other".
+    public var name: String
+    /// Photo ids, oldest first (by date taken, then path).
+    public var photoIDs: [String]
+    /// The first photo of the group.
+    public var coverID: String
+    /// Earliest and latest `takenAt` in the group.
+    public var firstTakenAt: String
+    public var lastTakenAt: String
+
+    public var count: Int { photoIDs.count }
+    public var isOther: Bool { id == Self.otherID }
+
+    /// The stable id for a normalised grouping key.
+    public static func id(forKey key: String) -> String { "g" + ContentHash.hex(of: key) }
+
+    /// "2023-04-01 – 2023-04-09", or a single day.
+    public var dateRange: String {
+        let first = TakenAt.day(firstTakenAt), last = TakenAt.day(lastTakenAt)
+        return first == last ? first : "\(first) – \(last)"
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where photory keeps its files, following the XDG base-directory rules.
+public enum LibraryPaths {
+    /// `$XDG_DATA_HOME/photory/library.json`, `~/.local/share/photory/library.json` by default.
+    public static func defaultLibraryFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment) + "/photory/library.json"
+    }
+
+    /// `$XDG_CACHE_HOME/photory`, `~/.cache/photory` by default: previews that can be remade.
+    public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_CACHE_HOME"], fallback: ".cache", environment: environment) + "/photory"
+    }
+
+    /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
+    /// (symlinks are kept: the library refers to files by the path the user gave).
+    public static func absolute(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let joined = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        return (joined as NSString).standardizingPath
+    }
+
+    private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
+        // The spec says relative XDG paths are invalid and must be ignored.
+        if let value, value.hasPrefix("/") { return value }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/" + fallback
+    }
+}

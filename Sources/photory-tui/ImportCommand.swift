@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Library
+
+/// `photory-tui import PATH...`: adds photos from files and folders.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import photos from files and folders (folders are scanned recursively).",
+        discussion: """
+            Photos stay where they are. Each file gets one outcome: imported, relinked, duplicate, \
+            unsupported, unreadable or corrupt; files that were not imported are listed with the \
+            reason. Exits 0 when the import ran, even if some files were skipped.
+            """)
+
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: ArgumentHelp("Files and folders to import.", valueName: "path")) var paths: [String]
+    @Flag(name: .long, help: "Print each file's outcome as a JSON array instead of text.") var json = false
+
+    struct Record: Encodable {
+        var path: String
+        var outcome: String
+        var reason: String?
+        var photoId: String?
+    }
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let absolute = paths.map(LibraryPaths.absolute)
+            if absolute.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) {
+                throw CommandFailure("nothing to import: \(absolute.map { $0.strippingControlCharacters }.joined(separator: ", ")) not found")
+            }
+            let bar = ProgressBar()
+            let cancellation = ImportCancellation()
+            let interrupt = InterruptWatcher { cancellation.cancel() }
+            let summary: ImportSummary
+            do {
+                summary = try Importer().run(absolute, store: options.store, cancellation: cancellation,
+                                             progress: bar.update).summary
+            } catch {
+                bar.clear()
+                throw CommandFailure("\(error)")
+            }
+            withExtendedLifetime(interrupt) {}
+            bar.clear()
+            if json {
+                try printJSON(summary.results.map {
+                    Record(path: $0.path, outcome: $0.outcome.kind.rawValue, reason: $0.reason, photoId: $0.outcome.photoID)
+                })
+                return
+            }
+            for result in summary.results where result.outcome.kind != .imported {
+                let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                say("\(kind)\(result.path.strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
+            }
+            say(summary.line)
+        }
+    }
+}
+
+extension ImportOutcome {
+    /// The photo this outcome refers to, if any.
+    var photoID: String? {
+        switch self {
+        case let .imported(id), let .relinked(id, _), let .duplicate(id, _): id
+        default: nil
+        }
+    }
+}
+
+/// Turns the first Ctrl-C into a cancel (so what finished is saved); a second one quits at once.
+final class InterruptWatcher {
+    private let source: DispatchSourceSignal
+
+    init(onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            onInterrupt()
+            signal(SIGINT, SIG_DFL)
+        }
+        source.resume()
+    }
+
+    deinit {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

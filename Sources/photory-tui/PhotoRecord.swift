@@ -1,0 +1,41 @@
+import Library
+
+/// A photo as the CLI prints it in JSON: the stable shape scripts rely on.
+struct PhotoRecord: Encodable {
+    var id: String
+    var path: String
+    var group: String
+    var groupId: String
+    var description: String?
+    var descriptionSource: String?
+    var width: Int
+    var height: Int
+    var orientation: Int
+    var takenAt: String
+    var takenAtSource: String
+    var cameraMake: String?
+    var cameraModel: String?
+    var gps: GPSPosition?
+    var fileSize: Int64
+    var missing: Bool
+
+    init(_ photo: Photo, in library: PhotoLibrary) {
+        let groupID = PhotoLibrary.groupID(of: photo)
+        id = photo.id
+        path = photo.path
+        groupId = groupID
+        group = library.group(id: groupID)?.name ?? PhotoGroup.otherName
+        description = photo.description
+        descriptionSource = photo.descriptionSource?.rawValue
+        width = photo.width
+        height = photo.height
+        orientation = photo.orientation
+        takenAt = photo.takenAt
+        takenAtSource = photo.takenAtSource.rawValue
+        cameraMake = photo.cameraMake
+        cameraModel = photo.cameraModel
+        gps = photo.gps
+        fileSize = photo.fileSize
+        missing = photo.missing
+    }
+}

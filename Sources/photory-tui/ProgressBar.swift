@@ -1,0 +1,41 @@
+import Foundation
+import Library
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal, at most ten
+/// times a second.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var lastDraw: TimeInterval = 0
+    private var drawn = false
+
+    func update(_ progress: ImportProgress) {
+        guard enabled else { return }
+        lock.withLock {
+            let now = ProcessInfo.processInfo.systemUptime
+            guard now - lastDraw >= 0.1 || progress.phase == .finished else { return }
+            lastDraw = now
+            let width = 30
+            let filled = Int(progress.fraction * Double(width))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let name = progress.currentFile.map { ($0 as NSString).lastPathComponent.strippingControlCharacters } ?? ""
+            let line: String
+            switch progress.phase {
+            case .scanning: line = "Scanning… \(progress.total) files found"
+            case .saving: line = "Saving the library…"
+            case .importing, .finished:
+                line = "\(bar) \(Int(progress.fraction * 100))%  \(progress.done) of \(progress.total)  \(String(name.prefix(40)))"
+            }
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+            drawn = true
+        }
+    }
+
+    /// Erases the bar so the summary starts on a clean line.
+    func clear() {
+        lock.withLock {
+            if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            drawn = false
+        }
+    }
+}

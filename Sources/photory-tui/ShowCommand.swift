@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Library
+
+/// `photory-tui show PATH_OR_ID`: every field held for one photo.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show everything the library holds for one photo.")
+
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: ArgumentHelp("The photo's path or id.", valueName: "path-or-id")) var photo: String
+    @Flag(name: .long, help: "Print JSON.") var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let library = try options.loadForReading()
+            guard let found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(photo))
+            else {
+                throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path)")
+            }
+            let record = PhotoRecord(found, in: library)
+            if json {
+                try printJSON(record)
+                return
+            }
+            let rows: [(String, String?)] = [
+                ("Path", found.path),
+                ("Id", found.id),
+                ("Group", record.group),
+                ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.rawValue.uppercased() ?? "?"))" }),
+                ("Taken", "\(found.takenAt) (from \(found.takenAtSource.rawValue))"),
+                ("Camera", found.camera),
+                ("Make", found.cameraMake),
+                ("Model", found.cameraModel),
+                ("Pixels", "\(found.width) × \(found.height)"),
+                ("Orientation", "\(found.orientation)"),
+                ("GPS", found.gps.map(Self.describe)),
+                ("File size", ByteCountFormatter.string(fromByteCount: found.fileSize, countStyle: .file)
+                    + " (\(found.fileSize) bytes)"),
+                ("Modified", Date(timeIntervalSince1970: found.fileModified).formatted(.iso8601)),
+                ("Imported", Date(timeIntervalSince1970: found.importedAt).formatted(.iso8601)),
+                ("Missing", found.missing ? "yes: no file at the path" : "no"),
+            ]
+            for case let (label, value?) in rows {
+                say(label.padding(toLength: 12, withPad: " ", startingAt: 0) + value.strippingControlCharacters)
+            }
+        }
+    }
+
+    static func describe(_ gps: GPSPosition) -> String {
+        var text = String(format: "%.6f, %.6f", gps.latitude, gps.longitude)
+        if let altitude = gps.altitude { text += String(format: " (%.0f m)", altitude) }
+        return text
+    }
+}
