@@ -1,0 +1,90 @@
+import Foundation
+@testable import Library
+import Testing
+
+/// Reads the shared sample photos (/work/shared/photos, see its SOURCES.md) when present.
+@Suite("Metadata: shared sample photos", .enabled(if: SamplePhotos.available))
+struct MetadataSamplePhotoTests {
+    @Test("every sample file is read without crashing, quickly")
+    func readsEverything() throws {
+        let files = SamplePhotos.allFiles()
+        #expect(files.count > 100)
+        var total = Duration.zero
+        let clock = ContinuousClock()
+        for url in files {
+            let data = try Data(contentsOf: url)
+            var m = Metadata()
+            total += clock.measure { m = readMetadata(data) }
+            #expect((1...8).contains(m.orientation), "\(url.lastPathComponent)")
+            if let r = m.embeddedThumbnail {
+                #expect(r.upperBound <= data.count && data[r.lowerBound] == 0xFF && data[r.lowerBound + 1] == 0xD8,
+                        "\(url.lastPathComponent)")
+            }
+            if let g = m.gps {
+                #expect(abs(g.latitude) <= 90 && abs(g.longitude) <= 180, "\(url.lastPathComponent)")
+            }
+            if ProcessInfo.processInfo.environment["PHOTORY_DUMP_METADATA"] != nil {
+                print(SamplePhotos.describe(url, m))
+            }
+        }
+        // A few ms per file at most even in a debug build (≈150 files).
+        #expect(total < .seconds(3))
+    }
+
+    @Test("cameras and sizes match SOURCES.md", arguments: [
+        ("real/canon-ixus.jpg", "Canon", "Canon DIGITAL IXUS", 640, 480),
+        ("real/nikon-e950.jpg", "NIKON", "E950", 800, 600),
+        ("real/iphone_hdr_YES.jpg", "Apple", "iPhone 6", 3264, 2448),
+        ("tiny/Canon_40D.jpg", "Canon", "Canon EOS 40D", 100, 68),
+        ("real/exiv2_exiv2-bug876.jpg", "Canon", "Canon EOS 6D", 1500, 1000),   // progressive
+        ("tiny/32-lens_data.jpeg", "NIKON CORPORATION", "NIKON D300", 200, 133), // progressive
+        ("real/iptc.jpg", "Nokia", "N70-1", 640, 480),
+        ("real/xmp_test.jpg", "Canon", "Canon EOS Rebel T6", 2000, 1072),
+    ])
+    func cameras(path: String, make: String, model: String, width: Int, height: Int) throws {
+        let m = try SamplePhotos.read(path)
+        #expect(m.cameraMake == make)
+        #expect(m.cameraModel == model)
+        #expect(m.width == width && m.height == height)
+    }
+
+    @Test("orientation samples carry orientations 1–8", arguments: 1...8)
+    func orientations(value: Int) throws {
+        #expect(try SamplePhotos.read("orientation/landscape_\(value).jpg").orientation == value)
+        #expect(try SamplePhotos.read("orientation/portrait_\(value).jpg").orientation == value)
+    }
+}
+
+enum SamplePhotos {
+    static let root = URL(fileURLWithPath: "/work/shared/photos")
+    static var available: Bool { FileManager.default.fileExists(atPath: root.path) }
+
+    static func read(_ path: String) throws -> Metadata {
+        readMetadata(try Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
+    static func allFiles() -> [URL] {
+        ["real", "tiny", "orientation", "broken"].flatMap { folder -> [URL] in
+            let dir = root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            return names.sorted().map { dir.appendingPathComponent($0) }
+        }
+    }
+
+    static func describe(_ url: URL, _ m: Metadata) -> String {
+        let name = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
+        var parts = ["\(m.width)x\(m.height)", "o=\(m.orientation)"]
+        if let v = m.cameraMake { parts.append("make=\(v)") }
+        if let v = m.cameraModel { parts.append("model=\(v)") }
+        if let v = m.dateTimeOriginal { parts.append("dto=\(v)") }
+        if let v = m.dateTime { parts.append("dt=\(v)") }
+        if let v = m.utcOffset { parts.append("tz=\(v)") }
+        if let v = m.gps { parts.append("gps=\(v.latitude),\(v.longitude),\(v.altitude.map { "\($0)" } ?? "-")") }
+        if let v = m.exifDescription { parts.append("exifDesc=«\(v)»") }
+        if let v = m.xmpDescription { parts.append("xmpDesc=«\(v)»") }
+        if let v = m.iptcCaption { parts.append("iptc=«\(v)»") }
+        if let v = m.embeddedThumbnail { parts.append("thumb=\(v)") }
+        if !m.warnings.isEmpty { parts.append("warn=\(m.warnings)") }
+        return "META " + name + " " + parts.joined(separator: " ")
+    }
+}
