@@ -1,0 +1,121 @@
+/// Pixel operations on decoded RGBA images: EXIF orientation and box downscaling.
+public enum ImageTransform {
+    // MARK: - Orientation
+
+    /// Applies EXIF orientation `orientation` (1–8; anything else counts as 1) so the result
+    /// is the right way up: 2 mirror horizontally, 3 rotate 180°, 4 mirror vertically,
+    /// 5 transpose, 6 rotate 90° clockwise, 7 transverse, 8 rotate 270° clockwise.
+    public static func oriented(_ image: DecodedImage, orientation: Int) -> DecodedImage {
+        guard (2...8).contains(orientation), image.width > 0, image.height > 0 else { return image }
+        let w = image.width, h = image.height
+        let swaps = orientation >= 5
+        let ow = swaps ? h : w, oh = swaps ? w : h
+        // Destination (x, y) reads source (sx, sy) = (ax·x + bx·y + cx, ay·x + by·y + cy):
+        // a source index is base + x·dx + y·dy.
+        let dx: Int, dy: Int, base: Int
+        switch orientation {
+        case 2: (base, dx, dy) = (w - 1, -1, w)                    // (w-1-x, y)
+        case 3: (base, dx, dy) = ((h - 1) * w + w - 1, -1, -w)     // (w-1-x, h-1-y)
+        case 4: (base, dx, dy) = ((h - 1) * w, 1, -w)              // (x, h-1-y)
+        case 5: (base, dx, dy) = (0, w, 1)                         // (y, x)
+        case 6: (base, dx, dy) = ((h - 1) * w, -w, 1)              // (y, h-1-x)
+        case 7: (base, dx, dy) = ((h - 1) * w + w - 1, -w, -1)     // (w-1-y, h-1-x)
+        default: (base, dx, dy) = (w - 1, w, -1)                   // 8: (w-1-y, x)
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: image.pixels.count) { buffer, count in
+            image.pixels.withUnsafeBytes { srcRaw in
+                let src = srcRaw.bindMemory(to: UInt32.self)
+                let dst = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                // Tiles keep both the strided reads and the writes within cache for rotations.
+                let tile = 64
+                var ty = 0
+                while ty < oh {
+                    let yEnd = min(ty + tile, oh)
+                    var tx = 0
+                    while tx < ow {
+                        let xEnd = min(tx + tile, ow)
+                        for y in ty..<yEnd {
+                            var s = base + tx * dx + y * dy
+                            var d = y * ow + tx
+                            for _ in tx..<xEnd {
+                                dst[d] = src[s]
+                                s += dx
+                                d += 1
+                            }
+                        }
+                        tx = xEnd
+                    }
+                    ty = yEnd
+                }
+            }
+            count = image.pixels.count
+        }
+        return DecodedImage(width: ow, height: oh, pixels: out, warning: image.warning)
+    }
+
+    // MARK: - Resizing
+
+    /// The size `width`×`height` scaled down to fit in `maxWidth`×`maxHeight` with its aspect
+    /// ratio kept (never up; at least 1×1).
+    public static func fittedSize(width: Int, height: Int, toFit maxWidth: Int, _ maxHeight: Int) -> (width: Int, height: Int) {
+        guard width > 0, height > 0 else { return (0, 0) }
+        let mw = max(1, maxWidth), mh = max(1, maxHeight)
+        if width <= mw && height <= mh { return (width, height) }
+        // Compare mw/width with mh/height without floating point.
+        if mw * height <= mh * width {
+            return (mw, max(1, (height * mw + width / 2) / width))
+        } else {
+            return (max(1, (width * mh + height / 2) / height), mh)
+        }
+    }
+
+    /// Box (area-average) downscale to fit in `maxWidth`×`maxHeight`, aspect kept. Images that
+    /// already fit are returned unchanged. Each output pixel averages the whole block of
+    /// source pixels it covers.
+    public static func resized(_ image: DecodedImage, toFit maxWidth: Int, _ maxHeight: Int) -> DecodedImage {
+        let (ow, oh) = fittedSize(width: image.width, height: image.height, toFit: maxWidth, maxHeight)
+        if ow == image.width && oh == image.height { return image }
+        let w = image.width, h = image.height
+        // Column c of the output covers source columns xStart[c]..<xStart[c+1].
+        var xStart = [Int](repeating: 0, count: ow + 1)
+        for c in 0...ow { xStart[c] = c * w / ow }
+        var sums = [UInt64](repeating: 0, count: ow * 4)
+        let out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { buffer, count in
+            image.pixels.withUnsafeBufferPointer { src in
+                sums.withUnsafeMutableBufferPointer { acc in
+                    xStart.withUnsafeBufferPointer { xs in
+                        for r in 0..<oh {
+                            let y0 = r * h / oh, y1 = (r + 1) * h / oh
+                            for i in 0..<acc.count { acc[i] = 0 }
+                            for y in y0..<y1 {
+                                var s = y * w * 4
+                                for c in 0..<ow {
+                                    var r0: UInt32 = 0, g0: UInt32 = 0, b0: UInt32 = 0, a0: UInt32 = 0
+                                    for _ in xs[c]..<xs[c + 1] {
+                                        r0 &+= UInt32(src[s]); g0 &+= UInt32(src[s + 1])
+                                        b0 &+= UInt32(src[s + 2]); a0 &+= UInt32(src[s + 3])
+                                        s += 4
+                                    }
+                                    acc[c * 4] &+= UInt64(r0); acc[c * 4 + 1] &+= UInt64(g0)
+                                    acc[c * 4 + 2] &+= UInt64(b0); acc[c * 4 + 3] &+= UInt64(a0)
+                                }
+                            }
+                            let rows = UInt64(y1 - y0)
+                            var d = r * ow * 4
+                            for c in 0..<ow {
+                                let n = rows * UInt64(xs[c + 1] - xs[c])
+                                let half = n / 2
+                                for k in 0..<4 {
+                                    buffer[d + k] = UInt8((acc[c * 4 + k] + half) / n)
+                                }
+                                d += 4
+                            }
+                        }
+                    }
+                }
+            }
+            count = ow * oh * 4
+        }
+        return DecodedImage(width: ow, height: oh, pixels: out, warning: image.warning)
+    }
+}
