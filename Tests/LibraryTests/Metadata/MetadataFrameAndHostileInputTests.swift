@@ -159,6 +159,20 @@ struct MetadataFrameAndHostileInputTests {
         }
     }
 
+    @Test("concurrent reads give the same result as a single read")
+    func concurrentReads() async {
+        let file = MetadataFixture.jpeg(exif: .init(description: "same", make: "m", orientation: 5,
+                                                    gps: .init(latitude: -1, longitude: -2),
+                                                    thumbnail: JPEGFixture.encode(width: 8, height: 8)),
+                                        xmp: .element("x"), iptc: .init(caption: "c"))
+        let expected = readMetadata(file)
+        let results = await withTaskGroup(of: Metadata.self) { group in
+            for _ in 0..<64 { group.addTask { readMetadata(file) } }
+            return await group.reduce(into: [Metadata]()) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0 == expected })
+    }
+
     @Test("work is bounded: a 64 KB segment of markers-in-junk reads fast")
     func boundedWork() {
         var payload = Data("Exif\0\0MM\0*\0\0\0\u{8}".utf8)

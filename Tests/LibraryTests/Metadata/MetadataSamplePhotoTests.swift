@@ -48,6 +48,47 @@ struct MetadataSamplePhotoTests {
         #expect(m.width == width && m.height == height)
     }
 
+    @Test("descriptions found in the samples (checked by hand against the raw segments)")
+    func descriptions() throws {
+        let berlin = try SamplePhotos.read("real/33-type_error.jpg")
+        #expect(berlin.exifDescription == "El cielo sobre Berlin (Heaven above Berlin)")
+        #expect(berlin.xmpDescription == "El cielo sobre Berlin (Heaven above Berlin)")
+        let austin = try SamplePhotos.read("tiny/exiv2_exiv2-bug1062.jpg")
+        #expect(austin.xmpDescription == "Mrs Johnson's Austin Office")
+        #expect(austin.iptcCaption == "Mrs Johnson's Austin Office")
+        #expect(austin.exifDescription == nil)
+        let stromboli = try SamplePhotos.read("tiny/exiv2_exiv2-bug495.jpg")
+        #expect(stromboli.iptcCaption == "Die Insel Stromboli mit dem Vulkan Stromboli, 1000m hoch")
+        let eva = try SamplePhotos.read("tiny/exiv2_exiv2-bug501.jpg")
+        #expect(eva.exifDescription == "Porträtt på Eva")
+        #expect(eva.iptcCaption == "Porträtt på Eva")
+        let table = try SamplePhotos.read("broken/exiv2_table.jpg")
+        #expect(table.exifDescription == "Well it is a smiley that happens to be green")
+        #expect(table.iptcCaption == "Smiley green faced dude (iptc caption)")
+        // Camera boilerplate is returned as written; the model decides it is a placeholder.
+        #expect(try SamplePhotos.read("real/olympus-c960.jpg").exifDescription == "OLYMPUS DIGITAL CAMERA")
+        // xmp_test.jpg has an XMP packet (Lightroom) but no dc:description; iptc.jpg has IPTC
+        // (city, country, keywords) but no 2:120 caption.
+        let xmp = try SamplePhotos.read("real/xmp_test.jpg")
+        #expect(xmp.xmpDescription == nil && xmp.exifDescription == nil)
+        #expect(try SamplePhotos.read("real/iptc.jpg").iptcCaption == nil)
+    }
+
+    @Test("GPS, offsets and thumbnails in the samples")
+    func gpsAndMore() throws {
+        let nikon = try #require(try SamplePhotos.read("real/DSCN0010.jpg").gps)
+        #expect(abs(nikon.latitude - 43.467448) < 1e-5 && abs(nikon.longitude - 11.885127) < 1e-5)
+        let sf = try #require(try SamplePhotos.read("real/exiv2_exiv2-bug2565.jpg").gps)
+        #expect(sf.longitude < -122 && sf.latitude > 37)
+        let deathValley = try #require(try SamplePhotos.read("tiny/exiv2_FurnaceCreekInn.jpg").gps)
+        #expect(abs((deathValley.altitude ?? 0) - -14.28) < 0.01)
+        #expect(try SamplePhotos.read("tiny/empty_gps_ifd.jpg").gps == nil)
+        #expect(try SamplePhotos.read("real/HMD_Nokia_8.3_5G.jpg").utcOffset == "+03:00")
+        let ixus = try SamplePhotos.read("real/canon-ixus.jpg")
+        let range = try #require(ixus.embeddedThumbnail)
+        #expect(range.count > 1000)
+    }
+
     @Test("orientation samples carry orientations 1–8", arguments: 1...8)
     func orientations(value: Int) throws {
         #expect(try SamplePhotos.read("orientation/landscape_\(value).jpg").orientation == value)
