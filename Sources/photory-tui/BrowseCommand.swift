@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Library
+import TUI
 
 /// Opens the full-screen browser (the default command).
 struct BrowseCommand: ParsableCommand {
@@ -7,11 +9,44 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse", abstract: "Open the full-screen photo browser (the default).")
 
     @OptionGroup var options: LibraryOptions
+    @Option(name: .long, help: ArgumentHelp(
+        "Colours to draw with instead of detecting them: truecolor, 256, 16, 8 or mono.", valueName: "mode"))
+    var colors: String?
 
     func run() throws {
         try reportingFailures {
-            _ = try options.loadForReading()
-            throw CommandFailure("the browser is not built yet; use the import, groups, list and show commands")
+            let override: ColorMode?
+            if let colors {
+                guard let mode = ColorMode(argument: colors) else {
+                    throw CommandFailure("unknown colour mode \"\(colors)\": use truecolor, 256, 16, 8 or mono")
+                }
+                override = mode
+            } else {
+                override = nil
+            }
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
+            }
+            let library = try options.loadForReading()
+            do {
+                try BrowserApp(store: options.store).run(library: library, colorModeOverride: override)
+            } catch {
+                throw CommandFailure("cannot start the browser: \(error)")
+            }
+        }
+    }
+}
+
+extension ColorMode {
+    /// Parses the `--colors` argument.
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "truecolor", "24bit", "24": self = .truecolor
+        case "256": self = .colors256
+        case "16": self = .colors16
+        case "8": self = .colors8
+        case "mono", "monochrome", "2", "none": self = .monochrome
+        default: return nil
         }
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Pixels for a preview of at least a given size, made the cheapest way that gives them:
+/// the EXIF-embedded thumbnail when it is big enough and has the photo's shape, otherwise a
+/// DCT-scaled decode of the photo (never full size unless the photo is small). Orientation is
+/// applied.
+public enum PreviewImage {
+    /// Why a preview could not be made, in a few words for a placeholder.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Loads `path` and returns pixels covering `minWidth`×`minHeight` display pixels.
+    public static func load(path: String, minWidth: Int, minHeight: Int, orientation: Int) throws(Failure) -> DecodedImage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw Failure(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "file missing")
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(Failure) in
+                try make(from: raw, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The same from bytes already in memory (the importer has them).
+    public static func make(from raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
+                            orientation: Int) throws(Failure) -> DecodedImage {
+        // Targets are in display pixels; the decoder thinks in stored pixels.
+        let swaps = (5...8).contains(orientation)
+        let storedMin = swaps ? (minHeight, minWidth) : (minWidth, minHeight)
+        do {
+            let header = try JPEGDecoder.header(raw)
+            if let thumbnail = MetadataReader.read(raw).embeddedThumbnail,
+               let small = try? EmbeddedThumbnail.header(raw, range: thumbnail),
+               small.width >= storedMin.0, small.height >= storedMin.1,
+               sameShape(small.width, small.height, header.width, header.height),
+               let image = try? EmbeddedThumbnail.decode(raw, range: thumbnail, atLeast: storedMin.0, storedMin.1,
+                                                         orientation: orientation, fast: true) {
+                return image
+            }
+            return try JPEGDecoder.decode(raw, atLeast: storedMin.0, storedMin.1, orientation: orientation, fast: true)
+        } catch {
+            throw Failure(shortReason(error))
+        }
+    }
+
+    /// Thumbnails padded with black bars (a 160×120 thumbnail of a 16:9 photo) are not used.
+    static func sameShape(_ w1: Int, _ h1: Int, _ w2: Int, _ h2: Int) -> Bool {
+        guard w1 > 0, h1 > 0, w2 > 0, h2 > 0 else { return false }
+        let a = Double(w1) / Double(h1), b = Double(w2) / Double(h2)
+        return abs(a - b) / b < 0.03
+    }
+
+    static func shortReason(_ error: JPEGDecodeError) -> String {
+        switch error {
+        case .notJPEG: "not a JPEG"
+        case .zeroSize: "no image data"
+        case let .tooLarge(w, h): "too large (\(w)×\(h))"
+        case .unsupportedSubsampling: "unsupported chroma layout"
+        case .unsupportedColorspace: "unsupported colours"
+        case .corrupt: "cannot decode: corrupt data"
+        case .thumbnailOutOfBounds: "bad thumbnail"
+        case .decoderUnavailable: "out of memory"
+        }
+    }
+}

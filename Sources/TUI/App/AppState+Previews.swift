@@ -1,0 +1,39 @@
+import Library
+
+extension AppState {
+    /// The previews the screen needs, most urgent first: what is on screen, then what the
+    /// user is likely to look at next (the next screenful of the grid, the photos either side
+    /// in the detail view). The loader works through them and drops what is no longer asked for.
+    public func wantedPreviews() -> [PreviewRequest] {
+        guard !isTooSmall else { return [] }
+        var requests: [PreviewRequest] = []
+        func want(_ photoID: String?, columns: Int, rows: Int) {
+            guard let photoID, let photo = library.photo(id: photoID), !photo.missing else { return }
+            let key = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, colorMode: colorMode)
+            requests.append(PreviewRequest(key: key, photo: photo))
+        }
+        let layout = gridLayout
+        let tile = (columns: min(GridLayout.tileWidth, layout.area.width), rows: GridLayout.previewHeight)
+        func wantGrid(_ ids: [String], cursor: GridCursor) {
+            let visible = cursor.visibleRange(count: ids.count, layout: layout)
+            let next = visible.upperBound..<min(ids.count, visible.upperBound + layout.pageSize)
+            let previous = max(0, visible.lowerBound - layout.columns)..<visible.lowerBound
+            for range in [visible, next, previous] {
+                for index in range { want(ids[index], columns: tile.columns, rows: tile.rows) }
+            }
+        }
+        switch screen {
+        case .home:
+            wantGrid(library.groups.map(\.coverID), cursor: homeCursor)
+        case .group:
+            if let group = currentGroup { wantGrid(group.photoIDs, cursor: groupCursor) }
+        case let .detail(_, index):
+            guard let group = currentGroup else { break }
+            let area = DetailScreen.imageArea(self)
+            for i in [index, index + 1, index - 1, index + 2] where group.photoIDs.indices.contains(i) {
+                want(group.photoIDs[i], columns: area.width, rows: area.height)
+            }
+        }
+        return requests
+    }
+}

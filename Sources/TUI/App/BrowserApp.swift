@@ -1,0 +1,141 @@
+import Foundation
+import Library
+
+/// The run loop: reads keys, applies messages to the state, performs effects, keeps the
+/// preview workers busy with what the screen needs, and draws at most once per batch.
+/// Only this loop's thread touches the terminal.
+public final class BrowserApp {
+    private let store: LibraryStore
+    private let inbox = Inbox()
+    private var importCancellation: ImportCancellation?
+
+    public init(store: LibraryStore) {
+        self.store = store
+    }
+
+    /// Runs until the user quits. The library must have been loaded by the caller (so a bad
+    /// library file is reported before the screen is taken over).
+    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil) throws {
+        let terminal = try Terminal(colorModeOverride: colorModeOverride)
+        defer { terminal.restore() }
+        let size = terminal.size
+        var state = AppState(
+            library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
+            startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory())
+        let inbox = self.inbox
+        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount) { key, result in
+            inbox.post(.previewReady(key, result))
+        }
+        defer { loader.stop() }
+
+        var dirty = true
+        while !state.shouldQuit {
+            if dirty {
+                let wanted = state.wantedPreviews()
+                state.previews.touch(wanted.map(\.key))
+                loader.want(wanted.filter { !state.previews.contains($0.key) })
+                terminal.draw(AppView.render(state))
+                dirty = false
+            }
+            let waiting = loader.isBusy || state.isImporting
+            var messages: [Msg] = []
+            for key in terminal.readKeys(timeoutMs: waiting ? 20 : 500) {
+                if key == .resize {
+                    terminal.resized()
+                    let size = terminal.size
+                    messages.append(.resized(columns: size.cols, rows: size.rows))
+                } else {
+                    messages.append(.key(key))
+                }
+            }
+            messages += inbox.drain()
+            guard !messages.isEmpty else { continue }
+            var effects: [Effect] = []
+            for message in messages {
+                effects += state.update(message)
+                if state.shouldQuit { break }
+            }
+            effects.forEach(perform)
+            dirty = true
+        }
+        importCancellation?.cancel()
+    }
+
+    // MARK: - Effects
+
+    private func perform(_ effect: Effect) {
+        let inbox = self.inbox
+        switch effect {
+        case let .listFolder(path):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.folderListed(path: path, Self.list(path)))
+            }
+        case let .startImport(paths):
+            let cancellation = ImportCancellation()
+            importCancellation = cancellation
+            let store = self.store
+            let throttle = ProgressThrottle()
+            Thread {
+                let result: Result<Msg.ImportDone, Failure>
+                do {
+                    let (library, summary) = try Importer().run(paths, store: store, cancellation: cancellation) { progress in
+                        if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
+                    }
+                    result = .success(Msg.ImportDone(library: library, summary: summary))
+                } catch {
+                    result = .failure(Failure("\(error)"))
+                }
+                inbox.post(.importFinished(result))
+            }.start()
+        case .cancelImport:
+            importCancellation?.cancel()
+        case .reloadLibrary:
+            let store = self.store
+            DispatchQueue.global(qos: .userInitiated).async {
+                do {
+                    var library = try store.load()
+                    library.refreshMissing()
+                    inbox.post(.libraryLoaded(.success(library)))
+                } catch {
+                    inbox.post(.libraryLoaded(.failure(Failure("\(error)"))))
+                }
+            }
+        }
+    }
+
+    /// A folder's visible entries, folders first, each part sorted by name ignoring case.
+    static func list(_ path: String) -> Result<[FolderEntry], Failure> {
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: path)
+            let entries = names.filter { !$0.hasPrefix(".") }.map { name in
+                var isFolder: ObjCBool = false
+                let full = path == "/" ? "/" + name : path + "/" + name
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+                return FolderEntry(name: name, isFolder: isFolder.boolValue)
+            }
+            return .success(entries.sorted {
+                $0.isFolder != $1.isFolder ? $0.isFolder : $0.name.lowercased() < $1.name.lowercased()
+            })
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a folder" : "no such folder"
+            return .failure(Failure("cannot open \(path): \(reason)"))
+        }
+    }
+}
+
+/// Lets through at most ~30 progress updates a second (and every phase change).
+private final class ProgressThrottle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: TimeInterval = 0
+    private var phase: ImportProgress.Phase?
+
+    func shouldPost(_ progress: ImportProgress) -> Bool {
+        lock.withLock {
+            let now = ProcessInfo.processInfo.systemUptime
+            guard progress.phase != phase || now - last >= 0.033 || progress.done == progress.total else { return false }
+            phase = progress.phase
+            last = now
+            return true
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// Work `update` asks the run loop to do; its results come back as `Msg`s.
+public enum Effect: Equatable, Sendable {
+    case listFolder(String)
+    case startImport([String])
+    case cancelImport
+    case reloadLibrary
+}

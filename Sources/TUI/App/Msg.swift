@@ -1,0 +1,39 @@
+import Library
+
+/// Everything that can change the app's state: key presses, a resize, and the results of work
+/// done off the UI loop.
+public enum Msg: Sendable {
+    case key(Key)
+    case resized(columns: Int, rows: Int)
+    case previewReady(PreviewKey, PreviewResult)
+    case folderListed(path: String, Result<[FolderEntry], Failure>)
+    case importProgress(ImportProgress)
+    case importFinished(Result<ImportDone, Failure>)
+    case libraryLoaded(Result<PhotoLibrary, Failure>)
+
+    /// A finished import: the library as saved, and what happened to each file.
+    public struct ImportDone: Sendable {
+        public var library: PhotoLibrary
+        public var summary: ImportSummary
+        public init(library: PhotoLibrary, summary: ImportSummary) {
+            self.library = library
+            self.summary = summary
+        }
+    }
+}
+
+/// A failure explained in words, already naming the file it concerns.
+public struct Failure: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// One entry of a folder listing in the import picker.
+public struct FolderEntry: Equatable, Sendable {
+    public var name: String
+    public var isFolder: Bool
+    public init(name: String, isFolder: Bool) {
+        self.name = name
+        self.isFolder = isFolder
+    }
+}

@@ -1,0 +1,37 @@
+import Library
+
+/// Identifies one rendered preview: the same photo at another size or colour mode is another
+/// preview, so a resize or colour change never shows stale art.
+public struct PreviewKey: Hashable, Sendable {
+    public var photoID: String
+    public var columns: Int
+    public var rows: Int
+    public var colorMode: ColorMode
+}
+
+/// What a preview worker needs to make one preview.
+public struct PreviewRequest: Hashable, Sendable {
+    public var key: PreviewKey
+    public var path: String
+    public var orientation: Int
+    /// Pixel size as shown (orientation applied).
+    public var displayWidth: Int
+    public var displayHeight: Int
+    public var fileSize: Int64
+    public var fileModified: Double
+
+    init(key: PreviewKey, photo: Photo) {
+        self.key = key
+        path = photo.path
+        orientation = photo.orientation
+        (displayWidth, displayHeight) = photo.displaySize
+        fileSize = photo.fileSize
+        fileModified = photo.fileModified
+    }
+}
+
+/// A finished preview: character art, or why there is none.
+public enum PreviewResult: Equatable, Sendable {
+    case cells([[Cell]])
+    case failed(String)
+}

@@ -1,0 +1,57 @@
+/// Rendered previews kept in memory, least recently used dropped first once the total number
+/// of cells passes `cellBudget`.
+struct PreviewCache: Equatable {
+    private struct Entry: Equatable {
+        var result: PreviewResult
+        var cellCount: Int
+        var lastUse: Int
+    }
+
+    /// About 64 bytes a cell: the default keeps the cache near 100 MB at most.
+    var cellBudget = 1_500_000
+    private var entries: [PreviewKey: Entry] = [:]
+    private var clock = 0
+    private(set) var cellCount = 0
+
+    var count: Int { entries.count }
+
+    func contains(_ key: PreviewKey) -> Bool { entries[key] != nil }
+
+    /// The preview, marking it as just used.
+    mutating func use(_ key: PreviewKey) -> PreviewResult? {
+        guard entries[key] != nil else { return nil }
+        clock += 1
+        entries[key]!.lastUse = clock
+        return entries[key]!.result
+    }
+
+    /// The preview without touching its age (for drawing).
+    func peek(_ key: PreviewKey) -> PreviewResult? { entries[key]?.result }
+
+    mutating func insert(_ result: PreviewResult, for key: PreviewKey) {
+        clock += 1
+        let cells: Int
+        if case let .cells(rows) = result { cells = rows.reduce(0) { $0 + $1.count } } else { cells = 1 }
+        if let old = entries[key] { cellCount -= old.cellCount }
+        entries[key] = Entry(result: result, cellCount: cells, lastUse: clock)
+        cellCount += cells
+        evict(keeping: key)
+    }
+
+    /// Marks every key in `keys` as used now, so what is on screen is evicted last.
+    mutating func touch(_ keys: some Sequence<PreviewKey>) {
+        for key in keys where entries[key] != nil {
+            clock += 1
+            entries[key]!.lastUse = clock
+        }
+    }
+
+    private mutating func evict(keeping key: PreviewKey) {
+        guard cellCount > cellBudget else { return }
+        let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (candidate, entry) in oldestFirst where cellCount > cellBudget && candidate != key {
+            entries[candidate] = nil
+            cellCount -= entry.cellCount
+        }
+    }
+}

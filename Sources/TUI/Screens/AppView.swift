@@ -1,0 +1,46 @@
+/// Draws the whole state into a cell grid: the base screen, its title line and status bar,
+/// then the modal layers (picker, import overlay, help) on top.
+public enum AppView {
+    public static func render(_ state: AppState) -> CellGrid {
+        var grid = CellGrid(width: max(0, state.columns), height: max(0, state.rows))
+        guard state.columns > 0, state.rows > 0 else { return grid }
+        if state.isTooSmall {
+            let need = AppState.minimumSize
+            let message = "Terminal too small: \(state.columns)×\(state.rows), need \(need.columns)×\(need.rows)"
+            grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: 0, style: Theme.error)
+            return grid
+        }
+        let title: String
+        switch state.screen {
+        case .home:
+            title = HomeScreen.title(state)
+            HomeScreen.render(state, into: &grid)
+        case .group:
+            title = state.currentGroup.map(GroupScreen.title) ?? ""
+            GroupScreen.render(state, into: &grid)
+        case .detail:
+            title = state.currentGroup?.name ?? ""
+            DetailScreen.render(state, into: &grid)
+        }
+        grid.put(CellGrid.truncated("photory · " + title, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
+        statusBar(state, into: &grid)
+        if let picker = state.picker { ImportPickerView.render(picker, state: state, into: &grid) }
+        if let overlay = state.importOverlay { overlay.render(state, into: &grid) }
+        if state.showHelp { HelpOverlay.render(state, into: &grid) }
+        return grid
+    }
+
+    private static func statusBar(_ state: AppState, into grid: inout CellGrid) {
+        let y = state.rows - 1
+        grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
+        let hints: String
+        switch state.screen {
+        case .home: hints = "Enter open · a import · r reload · ? help · q quit"
+        case .group: hints = "Enter view · Esc back · a import · ? help"
+        case .detail: hints = "← → previous/next · Esc back · ? help"
+        }
+        let text = state.status ?? hints
+        grid.put(CellGrid.truncated(" " + text, toWidth: state.columns), x: 0, y: y,
+                 style: state.status == nil ? Theme.statusBar : Style(attrs: [.reverse, .bold]))
+    }
+}

@@ -1,0 +1,51 @@
+import Library
+
+/// One photo as large as the terminal allows, paged left and right through its group.
+enum DetailScreen {
+    static let keys: [(String, String)] = [
+        ("← h  → l", "previous / next photo"), ("Home End g G", "first / last"),
+        ("Esc Backspace q", "back to the group"), ("a", "import photos"), ("r", "reload the library"),
+        ("?", "help"),
+    ]
+
+    static func handle(_ key: Key, state: inout AppState) {
+        guard case let .detail(groupID, index) = state.screen, let group = state.library.group(id: groupID) else { return }
+        var target = index
+        switch key {
+        case .left, .char("h"), .up, .char("k"), .pageUp, .ctrl("b"): target -= 1
+        case .right, .char("l"), .down, .char("j"), .pageDown, .ctrl("f"), .char(" "): target += 1
+        case .home, .char("g"): target = 0
+        case .end, .char("G"): target = group.count - 1
+        case .escape, .backspace, .char("q"), .enter:
+            state.goBack()
+            return
+        default:
+            return
+        }
+        state.screen = .detail(groupID: groupID, index: max(0, min(target, group.count - 1)))
+    }
+
+    /// The area the photo is drawn in: everything but the title and the status line.
+    static func imageArea(_ state: AppState) -> Rect {
+        Rect(x: 0, y: 1, width: state.columns, height: max(1, state.rows - 3))
+    }
+
+    /// "IMG_0001.jpg  3/40  4032×3024  2024-05-01 14:03  Canon EOS 6D"
+    static func statusLine(_ state: AppState) -> String {
+        guard case let .detail(_, index) = state.screen, let group = state.currentGroup,
+              let photo = state.detailPhoto else { return "" }
+        let size = photo.displaySize
+        var parts = [photo.fileName, "\(index + 1)/\(group.count)", "\(size.width)×\(size.height)",
+                     photo.takenAt.prefix(16).replacingOccurrences(of: "T", with: " ")]
+        if let camera = photo.camera { parts.append(camera) }
+        if photo.missing { parts.append("FILE MISSING") }
+        return parts.joined(separator: "  ")
+    }
+
+    static func render(_ state: AppState, into grid: inout CellGrid) {
+        let area = imageArea(state)
+        PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
+        grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns), x: 0, y: state.rows - 2,
+                 style: Theme.title, maxWidth: state.columns)
+    }
+}

@@ -1,0 +1,40 @@
+import Library
+
+/// A group's photos as a grid of thumbnails captioned with file name and date.
+enum GroupScreen {
+    static let keys: [(String, String)] = [
+        ("←↓↑→ hjkl", "move"), ("PgUp PgDn ^B ^F", "page"), ("Home End g G", "first / last"),
+        ("Enter", "view the photo"), ("Esc Backspace q", "back to the groups"), ("a", "import photos"),
+        ("r", "reload the library"), ("?", "help"),
+    ]
+
+    static func handle(_ key: Key, state: inout AppState) {
+        guard case let .group(groupID) = state.screen, let group = state.library.group(id: groupID) else { return }
+        if state.groupCursor.handle(key, count: group.count, layout: state.gridLayout) { return }
+        switch key {
+        case .enter where group.count > 0:
+            state.screen = .detail(groupID: groupID, index: state.groupCursor.selected)
+        case .escape, .backspace, .char("q"):
+            state.goBack()
+        default:
+            break
+        }
+    }
+
+    static func title(_ group: PhotoGroup) -> String {
+        "\(group.name) · \(group.count) photo\(group.count == 1 ? "" : "s") · \(group.dateRange)"
+    }
+
+    static func render(_ state: AppState, into grid: inout CellGrid) {
+        guard let group = state.currentGroup else { return }
+        let layout = state.gridLayout
+        for index in state.groupCursor.visibleRange(count: group.count, layout: layout) {
+            guard let tile = layout.tileRect(index: index, topRow: state.groupCursor.topRow) else { continue }
+            let photo = state.library.photo(id: group.photoIDs[index])
+            PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, into: &grid)
+            let when = photo.map { $0.takenAt.prefix(16).replacingOccurrences(of: "T", with: " ") } ?? ""
+            HomeScreen.caption(name: photo?.fileName ?? "?", detail: when, in: tile,
+                               selected: index == state.groupCursor.selected, into: &grid)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Library
+
+/// The grid of groups: each tile shows the group's cover photo, its name, its photo count and
+/// its date range.
+enum HomeScreen {
+    static let keys: [(String, String)] = [
+        ("←↓↑→ hjkl", "move"), ("PgUp PgDn ^B ^F", "page"), ("Home End g G", "first / last"),
+        ("Enter", "open the group"), ("a", "import photos"), ("r", "reload the library"),
+        ("?", "help"), ("q", "quit"),
+    ]
+
+    static func handle(_ key: Key, state: inout AppState) {
+        if state.homeCursor.handle(key, count: state.library.groups.count, layout: state.gridLayout) { return }
+        switch key {
+        case .enter: state.openSelectedGroup()
+        case .char("q"), .escape, .backspace: state.goBack()
+        default: break
+        }
+    }
+
+    static func title(_ state: AppState) -> String {
+        let photos = state.library.photos.count, groups = state.library.groups.count
+        return "Home · \(groups) group\(groups == 1 ? "" : "s") · \(photos) photo\(photos == 1 ? "" : "s")"
+    }
+
+    static func render(_ state: AppState, into grid: inout CellGrid) {
+        let area = state.contentArea
+        guard !state.library.groups.isEmpty else {
+            let lines = ["Your library is empty.", "",
+                         "Press a to pick a folder to import,",
+                         "or run: photory-tui import FOLDER"]
+            let top = area.y + max(0, (area.height - lines.count) / 2)
+            for (i, line) in lines.enumerated() {
+                grid.put(line, x: area.x + max(0, (area.width - line.displayWidth) / 2), y: top + i,
+                         style: i == 0 ? Theme.title : .plain)
+            }
+            return
+        }
+        let layout = state.gridLayout
+        let groups = state.library.groups
+        for index in state.homeCursor.visibleRange(count: groups.count, layout: layout) {
+            guard let tile = layout.tileRect(index: index, topRow: state.homeCursor.topRow) else { continue }
+            let group = groups[index]
+            PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
+                           state: state, into: &grid)
+            let selected = index == state.homeCursor.selected
+            let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
+            let withDates = count + " · " + group.dateRange
+            caption(name: group.name, detail: withDates.displayWidth <= tile.width ? withDates : count,
+                    in: tile, selected: selected, into: &grid)
+        }
+    }
+
+    /// The two caption lines under a tile's preview; reversed when selected.
+    static func caption(name: String, detail: String, in tile: Rect, selected: Bool, into grid: inout CellGrid) {
+        let y = tile.y + GridLayout.previewHeight
+        let nameStyle = selected ? Theme.selected : Theme.title
+        let detailStyle = selected ? Style(attrs: [.reverse]) : Theme.dim
+        if selected {
+            grid.fill(Rect(x: tile.x, y: y, width: tile.width, height: GridLayout.captionLines), with: Cell(" ", style: detailStyle))
+        }
+        grid.put(CellGrid.truncated(name, toWidth: tile.width), x: tile.x, y: y, style: nameStyle, maxWidth: tile.width)
+        grid.put(CellGrid.truncated(detail, toWidth: tile.width), x: tile.x, y: y + 1, style: detailStyle, maxWidth: tile.width)
+    }
+}

@@ -1,0 +1,97 @@
+import Library
+
+/// The modal import overlay: progress while the import runs, then its summary until a key.
+struct ImportOverlayState: Equatable, Sendable {
+    enum Phase: Equatable, Sendable {
+        case running(cancelling: Bool)
+        case finished(ImportSummary)
+        case failed(String)
+    }
+
+    var phase: Phase = .running(cancelling: false)
+    var progress = ImportProgress(phase: .scanning)
+
+    var isRunning: Bool {
+        if case .running = phase { return true }
+        return false
+    }
+
+    mutating func finish(_ summary: ImportSummary) { phase = .finished(summary) }
+    mutating func fail(_ message: String) { phase = .failed(message) }
+
+    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
+        guard let overlay = state.importOverlay else { return [] }
+        switch overlay.phase {
+        case .running(cancelling: false) where key == .escape:
+            state.importOverlay?.phase = .running(cancelling: true)
+            return [.cancelImport]
+        case .running:
+            return []
+        case .finished, .failed:
+            state.importOverlay = nil
+            state.clampCursors()
+            return []
+        }
+    }
+
+    // MARK: - Drawing
+
+    func render(_ state: AppState, into grid: inout CellGrid) {
+        let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
+        switch phase {
+        case let .running(cancelling):
+            let box = Panel.centered(in: area, width: 64, height: 9)
+            let inner = Panel.draw(box, title: cancelling ? "Cancelling import…" : "Importing", into: &grid)
+            let stage: String
+            switch progress.phase {
+            case .scanning: stage = "Looking for photos… \(progress.total) files found"
+            case .saving: stage = "Saving the library…"
+            case .importing, .finished:
+                stage = "\(Int((progress.fraction * 100).rounded(.down)))%   \(progress.done) of \(progress.total)"
+            }
+            let filled = Int(progress.fraction * Double(inner.width))
+            grid.put(String(repeating: "█", count: filled), x: inner.x, y: inner.y + 1, style: Theme.barFilled)
+            grid.put(String(repeating: "░", count: inner.width - filled), x: inner.x + filled, y: inner.y + 1, style: Theme.dim)
+            grid.put(stage, x: inner.x, y: inner.y + 3, maxWidth: inner.width)
+            let file = progress.currentFile.map(\.fileName) ?? ""
+            grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
+            grid.put(cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)",
+                     x: inner.x, y: inner.y + 6, style: Theme.dim, maxWidth: inner.width)
+        case let .finished(summary):
+            let problems = summary.problems
+            let height = min(area.height, 9 + min(problems.count, 12))
+            let box = Panel.centered(in: area, width: 76, height: height)
+            let inner = Panel.draw(box, title: summary.cancelled ? "Import cancelled" : "Import finished", into: &grid)
+            var y = inner.y
+            for line in PhotoTile.wrap(summary.line, width: inner.width, maxLines: 2) {
+                grid.put(line, x: inner.x, y: y, style: Theme.title)
+                y += 1
+            }
+            y += 1
+            let room = inner.maxY - y - 2
+            for (i, result) in problems.prefix(max(0, room)).enumerated() {
+                if i == room - 1, problems.count > room {
+                    grid.put("… and \(problems.count - i) more", x: inner.x, y: y, style: Theme.dim)
+                    y += 1
+                    break
+                }
+                let line = "\(result.outcome.kind.rawValue): \(result.path.fileName) — \(result.reason ?? "")"
+                grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
+                y += 1
+            }
+            grid.put("Press any key", x: inner.x, y: inner.maxY - 1, style: Theme.title)
+        case let .failed(message):
+            let box = Panel.centered(in: area, width: 70, height: 9)
+            let inner = Panel.draw(box, title: "Import failed", into: &grid)
+            for (i, line) in PhotoTile.wrap(message, width: inner.width, maxLines: inner.height - 2).enumerated() {
+                grid.put(line, x: inner.x, y: inner.y + i, style: Theme.error)
+            }
+            grid.put("Press any key", x: inner.x, y: inner.maxY - 1, style: Theme.title)
+        }
+    }
+}
+
+extension String {
+    /// The last path component.
+    var fileName: String { split(separator: "/").last.map(String.init) ?? self }
+}

@@ -1,0 +1,44 @@
+/// Draws the import picker over the screen it was opened from.
+enum ImportPickerView {
+    static func render(_ picker: ImportPickerState, state: AppState, into grid: inout CellGrid) {
+        let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
+        let box = Panel.centered(in: area, width: max(40, state.columns - 4), height: state.rows - 2)
+        let inner = Panel.draw(box, title: "Import photos", into: &grid)
+        grid.put(CellGrid.truncated(picker.folder, toWidth: inner.width), x: inner.x, y: inner.y, style: Theme.folder)
+        let listTop = inner.y + 2
+        let listHeight = ImportPickerState.listHeight(rows: state.rows)
+        if picker.loading {
+            grid.put("Reading the folder…", x: inner.x, y: listTop, style: Theme.dim)
+        } else if let error = picker.error {
+            for (i, line) in PhotoTile.wrap(error, width: inner.width, maxLines: 3).enumerated() {
+                grid.put(line, x: inner.x, y: listTop + i, style: Theme.error)
+            }
+        } else if picker.entries.isEmpty {
+            grid.put("(empty folder)", x: inner.x, y: listTop, style: Theme.dim)
+        }
+        for row in 0..<listHeight {
+            let index = picker.top + row
+            guard picker.entries.indices.contains(index), listTop + row < inner.maxY - 1 else { break }
+            let entry = picker.entries[index]
+            let isMarked = picker.marked.contains(picker.path(of: entry))
+            let text = (isMarked ? "[x] " : "[ ] ") + entry.name + (entry.isFolder ? "/" : "")
+            var style = entry.isFolder ? Theme.folder : Style.plain
+            if isMarked { style = Theme.marked }
+            if index == picker.cursor {
+                style.attrs.insert(.reverse)
+                grid.fill(Rect(x: inner.x, y: listTop + row, width: inner.width, height: 1), with: Cell(" ", style: style))
+            }
+            grid.put(CellGrid.truncated(text, toWidth: inner.width), x: inner.x, y: listTop + row, style: style)
+        }
+        let footer: String
+        if let typed = picker.typedPath {
+            footer = "Go to: " + typed + "▏"
+        } else {
+            let marked = picker.marked.count
+            footer = (marked > 0 ? "\(marked) marked · " : "")
+                + "Space mark · A all · i import · Enter open · ← up · ~ home · / path · Esc close"
+        }
+        grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
+                 style: picker.typedPath == nil ? Theme.dim : Theme.title)
+    }
+}

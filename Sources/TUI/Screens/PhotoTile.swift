@@ -1,0 +1,69 @@
+import Library
+
+/// Draws one photo's preview into a box: the character art when it is ready, otherwise a grey
+/// placeholder with a short reason ("loading", "missing", why it cannot be decoded).
+enum PhotoTile {
+    /// The preview a box of `maxColumns` × `maxRows` shows for `photo`: the largest cell area
+    /// with the photo's aspect ratio (orientation applied).
+    static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode) -> PreviewKey {
+        let size = photo.displaySize
+        let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
+                                                  maxCols: maxColumns, maxRows: maxRows)
+        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode)
+    }
+
+    static func draw(_ photo: Photo?, in box: Rect, state: AppState, into grid: inout CellGrid) {
+        guard box.width > 0, box.height > 0 else { return }
+        guard let photo else {
+            placeholder("no photo", in: box, into: &grid)
+            return
+        }
+        if photo.missing {
+            placeholder("file missing", in: box, into: &grid)
+            return
+        }
+        let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, colorMode: state.colorMode)
+        let origin = (x: box.x + (box.width - key.columns) / 2, y: box.y + (box.height - key.rows) / 2)
+        switch state.previews.peek(key) {
+        case let .cells(rows)?:
+            grid.blit(rows, at: origin.x, y: origin.y)
+        case let .failed(reason)?:
+            placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
+        case nil:
+            placeholder("", in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
+        }
+    }
+
+    /// A grey box with `text` wrapped in its middle lines.
+    static func placeholder(_ text: String, in box: Rect, into grid: inout CellGrid) {
+        grid.fill(box, with: Theme.placeholder)
+        guard !text.isEmpty, box.width > 2 else { return }
+        let lines = wrap(text, width: box.width - 2, maxLines: max(1, box.height))
+        let top = box.y + (box.height - lines.count) / 2
+        for (i, line) in lines.enumerated() {
+            let x = box.x + (box.width - line.displayWidth) / 2
+            grid.put(line, x: x, y: top + i, style: Theme.placeholderText, maxWidth: box.width)
+        }
+    }
+
+    /// Words of `text` in lines of at most `width` columns; the last line ends in "…" when cut.
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if candidate.displayWidth <= width {
+                current = candidate
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                current = CellGrid.truncated(String(word), toWidth: width)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines))
+            lines[maxLines - 1] = CellGrid.truncated(lines[maxLines - 1] + " …", toWidth: width)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,16 @@
+/// The styles screens draw with, in one place.
+enum Theme {
+    static let title = Style(attrs: [.bold])
+    static let dim = Style(attrs: [.dim])
+    static let selected = Style(attrs: [.reverse, .bold])
+    static let marked = Style(fg: .indexed(3), attrs: [.bold])
+    static let folder = Style(fg: .indexed(4), attrs: [.bold])
+    static let error = Style(fg: .indexed(1), attrs: [.bold])
+    static let statusBar = Style(attrs: [.reverse])
+    static let panel = Style()
+    static let border = Style(attrs: [.bold])
+    static let barFilled = Style(fg: .indexed(2))
+    /// A photo not drawn (yet): loading, undecodable or missing.
+    static let placeholder = Cell(" ", bg: .indexed(238))
+    static let placeholderText = Style(fg: .indexed(252), bg: .indexed(238))
+}

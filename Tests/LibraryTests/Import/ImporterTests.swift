@@ -1,0 +1,163 @@
+import Fixtures
+import Foundation
+import Testing
+@testable import Library
+
+@Suite struct ImporterTests {
+    /// Distinct small JPEGs: the seed changes every pixel.
+    static func jpeg(_ seed: Int, width: Int = 32, height: Int = 24) -> Data {
+        JPEGFixture.encode(width: width, height: height) { x, y in
+            (UInt8(truncatingIfNeeded: x * 7 + seed * 31), UInt8(truncatingIfNeeded: y * 5 + seed), UInt8(truncatingIfNeeded: seed * 17))
+        }
+    }
+
+    @Test func importsFoldersRecursivelyAndRecognisesJPEGsByContent() {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "a/one.jpg")
+        folder.write(Self.jpeg(2), to: "a/b/two.photo")          // odd extension, still a JPEG
+        folder.write(Data("hello".utf8), to: "a/notes.jpg")      // JPEG name, not JPEG content
+        folder.write(Self.jpeg(3), to: "a/.hidden/three.jpg")    // hidden folders are skipped
+        var library = PhotoLibrary()
+        let summary = Importer().run([folder.path + "/a"], into: &library)
+        #expect(summary.count(.imported) == 2)
+        #expect(summary.count(.unsupported) == 1)
+        #expect(summary.results.first { $0.path.hasSuffix("notes.jpg") }?.reason?.contains("not a JPEG") == true)
+        #expect(library.photos.count == 2)
+        #expect(library.photos.allSatisfy { $0.path.hasPrefix("/") && $0.width == 32 && $0.height == 24 })
+    }
+
+    @Test func sameFolderTwiceAddsNothing() {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "p/one.jpg")
+        folder.write(Self.jpeg(2), to: "p/two.jpg")
+        var library = PhotoLibrary()
+        _ = Importer().run([folder.path + "/p"], into: &library)
+        let again = Importer().run([folder.path + "/p"], into: &library)
+        #expect(library.photos.count == 2)
+        #expect(again.count(.duplicate) == 2)
+        #expect(again.results.allSatisfy { $0.reason == "already in the library" })
+    }
+
+    @Test func copyUnderAnotherNameIsADuplicateOfTheFirst() {
+        let folder = TemporaryFolder()
+        let first = folder.write(Self.jpeg(5), to: "p/a.jpg")
+        folder.write(Self.jpeg(5), to: "p/b-copy.jpg")
+        var library = PhotoLibrary()
+        let summary = Importer().run([folder.path + "/p"], into: &library)
+        #expect(library.photos.count == 1)
+        let copy = summary.results.first { $0.path.hasSuffix("b-copy.jpg") }
+        #expect(copy?.outcome.kind == .duplicate)
+        #expect(copy?.reason == "duplicate of \(first)")
+    }
+
+    @Test func eachBadFileGetsItsOutcomeAndTheBatchGoesOn() throws {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "p/good.jpg")
+        folder.write(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xD9]), to: "p/broken.jpg")
+        folder.write(Data(), to: "p/empty.jpg")
+        folder.write(Data("GIF89a".utf8), to: "p/anim.gif")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("p/dangling.jpg"), withDestinationPath: "/nonexistent/x.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("p/loop"), withDestinationPath: folder.path + "/p")
+        var library = PhotoLibrary()
+        let summary = Importer().run([folder.path + "/p", folder.path + "/not-there"], into: &library)
+        func outcome(_ suffix: String) -> ImportFileResult? { summary.results.first { $0.path.hasSuffix(suffix) } }
+        #expect(outcome("good.jpg")?.outcome.kind == .imported)
+        #expect(outcome("broken.jpg")?.outcome.kind == .corrupt)
+        #expect(outcome("empty.jpg")?.outcome.kind == .unsupported)
+        #expect(outcome("anim.gif")?.outcome.kind == .unsupported)
+        #expect(outcome("dangling.jpg")?.reason == "broken symbolic link")
+        #expect(outcome("/loop")?.reason?.contains("symlink loop") == true)
+        #expect(outcome("not-there")?.outcome.kind == .unreadable)
+        #expect(summary.results.count == 7)
+        #expect(summary.line.contains("1 imported"))
+    }
+
+    @Test func unreadableFileIsReported() throws {
+        try #require(getuid() != 0, "root reads every file")
+        let folder = TemporaryFolder()
+        let path = folder.write(Self.jpeg(1), to: "locked.jpg")
+        chmod(path, 0)
+        var library = PhotoLibrary()
+        let summary = Importer().run([path], into: &library)
+        #expect(summary.results.first?.outcome.kind == .unreadable)
+    }
+
+    @Test func missingPhotoStaysAndIsRelinkedFromItsNewPlace() throws {
+        let folder = TemporaryFolder()
+        let old = folder.write(Self.jpeg(9), to: "old/pic.jpg")
+        var library = PhotoLibrary()
+        _ = Importer().run([old], into: &library)
+        let moved = folder.file("new/renamed.jpg")
+        try FileManager.default.moveItem(atPath: old, toPath: moved)
+        library.refreshMissing()
+        #expect(library.photos.count == 1)
+        #expect(library.photos[0].missing)
+        let summary = Importer().run([folder.path + "/new"], into: &library)
+        #expect(summary.results.first?.outcome == .relinked(photoID: library.photos[0].id, previousPath: old))
+        #expect(library.photos.count == 1)
+        #expect(library.photos[0].path == moved)
+        #expect(!library.photos[0].missing)
+    }
+
+    @Test func cancelKeepsWhatFinished() {
+        let folder = TemporaryFolder()
+        for i in 0..<40 { folder.write(Self.jpeg(i), to: "many/\(i).jpg") }
+        let cancellation = ImportCancellation()
+        let seen = Counter()
+        var library = PhotoLibrary()
+        let summary = Importer(workers: 1).run([folder.path + "/many"], into: &library, cancellation: cancellation) { progress in
+            if progress.phase == .importing, progress.done >= 5 { cancellation.cancel() }
+            seen.add()
+        }
+        #expect(summary.cancelled)
+        #expect(summary.filesFound == 40)
+        #expect(summary.results.count >= 5 && summary.results.count < 40)
+        #expect(library.photos.count == summary.count(.imported))
+        #expect(summary.line.contains("cancelled"))
+    }
+
+    @Test func progressCountsFilesAndBytes() {
+        let folder = TemporaryFolder()
+        for i in 0..<6 { folder.write(Self.jpeg(i), to: "p/\(i).jpg") }
+        let last = LastProgress()
+        var library = PhotoLibrary()
+        _ = Importer().run([folder.path + "/p"], into: &library) { last.set($0) }
+        let final = last.importing
+        #expect(final?.done == 6)
+        #expect(final?.total == 6)
+        #expect(final?.bytesDone == final?.bytesTotal)
+        #expect((final?.bytesTotal ?? 0) > 0)
+    }
+
+    @Test func storeRunSavesAndSurvivesRestart() throws {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "p/1.jpg")
+        let store = LibraryStore(path: folder.path + "/data/library.json")
+        let (library, _) = try Importer().run([folder.path + "/p"], store: store)
+        #expect(try store.load() == library)
+    }
+
+    @Test func storeRunRefusesAnUnreadableLibraryAndLeavesIt() throws {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "p/1.jpg")
+        let path = folder.write(Data("garbage".utf8), to: "library.json")
+        #expect(throws: LibraryStoreError.self) {
+            _ = try Importer().run([folder.path + "/p"], store: LibraryStore(path: path))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage")
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+}
+
+final class LastProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: ImportProgress?
+    func set(_ p: ImportProgress) { lock.withLock { if p.phase == .importing { last = p } } }
+    var importing: ImportProgress? { lock.withLock { last } }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import Library
+
+/// A photo for model tests; only what grouping looks at varies.
+func samplePhoto(_ id: String, description: String? = nil, takenAt: String = "2024-01-01T10:00:00",
+                 path: String? = nil, missing: Bool = false) -> Photo {
+    Photo(id: id, path: path ?? "/photos/\(id).jpg", fileSize: 100, fileModified: 0, width: 40, height: 30,
+          takenAt: takenAt, takenAtSource: .dateTimeOriginal, description: description,
+          descriptionSource: description == nil ? nil : .exif, missing: missing, importedAt: 0)
+}
+
+@Suite struct PhotoLibraryTests {
+    @Test func groupsByNormalisedDescriptionWithOtherLast() {
+        let library = PhotoLibrary(photos: [
+            samplePhoto("1", description: "zoo trip"),
+            samplePhoto("2", description: nil),
+            samplePhoto("3", description: "Beach"),
+            samplePhoto("4", description: "Zoo  Trip"),
+            samplePhoto("5", description: "apples"),
+        ])
+        #expect(library.groups.map(\.name) == ["apples", "Beach", "zoo trip", "Other"])
+        #expect(library.groups.map(\.count) == [1, 1, 2, 1])
+        #expect(library.groups.last?.id == PhotoGroup.otherID)
+    }
+
+    @Test func groupIdIsStableAndDerivedFromTheKey() {
+        let a = PhotoLibrary(photos: [samplePhoto("1", description: "Zoo Trip")])
+        let b = PhotoLibrary(photos: [samplePhoto("9", description: "zoo   trip")])
+        #expect(a.groups[0].id == b.groups[0].id)
+        #expect(a.groups[0].id == PhotoGroup.id(forKey: "zoo trip"))
+    }
+
+    @Test func groupOrdersPhotosByDateAndKnowsItsRange() {
+        let library = PhotoLibrary(photos: [
+            samplePhoto("late", description: "x", takenAt: "2024-03-05T10:00:00"),
+            samplePhoto("early", description: "x", takenAt: "2023-12-31T10:00:00"),
+        ])
+        let group = library.groups[0]
+        #expect(group.photoIDs == ["early", "late"])
+        #expect(group.coverID == "early")
+        #expect(group.dateRange == "2023-12-31 – 2024-03-05")
+    }
+
+    @Test func refreshMissingMarksAndUnmarks() {
+        var library = PhotoLibrary(photos: [samplePhoto("1"), samplePhoto("2", missing: true)])
+        let changed = library.refreshMissing { $0 == "/photos/2.jpg" }
+        #expect(changed == 2)
+        #expect(library.photo(id: "1")?.missing == true)
+        #expect(library.photo(id: "2")?.missing == false)
+    }
+
+    @Test func lookUpByNameIdAndPath() {
+        let library = PhotoLibrary(photos: [samplePhoto("1", description: "Zoo")])
+        #expect(library.group(named: "zoo")?.count == 1)
+        #expect(library.photo(path: "/photos/1.jpg")?.id == "1")
+    }
+}

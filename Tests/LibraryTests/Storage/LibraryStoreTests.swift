@@ -1,0 +1,83 @@
+import Fixtures
+import Foundation
+import Testing
+@testable import Library
+
+@Suite struct LibraryStoreTests {
+    @Test func missingFileIsAnEmptyLibrary() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/none/library.json")
+        #expect(try store.load().photos.isEmpty)
+    }
+
+    @Test func roundTripKeepsEveryField() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/sub/library.json")
+        var photo = samplePhoto("abc", description: "Beach", takenAt: "2024-05-01T14:03:22+02:00")
+        photo.gps = GPSPosition(latitude: 48.85, longitude: -2.35, altitude: -3)
+        photo.cameraMake = "Canon"
+        photo.orientation = 6
+        let library = PhotoLibrary(photos: [photo, samplePhoto("def", missing: true)])
+        try store.save(library)
+        let loaded = try store.load()
+        #expect(loaded == library)
+        let text = try String(contentsOfFile: store.path, encoding: .utf8)
+        #expect(text.contains("\"schemaVersion\":1"))
+    }
+
+    @Test func keepsThePreviousFileAsBackup() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/library.json")
+        try store.save(PhotoLibrary(photos: [samplePhoto("1")]))
+        try store.save(PhotoLibrary(photos: [samplePhoto("1"), samplePhoto("2")]))
+        #expect(try LibraryStore(path: store.backupPath).load().photos.count == 1)
+        #expect(try store.load().photos.count == 2)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func corruptFileIsReportedAndLeftUntouched() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(Data("{\"schemaVersion\":1,\"photos\":[{\"id\":".utf8), to: "library.json")
+        let store = LibraryStore(path: path)
+        #expect(throws: LibraryStoreError.self) { try store.load() }
+        do {
+            _ = try store.load()
+        } catch {
+            #expect(error.description.contains(path))
+            #expect(error.description.contains("left untouched"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("{\"schemaVersion\":1,\"photos\":[{\"id\":".utf8))
+    }
+
+    @Test func notALibraryAndEmptyFileAreUnreadable() {
+        let folder = TemporaryFolder()
+        for (name, text) in [("a.json", "[1,2,3]"), ("b.json", ""), ("c.json", "{\"photos\":[]}")] {
+            let store = LibraryStore(path: folder.write(Data(text.utf8), to: name))
+            #expect(throws: LibraryStoreError.self) { try store.load() }
+        }
+    }
+
+    @Test func newerSchemaIsRefused() {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.write(Data("{\"schemaVersion\":99,\"photos\":[]}".utf8), to: "l.json"))
+        #expect(throws: LibraryStoreError.unsupportedVersion(path: store.path, found: 99, supported: 1)) {
+            try store.load()
+        }
+    }
+
+    @Test func secondWriterIsRefusedWhileTheFirstHoldsTheLock() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/library.json"
+        let first = try LibraryLock(libraryPath: path)
+        #expect(throws: LibraryStoreError.self) { _ = try LibraryLock(libraryPath: path, timeout: 0.2) }
+        withExtendedLifetime(first) {}
+    }
+
+    @Test func lockIsFreeAgainAfterRelease() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/library.json"
+        do { _ = try LibraryLock(libraryPath: path) }
+        _ = try LibraryLock(libraryPath: path, timeout: 0.2)
+    }
+}
