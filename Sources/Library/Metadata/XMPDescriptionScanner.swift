@@ -16,18 +16,23 @@ enum XMPDescriptionScanner {
     private static let name: [UInt8] = Array("dc:description".utf8)
     private static let closeName: [UInt8] = Array("</dc:description".utf8)
     private static let li: [UInt8] = Array("<rdf:li".utf8)
-    private static let closeLi: [UInt8] = Array("</rdf:li".utf8)
     private static let xmlLang: [UInt8] = Array("xml:lang".utf8)
     private static let xDefault: [UInt8] = Array("x-default".utf8)
+    /// At most this many `dc:description` occurrences are examined per packet.
+    private static let maxCandidates = 64
 
     /// The cleaned description in `packet`, or `nil`.
     static func description(in packet: UnsafeRawBufferPointer) -> String? {
         var from = 0
-        while let hit = find(name, in: packet, from: from, to: packet.count) {
+        var candidates = 0
+        while candidates < maxCandidates, let hit = find(name, in: packet, from: from, to: packet.count) {
+            candidates += 1
             from = hit + name.count
             let before: UInt8 = hit > 0 ? packet[hit - 1] : 0x20
             if before == UInt8(ascii: "<") {
-                if let text = elementValue(packet, nameEnd: from) { return text }
+                let (text, resume) = elementValue(packet, nameEnd: from)
+                if let text { return text }
+                from = max(from, resume)  // skip the whole element: keeps the scan linear
             } else if before == UInt8(ascii: "/") {
                 continue  // a closing tag
             } else if isXMLSpace(before) {
@@ -50,12 +55,13 @@ enum XMPDescriptionScanner {
         return decodeText(p, start..<end)
     }
 
-    private static func elementValue(_ p: UnsafeRawBufferPointer, nameEnd: Int) -> String? {
+    /// The element's text and where to resume the search when there is none.
+    private static func elementValue(_ p: UnsafeRawBufferPointer, nameEnd: Int) -> (String?, Int) {
         // The name must end here (not `dc:descriptionFoo`).
         guard nameEnd < p.count, isXMLSpace(p[nameEnd]) || p[nameEnd] == UInt8(ascii: ">")
-            || p[nameEnd] == UInt8(ascii: "/") else { return nil }
-        guard let tagEnd = index(of: UInt8(ascii: ">"), in: p, from: nameEnd) else { return nil }
-        if p[tagEnd - 1] == UInt8(ascii: "/") { return nil }  // <dc:description/>
+            || p[nameEnd] == UInt8(ascii: "/") else { return (nil, nameEnd) }
+        guard let tagEnd = index(of: UInt8(ascii: ">"), in: p, from: nameEnd) else { return (nil, p.count) }
+        if p[tagEnd - 1] == UInt8(ascii: "/") { return (nil, tagEnd) }  // <dc:description/>
         let contentStart = tagEnd + 1
         let contentEnd = find(closeName, in: p, from: contentStart, to: p.count) ?? p.count
 
@@ -75,17 +81,20 @@ enum XMPDescriptionScanner {
             let isDefault = isXDefault(p, attributes)
             if p[liTagEnd - 1] == UInt8(ascii: "/") { cursor = liTagEnd + 1; continue }
             let textStart = liTagEnd + 1
-            let textEnd = find(closeLi, in: p, from: textStart, to: contentEnd) ?? contentEnd
+            // Text content ends at the next tag (normally </rdf:li>); XML text has no raw '<'.
+            let textEnd = index(of: UInt8(ascii: "<"), in: p, from: textStart, to: contentEnd) ?? contentEnd
             cursor = textEnd
             let text = decodeText(p, textStart..<textEnd)
-            if isDefault, let text { return text }
+            if isDefault, let text { return (text, textEnd) }
             if first == nil { first = text }
         }
-        if sawItem { return first }
+        if sawItem { return (first, contentEnd) }
         // No rdf:li: plain text content (not standard XMP, but seen in the wild).
         let range = contentStart..<contentEnd
-        if index(of: UInt8(ascii: "<"), in: p, from: range.lowerBound, to: range.upperBound) != nil { return nil }
-        return decodeText(p, range)
+        if index(of: UInt8(ascii: "<"), in: p, from: range.lowerBound, to: range.upperBound) != nil {
+            return (nil, contentEnd)
+        }
+        return (decodeText(p, range), contentEnd)
     }
 
     private static func isXDefault(_ p: UnsafeRawBufferPointer, _ attributes: Range<Int>) -> Bool {

@@ -179,8 +179,18 @@ struct MetadataFrameAndHostileInputTests {
         payload += Data((0..<60000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let file = jpegWith([(0xE1, payload), (0xE1, Data("http://ns.adobe.com/xap/1.0/\0".utf8)
                               + Data(repeating: UInt8(ascii: "<"), count: 60000))])
+        // Patterns that make a naive scanner quadratic.
+        func xmp(_ unit: String) -> (marker: UInt8, payload: Data) {
+            (0xE1, Data("http://ns.adobe.com/xap/1.0/\0".utf8)
+                + Data(String(repeating: unit, count: 60000 / unit.utf8.count).utf8))
+        }
+        let hostile = [xmp("<dc:description>"), xmp("<dc:description><rdf:li>"), xmp("<rdf:li></rdf:li>"),
+                       xmp(" dc:description=\""), xmp("&#x41;&amp")]
         let clock = ContinuousClock()
-        let elapsed = clock.measure { for _ in 0..<20 { _ = readMetadata(file) } }
+        let elapsed = clock.measure {
+            for _ in 0..<20 { _ = readMetadata(file) }
+            for segment in hostile { for _ in 0..<5 { _ = readMetadata(jpegWith([segment])) } }
+        }
         #expect(elapsed < .seconds(5))
     }
 }
