@@ -1,0 +1,54 @@
+import CNcurses
+
+/// A key press (or a terminal resize) as read by `Terminal.readKeys(timeoutMs:)`.
+public enum Key: Hashable, Sendable {
+    /// A printable character.
+    case char(Character)
+    /// Ctrl plus a letter (lowercase, `.ctrl("a")` for Ctrl-A) or one of `@ [ \ ] ^ _`.
+    /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as `.backspace`, `.tab` and `.enter`, since
+    /// terminals send the same bytes for them.
+    case ctrl(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab, delete
+    /// The terminal changed size; call `Terminal.resized()` before the next draw.
+    case resize
+    /// F1…F63.
+    case function(Int)
+
+    /// Decodes one `wget_wch` result: `isKeyCode` is true when it returned `KEY_CODE_YES`
+    /// (then `value` is a `KEY_*` code), false for a character. Returns nil for keys this
+    /// program has no use for.
+    public static func decode(value: UInt32, isKeyCode: Bool) -> Key? {
+        if isKeyCode {
+            switch Int32(bitPattern: value) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_ENTER: return .enter
+            case KEY_BACKSPACE: return .backspace
+            case KEY_DC: return .delete
+            case KEY_RESIZE: return .resize
+            case let code where code > KEY_F0 && code < KEY_F0 + 64: return .function(Int(code - KEY_F0))
+            default: return nil
+            }
+        }
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(value) + 96)))   // Ctrl-A → "a"
+        case 0, 28...31: return .ctrl(Character(Unicode.Scalar(UInt8(value) + 64)))   // @ \ ] ^ _
+        case 0x80..<0xA0: return nil   // C1 controls
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CNcurses
+import Glibc
+
+/// Puts the terminal back when the process is killed by SIGINT, SIGTERM or SIGHUP.
+///
+/// `endwin` is not async-signal-safe, so the handler does only what is: it `write(2)`s a reset
+/// string prepared in advance from terminfo (`sgr0`, `cnorm`, `rmkx`, `rmcup`: attributes off,
+/// cursor shown, keypad mode off, alternate screen left), restores the tty modes saved before
+/// ncurses started with `tcsetattr(3)`, and `_exit(128 + signal)`s (130 for Ctrl-C). We keep
+/// ISIG on (cbreak, not raw), so Ctrl-C always works even when the loop is stuck.
+///
+/// An `atexit` hook calls `Terminal.restore()` (a proper `endwin`) for ordinary exits, and a
+/// SIGCONT handler flags that the screen must be repainted after Ctrl-Z/`fg` (ncurses repaints
+/// on resume, but not our truecolor cells), which `readKeys` reports as a `.resize`.
+enum SignalRestore {
+    /// What the handlers read: allocated once and never freed, reached through a constant
+    /// pointer so the handlers touch no Swift runtime state (no exclusivity checks, no locks).
+    private struct State {
+        var reset: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)   // 128 bytes
+        var resetCount = 0
+        var fd: Int32 = STDOUT_FILENO
+        var modes = termios()
+        var haveModes = false
+        var resumed: sig_atomic_t = 0
+    }
+
+    nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
+        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        pointer.initialize(to: State())
+        return pointer
+    }()
+
+    nonisolated(unsafe) private static var previous: [Int32: __sighandler_t?] = [:]
+    /// The terminal to restore at exit.
+    nonisolated(unsafe) static weak var active: Terminal?
+
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    private static let atexitRegistered: Void = {
+        atexit { SignalRestore.active?.restore() }
+    }()
+
+    /// Saves the tty modes of `fd` (call before `newterm` changes them).
+    static func saveModes(fd: Int32) {
+        state.pointee.fd = fd
+        state.pointee.haveModes = tcgetattr(fd, &state.pointee.modes) == 0
+    }
+
+    /// Prepares the reset string (needs the terminal set up, for terminfo) and installs the
+    /// handlers and the exit hook.
+    static func install(for terminal: Terminal) {
+        var reset: [UInt8] = []
+        for (cap, fallback) in [("sgr0", "\u{1b}[0m"), ("cnorm", "\u{1b}[?25h"),
+                                ("rmkx", "\u{1b}[?1l\u{1b}>"), ("rmcup", "\u{1b}[?1049l")] {
+            var bytes = Array(fallback.utf8)
+            if let raw = tigetstr(cap), Int(bitPattern: raw) != -1 {
+                bytes = Array(String(cString: raw).utf8)
+            }
+            reset += bytes
+        }
+        reset += Array("\r\n".utf8)
+        withUnsafeMutableBytes(of: &state.pointee.reset) { buffer in
+            let count = min(buffer.count, reset.count)
+            buffer.copyBytes(from: reset[0..<count])
+            state.pointee.resetCount = count
+        }
+
+        for sig in signals {
+            previous[sig] = signal(sig, { signo in
+                let s = SignalRestore.state
+                withUnsafeBytes(of: &s.pointee.reset) { buffer in
+                    _ = write(s.pointee.fd, buffer.baseAddress, s.pointee.resetCount)
+                }
+                if s.pointee.haveModes {
+                    _ = tcsetattr(s.pointee.fd, TCSADRAIN, &s.pointee.modes)
+                }
+                _exit(128 + signo)
+            })
+        }
+        previous[SIGCONT] = signal(SIGCONT, { _ in SignalRestore.state.pointee.resumed = 1 })
+        active = terminal
+        _ = atexitRegistered
+    }
+
+    /// Puts back the handlers that were there before ``install(for:)``.
+    static func uninstall() {
+        for (sig, handler) in previous { signal(sig, handler ?? SIG_DFL) }
+        previous = [:]
+        active = nil
+    }
+
+    /// True once after the process was resumed (SIGCONT).
+    static func takeResumed() -> Bool {
+        guard state.pointee.resumed != 0 else { return false }
+        state.pointee.resumed = 0
+        return true
+    }
+}

@@ -1,0 +1,438 @@
+import CNcurses
+import Dispatch
+import Glibc
+
+/// The one place that talks to ncurses: sets the terminal up and restores it, reads keys,
+/// and copies a ``CellGrid`` to the screen.
+///
+/// ncurses is not thread-safe and its state is global: use a `Terminal` from one thread only,
+/// and keep at most one alive (a second `init` waits for the first to be restored).
+///
+/// **Drawing.** ``draw(_:)`` compares the grid with the previous one and hands only changed
+/// cells to ncurses (`setcchar` + `mvwadd_wch`, colours through `alloc_pair` extended pairs),
+/// then `wnoutrefresh` + `doupdate`. ncurses itself emits only what differs from the screen.
+///
+/// **Truecolor.** ncurses emits 24-bit colour only with a direct-colour terminfo entry, which
+/// almost nobody uses. In ``ColorMode/truecolor`` a cell with an `.rgb` colour goes to ncurses
+/// with the nearest 256-palette colour; after `doupdate` we write the exact colours ourselves
+/// (`ESC 7`, cursor moves and SGR `38;2`/`48;2`, `ESC 8`, so ncurses' idea of cursor and
+/// attributes stays right). Because ncurses may repaint any cell of a row it updates (it
+/// rewrites short unchanged runs, clears to end/beginning of line), we rewrite every rgb cell
+/// of every row ncurses was given changes in. And because ncurses doesn't know a cell shows a
+/// colour other than the one it wrote, a row where an rgb cell becomes a non-rgb cell is
+/// marked corrupt with `wredrawln`, so ncurses repaints it whole and no stale colour stays.
+public final class Terminal {
+    /// How colours are shown (detected, or as overridden).
+    public let colorMode: ColorMode
+
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
+    private let ownsFiles: Bool
+    private let isHeadless: Bool
+    /// Palette entries ncurses may use (0: no colour).
+    private let paletteSize: Int
+    /// Whether ncurses accepted -1 as "terminal default" colour.
+    private let hasDefaultColors: Bool
+    private var previous: CellGrid?
+    private var pairs: [Int: Int32] = [:]
+    private var isRestored = false
+
+    // MARK: - Diagnostics (for tests)
+
+    /// Cells handed to ncurses by the last ``draw(_:)``.
+    internal private(set) var cellsWrittenLastDraw = 0
+    /// Cells the last ``draw(_:)`` wrote itself as truecolor SGR.
+    internal private(set) var truecolorCellsLastDraw = 0
+    /// Rows the last ``draw(_:)`` asked ncurses to repaint whole (`wredrawln`).
+    internal private(set) var repaintedRowsLastDraw: [Int] = []
+    /// The bytes the last ``draw(_:)`` wrote itself after `doupdate`.
+    internal private(set) var lastTruecolorOutput: [UInt8] = []
+
+    // MARK: - Setup
+
+    /// Takes over the controlling terminal (stdin/stdout): alternate screen, cbreak (Ctrl-C
+    /// still raises SIGINT), no echo, keypad, a 25 ms Esc delay, hidden cursor, colours with
+    /// the terminal's default colours available. Installs SIGINT/SIGTERM/SIGHUP handlers and
+    /// an exit hook that restore the terminal (see `SignalRestore`).
+    /// - Parameter colorModeOverride: use this instead of detecting from `COLORTERM` and
+    ///   terminfo.
+    public convenience init(colorModeOverride: ColorMode? = nil) throws {
+        try self.init(termName: nil, output: photory_stdout(), input: photory_stdin(),
+                      ownsFiles: false, headlessSize: nil, colorModeOverride: colorModeOverride)
+    }
+
+    /// A terminal that draws into nothing, for tests: ncurses runs with terminfo `termName`
+    /// writing to /dev/null and reading from /dev/null, at a fixed size. What ncurses holds can
+    /// be read back with ``readBack(row:)``.
+    public convenience init(headlessColumns columns: Int, rows: Int,
+                            termName: String = "xterm-256color",
+                            colorModeOverride: ColorMode? = nil) throws {
+        try self.init(headlessColumns: columns, rows: rows, termName: termName,
+                      inputFileDescriptor: nil, colorModeOverride: colorModeOverride)
+    }
+
+    /// A headless terminal reading keys from `inputFileDescriptor` (for example a pipe a test
+    /// writes to), which it takes ownership of.
+    internal convenience init(headlessColumns columns: Int, rows: Int, termName: String,
+                              inputFileDescriptor: Int32?,
+                              colorModeOverride: ColorMode? = nil) throws {
+        guard let output = fopen("/dev/null", "w") else {
+            throw TerminalError.cannotOpen(path: "/dev/null")
+        }
+        let input: UnsafeMutablePointer<FILE>?
+        if let fd = inputFileDescriptor {
+            input = fdopen(fd, "r")
+        } else {
+            input = fopen("/dev/null", "r")
+        }
+        guard let input else {
+            fclose(output)
+            throw TerminalError.cannotOpen(path: "/dev/null")
+        }
+        try self.init(termName: termName, output: output, input: input, ownsFiles: true,
+                      headlessSize: (max(1, columns), max(1, rows)),
+                      colorModeOverride: colorModeOverride)
+    }
+
+    private init(termName: String?, output: UnsafeMutablePointer<FILE>,
+                 input: UnsafeMutablePointer<FILE>, ownsFiles: Bool,
+                 headlessSize: (Int, Int)?, colorModeOverride: ColorMode?) throws {
+        guard Self.slot.wait(timeout: .now() + .seconds(30)) == .success else {
+            if ownsFiles { fclose(output); fclose(input) }
+            throw TerminalError.anotherTerminalActive
+        }
+        Self.useUTF8Locale()
+        let headless = headlessSize != nil
+        if !headless { SignalRestore.saveModes(fd: fileno(output)) }
+
+        let created: OpaquePointer? = termName.map { name in
+            name.withCString { newterm($0, output, input) }
+        } ?? newterm(nil, output, input)
+        guard let created else {
+            if ownsFiles { fclose(output); fclose(input) }
+            Self.slot.signal()
+            throw TerminalError.cannotInitialize(termName: termName)
+        }
+        _ = set_term(created)
+        screen = created
+        self.output = output
+        self.input = input
+        self.ownsFiles = ownsFiles
+        isHeadless = headless
+
+        let window = photory_stdscr()
+        // These fail harmlessly (ERR) when the input is not a tty, as in headless mode.
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = intrflush(window, false)
+        _ = keypad(window, true)
+        _ = leaveok(window, true)
+        _ = set_escdelay(25)
+        _ = curs_set(0)
+        // Never stop an update half-way because input is pending: our truecolor cells are
+        // written after doupdate and assume ncurses finished.
+        _ = typeahead(-1)
+
+        var colors = 0
+        var defaults = false
+        if has_colors() {
+            _ = start_color()
+            defaults = use_default_colors() == OK
+            colors = Int(photory_colors())
+        }
+        if let (columns, rows) = headlessSize {
+            _ = resizeterm(Int32(rows), Int32(columns))
+            _ = flushinp()   // resizeterm queued a KEY_RESIZE nobody needs to see
+        }
+
+        var environment: [String: String] = [:]
+        if let value = getenv("COLORTERM") { environment["COLORTERM"] = String(cString: value) }
+        let mode = colorModeOverride
+            ?? ColorMode.detect(environment: environment, terminfoColors: colors)
+        colorMode = mode
+        paletteSize = min(mode.paletteSize, colors)
+        hasDefaultColors = defaults
+
+        if !headless { SignalRestore.install(for: self) }
+    }
+
+    deinit { restore() }
+
+    /// Ends ncurses and gives the terminal back as it was (cursor, modes, main screen).
+    /// Safe to call more than once; the `Terminal` is unusable afterwards.
+    public func restore() {
+        guard !isRestored else { return }
+        isRestored = true
+        _ = set_term(screen)
+        _ = endwin()
+        if !isHeadless { SignalRestore.uninstall() }
+        delscreen(screen)
+        if ownsFiles {
+            fclose(output)
+            fclose(input)
+        }
+        Self.slot.signal()
+    }
+
+    // MARK: - Size
+
+    /// The terminal size in cells.
+    public var size: (cols: Int, rows: Int) {
+        guard !isRestored else { return (0, 0) }
+        return (Int(photory_cols()), Int(photory_lines()))
+    }
+
+    /// Call after a `.resize` key: picks up the new size (ncurses has already resized its
+    /// screens when it reported `KEY_RESIZE`), clears, and makes the next ``draw(_:)``
+    /// repaint everything.
+    public func resized() {
+        guard !isRestored else { return }
+        _ = wclear(photory_stdscr())
+        previous = nil
+    }
+
+    /// Headless only: pretend the terminal is now `columns` × `rows`.
+    internal func resizeHeadless(columns: Int, rows: Int) {
+        guard isHeadless, !isRestored else { return }
+        _ = resizeterm(Int32(rows), Int32(columns))
+        resized()
+    }
+
+    // MARK: - Input
+
+    /// Waits up to `timeoutMs` milliseconds (negative: forever, 0: don't wait) for a key, then
+    /// returns it with everything else already queued, so the caller can handle a burst of
+    /// input and render once. Repeated resizes in one batch are reported once.
+    public func readKeys(timeoutMs: Int32) -> [Key] {
+        guard !isRestored else { return [] }
+        let window = photory_stdscr()
+        var keys: [Key] = []
+        if SignalRestore.takeResumed() { keys.append(.resize) }
+        wtimeout(window, keys.isEmpty ? timeoutMs : 0)
+        var value: wint_t = 0
+        var status = wget_wch(window, &value)
+        if status == ERR {
+            if SignalRestore.takeResumed() { keys.append(.resize) }
+            return keys
+        }
+        wtimeout(window, 0)
+        var count = 0
+        while status != ERR && count < 4096 {
+            if let key = Key.decode(value: UInt32(value), isKeyCode: status == KEY_CODE_YES),
+               !(key == .resize && keys.contains(.resize)) {
+                keys.append(key)
+            }
+            count += 1
+            status = wget_wch(window, &value)
+        }
+        return keys
+    }
+
+    // MARK: - Output
+
+    /// Shows `grid`, writing only the cells that differ from the previous draw (everything
+    /// after ``resized()`` or when the grid's size changed). Cells beyond the terminal are
+    /// dropped; screen area beyond the grid is left blank.
+    public func draw(_ grid: CellGrid) {
+        guard !isRestored else { return }
+        let window = photory_stdscr()
+        let (columns, rows) = size
+        var full = false
+        if previous == nil {
+            _ = wclear(window)   // first draw, or after resized(): repaint the real screen
+            full = true
+        } else if previous?.width != grid.width || previous?.height != grid.height {
+            _ = werase(window)
+            full = true
+        }
+        let old = full ? nil : previous
+        let truecolor = colorMode == .truecolor
+        let visibleWidth = min(grid.width, columns)
+        let visibleHeight = min(grid.height, rows)
+
+        var written = 0
+        var touchedRows: [Int] = []
+        var repaintRows: [Int] = []
+        grid.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<visibleHeight {
+                let base = y * grid.width
+                var touched = false
+                var repaint = false
+                for x in 0..<visibleWidth {
+                    let cell = cells[base + x]
+                    if let old {
+                        let before = old.cells[base + x]
+                        if before == cell { continue }
+                        if truecolor, Self.needsOverlay(before), !Self.needsOverlay(cell) {
+                            repaint = true
+                        }
+                    }
+                    touched = true
+                    if cell.isContinuation { continue }   // drawn with its wide glyph
+                    if cell.width == 2 && x + 1 >= visibleWidth {
+                        put(Cell(" ", style: cell.style), x: x, y: y, in: window)
+                    } else {
+                        put(cell, x: x, y: y, in: window)
+                    }
+                    written += 1
+                }
+                if touched { touchedRows.append(y) }
+                if repaint { repaintRows.append(y) }
+            }
+        }
+        for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
+        _ = wnoutrefresh(window)
+        _ = doupdate()
+
+        cellsWrittenLastDraw = written
+        repaintedRowsLastDraw = repaintRows
+        truecolorCellsLastDraw = 0
+        lastTruecolorOutput = []
+        if truecolor {
+            writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
+                           width: visibleWidth)
+        }
+        previous = grid
+    }
+
+    /// Headless diagnostics: the text ncurses holds on `row` (wide glyphs once, trailing spaces
+    /// trimmed), read with `mvwinnwstr`.
+    public func readBack(row: Int) -> String {
+        guard !isRestored else { return "" }
+        let columns = size.cols
+        var buffer = [wchar_t](repeating: 0, count: columns + 1)
+        let count = mvwinnwstr(photory_stdscr(), Int32(row), 0, &buffer, Int32(columns))
+        guard count != ERR else { return "" }
+        var scalars = String.UnicodeScalarView()
+        for value in buffer {
+            if value == 0 { break }
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { scalars.append(scalar) }
+        }
+        var text = String(scalars)
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// Headless diagnostics: what ncurses holds in one cell — its text, palette colours
+    /// (-1 for the terminal default) and whether it is bold.
+    internal func inspectCell(x: Int, y: Int) -> (text: String, fg: Int, bg: Int, bold: Bool)? {
+        guard !isRestored else { return nil }
+        var cc = cchar_t()
+        guard mvwin_wch(photory_stdscr(), Int32(y), Int32(x), &cc) != ERR else { return nil }
+        var chars = [wchar_t](repeating: 0, count: 8)
+        var attrs: attr_t = 0
+        var shortPair: Int16 = 0
+        var pair: Int32 = 0
+        guard getcchar(&cc, &chars, &attrs, &shortPair, &pair) != ERR else { return nil }
+        var fg: Int32 = -1
+        var bg: Int32 = -1
+        if pair > 0 { _ = extended_pair_content(pair, &fg, &bg) }
+        let text = String(String.UnicodeScalarView(
+            chars.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+        return (text, Int(fg), Int(bg), attrs & photory_a_bold() != 0)
+    }
+
+    // MARK: - Internals
+
+    /// One live Terminal at a time (ncurses state is global).
+    private static let slot = DispatchSemaphore(value: 1)
+
+    /// `setlocale(LC_ALL, "")` as ncursesw needs, falling back to C.UTF-8 for character
+    /// handling when the environment's locale is not UTF-8 (tests run in plain "C").
+    private static func useUTF8Locale() {
+        _ = setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" { return }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    private static func needsOverlay(_ cell: Cell) -> Bool { cell.fg.isRGB || cell.bg.isRGB }
+
+    /// Hands one cell to ncurses.
+    private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        var attrs = photory_a_normal()
+        if cell.attrs.contains(.bold) { attrs |= photory_a_bold() }
+        if cell.attrs.contains(.dim) { attrs |= photory_a_dim() }
+        if cell.attrs.contains(.reverse) { attrs |= photory_a_reverse() }
+        if cell.attrs.contains(.underline) { attrs |= photory_a_underline() }
+        var pairNumber = pair(fg: cell.fg, bg: cell.bg)
+
+        // A spacing character plus at most four combining ones (CCHARW_MAX is 5).
+        var chars: [wchar_t] = []
+        for scalar in cell.text.unicodeScalars.prefix(5) {
+            chars.append(wchar_t(bitPattern: scalar.value))
+        }
+        chars.append(0)
+        var cc = cchar_t()
+        if setcchar(&cc, chars, attrs, 0, &pairNumber) == ERR {
+            _ = setcchar(&cc, [wchar_t(0x3F), 0], attrs, 0, &pairNumber)   // "?"
+        }
+        _ = mvwadd_wch(window, Int32(y), Int32(x), &cc)
+    }
+
+    /// The extended colour pair for a foreground/background (0 = terminal defaults).
+    private func pair(fg: CellColor, bg: CellColor) -> Int32 {
+        var f = ColorPalette.index(for: fg, paletteSize: paletteSize) ?? -1
+        var b = ColorPalette.index(for: bg, paletteSize: paletteSize) ?? -1
+        if f < 0 && b < 0 { return 0 }
+        if !hasDefaultColors {
+            if f < 0 { f = 7 }
+            if b < 0 { b = 0 }
+        }
+        let key = (f + 1) << 16 | (b + 1)
+        if let known = pairs[key] { return known }
+        let allocated = alloc_pair(Int32(f), Int32(b))
+        guard allocated > 0 else { return 0 }
+        if pairs.count > 60_000 { pairs.removeAll() }   // alloc_pair recycles old pairs by now
+        pairs[key] = allocated
+        return allocated
+    }
+
+    /// Writes every cell with an rgb colour in `rows` with its exact colours, after ncurses
+    /// has drawn its approximation.
+    private func writeTruecolor(_ grid: CellGrid, rows: [Int], width: Int) {
+        var out: [UInt8] = []
+        var count = 0
+        var cursor: (x: Int, y: Int)? = nil
+        var lastSGR: [UInt8] = []
+        for y in rows {
+            let base = y * grid.width
+            for x in 0..<width {
+                let cell = grid.cells[base + x]
+                guard Self.needsOverlay(cell), !cell.isContinuation else { continue }
+                if out.isEmpty { out += [0x1B, 0x37] }   // ESC 7: save cursor and attributes
+                if cursor == nil || cursor! != (x, y) {
+                    out += Array("\u{1b}[\(y + 1);\(x + 1)H".utf8)
+                }
+                let sgr = SGR.sequence(for: cell)
+                if sgr != lastSGR {
+                    out += sgr
+                    lastSGR = sgr
+                }
+                let wide = cell.width == 2 && x + 1 < width
+                out += Array((wide || cell.width == 1 ? cell.text : " ").utf8)
+                cursor = (x + (wide ? 2 : 1), y)
+                count += 1
+            }
+        }
+        guard !out.isEmpty else { return }
+        out += Array("\u{1b}[0m".utf8)
+        out += [0x1B, 0x38]   // ESC 8: restore what ncurses expects
+        _ = fflush(output)
+        let fd = fileno(output)
+        out.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    break
+                }
+                offset += n
+            }
+        }
+        truecolorCellsLastDraw = count
+        lastTruecolorOutput = out
+    }
+}
