@@ -5,7 +5,7 @@ public final class TemporaryFolder: @unchecked Sendable {
     public let path: String
 
     public init(_ label: String = "photory-test") {
-        let template = NSTemporaryDirectory() + "/\(label)-XXXXXX"
+        let template = (NSTemporaryDirectory() as NSString).appendingPathComponent("\(label)-XXXXXX")
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else { fatalError("mkdtemp failed") }
         path = String(cString: made)
