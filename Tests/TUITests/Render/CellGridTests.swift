@@ -149,4 +149,19 @@ import Testing
         grid.put("a b", x: 0, y: 1)
         #expect(grid.text() == "\na b")
     }
+
+    @Test func cellWidth() {
+        #expect(Cell("a").width == 1)
+        #expect(Cell("日").width == 2)
+        #expect(Cell("e\u{301}").width == 1)
+        #expect(Cell.continuation(of: Cell("日")).width == 0)
+    }
+
+    @Test func rectIntersection() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 5)
+        #expect(a.intersection(Rect(x: 8, y: 3, width: 5, height: 5)) == Rect(x: 8, y: 3, width: 2, height: 2))
+        #expect(a.intersection(Rect(x: 20, y: 0, width: 5, height: 5)).isEmpty)
+        #expect(a.insetBy(dx: 1, dy: 1) == Rect(x: 1, y: 1, width: 8, height: 3))
+        #expect(a.contains(x: 9, y: 4) && !a.contains(x: 10, y: 4))
+    }
 }
