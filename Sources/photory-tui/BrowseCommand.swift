@@ -27,7 +27,7 @@ struct BrowseCommand: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
             }
-            let library = try options.loadForReading()
+            let library = try options.loadForReading(checkMissing: false)
             do {
                 try BrowserApp(store: options.store).run(library: library, colorModeOverride: override)
             } catch {

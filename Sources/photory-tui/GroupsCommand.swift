@@ -16,17 +16,15 @@ struct GroupsCommand: ParsableCommand {
         var coverPhotoId: String
         var firstTakenAt: String
         var lastTakenAt: String
-        var missing: Int
     }
 
     func run() throws {
         try reportingFailures {
-            let library = try options.loadForReading()
+            let library = try options.loadForReading(checkMissing: false)
             if json {
                 try printJSON(library.groups.map { group in
                     Record(id: group.id, name: group.name, count: group.count, coverPhotoId: group.coverID,
-                           firstTakenAt: group.firstTakenAt, lastTakenAt: group.lastTakenAt,
-                           missing: group.photoIDs.filter { library.photo(id: $0)?.missing == true }.count)
+                           firstTakenAt: group.firstTakenAt, lastTakenAt: group.lastTakenAt)
                 })
                 return
             }

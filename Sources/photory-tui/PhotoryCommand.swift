@@ -26,12 +26,12 @@ struct LibraryOptions: ParsableArguments {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }
 
-    /// The library from disk with each photo's missing flag checked now; exits with a message
-    /// naming the file when it cannot be read.
-    func loadForReading() throws -> PhotoLibrary {
+    /// The library from disk, with each photo's missing flag checked now when `checkMissing`;
+    /// exits with a message naming the file when it cannot be read.
+    func loadForReading(checkMissing: Bool = true) throws -> PhotoLibrary {
         do {
             var library = try store.load()
-            library.refreshMissing()
+            if checkMissing { library.refreshMissing() }
             return library
         } catch {
             throw CommandFailure(error.description)

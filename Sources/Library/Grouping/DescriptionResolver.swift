@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a photo's description came from, in the order they are tried.
-public enum DescriptionSource: String, Codable, Sendable {
+public enum DescriptionSource: String, Sendable {
     case exif, xmp, iptc
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One photo in the library: a file referenced in place, identified by its content.
-public struct Photo: Codable, Sendable, Equatable, Identifiable {
+public struct Photo: Sendable, Equatable, Identifiable {
     /// Where `takenAt` came from.
-    public enum TakenAtSource: String, Codable, Sendable {
+    public enum TakenAtSource: String, Sendable {
         case dateTimeOriginal, dateTime, fileTime
     }
 

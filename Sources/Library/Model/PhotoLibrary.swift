@@ -57,7 +57,7 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     /// Marks each photo missing or present by asking `fileExists`; returns how many changed.
     @discardableResult
-    public mutating func refreshMissing(fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Int {
+    public mutating func refreshMissing(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Int {
         var changed = 0
         for index in photos.indices {
             let missing = !fileExists(photos[index].path)
@@ -66,37 +66,68 @@ public struct PhotoLibrary: Sendable, Equatable {
                 changed += 1
             }
         }
-        if changed > 0 { reindex() }
-        return changed
+        return changed   // Groups and indexes do not depend on the flag.
+    }
+
+    /// Sets every photo's missing flag: missing exactly when its id is in `ids`.
+    public mutating func setMissing(_ ids: Set<String>) {
+        for index in photos.indices { photos[index].missing = ids.contains(photos[index].id) }
+    }
+
+    /// Ids of the photos whose files are not at their paths now (one `stat` each; run it off
+    /// the UI thread for large libraries).
+    public func missingPhotoIDs(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Set<String> {
+        Set(photos.filter { !fileExists($0.path) }.map(\.id))
     }
 
     // MARK: - Derived data
 
     private mutating func reindex() {
-        indexByID = Dictionary(photos.indices.map { (photos[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
-        indexByPath = Dictionary(photos.indices.map { (photos[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        indexByID = [:]
+        indexByPath = [:]
+        indexByID.reserveCapacity(photos.count)
+        indexByPath.reserveCapacity(photos.count)
+        // Backwards, so the first of two equal keys wins with one hash look-up each; field
+        // access through the buffer, since copying whole photos retains every string they hold.
+        photos.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices.reversed() {
+                indexByID[buffer[index].id] = index
+                indexByPath[buffer[index].path] = index
+            }
+        }
         groups = Self.makeGroups(photos)
     }
 
     /// Groups by normalised description, named after the first photo (in library order) that
     /// carries it; ordered by name case-insensitively with "Other" last.
     static func makeGroups(_ photos: [Photo]) -> [PhotoGroup] {
-        var members: [String: [Int]] = [:]
-        var names: [String: String] = [:]
-        for (index, photo) in photos.enumerated() {
-            let id = groupID(of: photo)
-            members[id, default: []].append(index)
-            if names[id] == nil { names[id] = photo.description ?? PhotoGroup.otherName }
+        // One sort of every photo by date, then path, so each group's members come out in
+        // order. Dates compare as integers (YYYYMMDDhhmmss), which is far cheaper than strings.
+        let dateKeys = photos.map { TakenAt.sortKey($0.takenAt) }
+        let order = Array(photos.indices).sorted {
+            dateKeys[$0] != dateKeys[$1] ? dateKeys[$0] < dateKeys[$1] : photos[$0].path < photos[$1].path
         }
-        var groups: [PhotoGroup] = members.map { id, indices in
-            let sorted = indices.sorted {
-                let a = photos[$0], b = photos[$1]
-                return a.takenAt != b.takenAt ? a.takenAt < b.takenAt : a.path < b.path
-            }
-            return PhotoGroup(
-                id: id, name: names[id]!, photoIDs: sorted.map { photos[$0].id },
-                coverID: photos[sorted[0]].id,
-                firstTakenAt: photos[sorted.first!].takenAt, lastTakenAt: photos[sorted.last!].takenAt)
+        var members: [String: [String]] = [:]
+        var names: [String: String] = [:]
+        // Many photos share a description: normalise each distinct text once.
+        var idByDescription: [String: String] = [:]
+        for index in photos.indices {
+            guard let description = photos[index].description, idByDescription[description] == nil else { continue }
+            let id = PhotoGroup.id(forKey: DescriptionResolver.groupKey(description))
+            idByDescription[description] = id
+            if names[id] == nil { names[id] = description }
+        }
+        var dates: [String: (first: String, last: String)] = [:]
+        for index in order {
+            let id = photos[index].description.map { idByDescription[$0]! } ?? PhotoGroup.otherID
+            members[id, default: []].append(photos[index].id)
+            if dates[id] == nil { dates[id] = (photos[index].takenAt, "") }
+            dates[id]!.last = photos[index].takenAt
+        }
+        names[PhotoGroup.otherID] = PhotoGroup.otherName
+        var groups: [PhotoGroup] = members.map { id, ids in
+            PhotoGroup(id: id, name: names[id]!, photoIDs: ids, coverID: ids[0],
+                       firstTakenAt: dates[id]!.first, lastTakenAt: dates[id]!.last)
         }
         groups.sort { a, b in
             if a.isOther != b.isOther { return b.isOther }

@@ -34,6 +34,18 @@ public enum TakenAt {
     /// The calendar day of a `takenAt` value ("2024-05-01").
     public static func day(_ takenAt: String) -> String { String(takenAt.prefix(10)) }
 
+    /// The wall-clock digits of a `takenAt` value as one number, YYYYMMDDhhmmss, for sorting.
+    public static func sortKey(_ takenAt: String) -> Int64 {
+        var key: Int64 = 0
+        var digits = 0
+        for byte in takenAt.utf8 where digits < 14 {
+            guard byte >= 48, byte <= 57 else { continue }
+            key = key * 10 + Int64(byte - 48)
+            digits += 1
+        }
+        return key
+    }
+
     static func isValidOffset(_ offset: String) -> Bool {
         let chars = Array(offset)
         guard chars.count == 6, chars[0] == "+" || chars[0] == "-", chars[3] == ":" else { return false }

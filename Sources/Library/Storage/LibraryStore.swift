@@ -9,15 +9,6 @@ public struct LibraryStore: Sendable {
     /// The schema this build writes and the newest it reads.
     public static let schemaVersion = 1
 
-    /// The on-disk shape of the file.
-    struct FileContents: Codable {
-        var schemaVersion: Int
-        var photos: [Photo]
-    }
-
-    /// Just the version, read first so a newer file is refused with a clear reason.
-    private struct VersionProbe: Decodable { var schemaVersion: Int? }
-
     public let path: String
     public var backupPath: String { path + ".bak" }
 
@@ -29,7 +20,7 @@ public struct LibraryStore: Sendable {
     public func load() throws(LibraryStoreError) -> PhotoLibrary {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return PhotoLibrary()
         } catch {
@@ -37,33 +28,29 @@ public struct LibraryStore: Sendable {
             throw .unreadable(path: path, reason: Self.describe(error))
         }
         if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty") }
-        let decoder = JSONDecoder()
-        let version: Int?
-        do {
-            version = try decoder.decode(VersionProbe.self, from: data).schemaVersion
-        } catch {
-            throw .unreadable(path: path, reason: "not valid JSON (\(Self.describe(error)))")
+        let photos: Result<[Photo], LibraryStoreError> = data.withUnsafeBytes { raw in
+            do {
+                let contents = try LibraryJSON.read(raw, supported: Self.schemaVersion)
+                guard let version = contents.schemaVersion else {
+                    return .failure(.unreadable(path: path, reason: "no schemaVersion: not a photory library"))
+                }
+                guard version <= Self.schemaVersion else {
+                    return .failure(.unsupportedVersion(path: path, found: version, supported: Self.schemaVersion))
+                }
+                guard let photos = contents.photos else {
+                    return .failure(.unreadable(path: path, reason: "no \"photos\" list"))
+                }
+                return .success(photos)
+            } catch {
+                return .failure(.unreadable(path: path, reason: "\(error)"))
+            }
         }
-        guard let version else { throw .unreadable(path: path, reason: "no schemaVersion: not a photory library") }
-        guard version <= Self.schemaVersion else {
-            throw .unsupportedVersion(path: path, found: version, supported: Self.schemaVersion)
-        }
-        do {
-            return PhotoLibrary(photos: try decoder.decode(FileContents.self, from: data).photos)
-        } catch {
-            throw .unreadable(path: path, reason: Self.describe(error))
-        }
+        return PhotoLibrary(photos: try photos.get())
     }
 
     /// Writes `library` atomically, keeping the file it replaces as the backup.
     public func save(_ library: PhotoLibrary) throws(LibraryStoreError) {
-        let encoder = JSONEncoder()
-        let data: Data
-        do {
-            data = try encoder.encode(FileContents(schemaVersion: Self.schemaVersion, photos: library.photos))
-        } catch {
-            throw .writeFailed(path: path, reason: Self.describe(error))
-        }
+        let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos)
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -97,7 +84,7 @@ public struct LibraryStore: Sendable {
 
     private struct SystemError: Error { var reason: String }
 
-    private static func writeDurably(_ data: Data, to path: String) throws(SystemError) {
+    private static func writeDurably(_ data: [UInt8], to path: String) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError(reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -124,27 +111,12 @@ public struct LibraryStore: Sendable {
         close(fd)
     }
 
-    /// A short, human reason for a Foundation or decoding error.
+    /// A short, human reason for a Foundation error.
     static func describe(_ error: Error) -> String {
-        switch error {
-        case let DecodingError.dataCorrupted(context):
-            return context.debugDescription + at(context.codingPath)
-        case let DecodingError.keyNotFound(key, context):
-            return "missing field \"\(key.stringValue)\"" + at(context.codingPath)
-        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-            return context.debugDescription + at(context.codingPath)
-        case let error as CocoaError:
-            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-                return String(cString: strerror(Int32(underlying.code)))
-            }
-            return error.localizedDescription
-        default:
-            return "\(error)"
+        if let error = error as? CocoaError,
+           let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
         }
-    }
-
-    private static func at(_ path: [CodingKey]) -> String {
-        guard !path.isEmpty else { return "" }
-        return " at " + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return (error as NSError).localizedDescription
     }
 }

@@ -31,6 +31,9 @@ extension AppState {
             replaceLibrary(library)
             status = "Library reloaded: \(library.photos.count) photos in \(library.groups.count) groups"
             return []
+        case let .missingChecked(ids):
+            library.setMissing(ids)
+            return []
         case let .libraryLoaded(.failure(failure)):
             status = failure.message
             return []

@@ -27,6 +27,9 @@ public final class BrowserApp {
             inbox.post(.previewReady(key, result))
         }
         defer { loader.stop() }
+        DispatchQueue.global(qos: .utility).async {
+            inbox.post(.missingChecked(library.missingPhotoIDs()))
+        }
 
         var dirty = true
         while !state.shouldQuit {
