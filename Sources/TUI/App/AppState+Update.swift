@@ -16,6 +16,8 @@ extension AppState {
             return []
         case let .folderListed(path, result):
             picker?.receive(path: path, result)
+            // The highlighted entry (the folder we came up from) may be far down the list.
+            picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
             return []
         case let .importProgress(progress):
             importOverlay?.progress = progress

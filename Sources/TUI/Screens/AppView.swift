@@ -5,8 +5,12 @@ public enum AppView {
         var grid = CellGrid(width: max(0, state.columns), height: max(0, state.rows))
         guard state.columns > 0, state.rows > 0 else { return grid }
         if state.isTooSmall {
-            let need = AppState.minimumSize
-            let message = "Terminal too small: \(state.columns)×\(state.rows), need \(need.columns)×\(need.rows)"
+            let need = "\(AppState.minimumSize.columns)×\(AppState.minimumSize.rows)"
+            let have = "\(state.columns)×\(state.rows)"
+            // The longest wording that fits, so the size needed is shown whenever possible.
+            let messages = ["Terminal too small: \(have), need \(need)", "Too small: \(have), need \(need)",
+                            "Too small, need \(need)", "Need at least \(need)", "Need \(need)"]
+            let message = messages.first { $0.displayWidth <= state.columns } ?? messages[0]
             grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: 0, style: Theme.error)
             return grid
         }
@@ -34,10 +38,16 @@ public enum AppView {
         let y = state.rows - 1
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
         let hints: String
-        switch state.screen {
-        case .home: hints = "Enter open · a import · r reload · ? help · q quit"
-        case .group: hints = "Enter view · Esc back · a import · ? help"
-        case .detail: hints = "← → previous/next · Esc back · ? help"
+        if let overlay = state.importOverlay {
+            hints = overlay.isRunning ? "Importing… · Esc cancel" : "Any key to close"
+        } else if state.picker != nil {
+            hints = "Space mark · i import · Esc close · ? help"
+        } else {
+            switch state.screen {
+            case .home: hints = "Enter open · a import · r reload · ? help · q quit"
+            case .group: hints = "Enter view · Esc back · a import · ? help"
+            case .detail: hints = "← → previous/next · Esc back · ? help"
+            }
         }
         let text = state.status ?? hints
         grid.put(CellGrid.truncated(" " + text, toWidth: state.columns), x: 0, y: y,

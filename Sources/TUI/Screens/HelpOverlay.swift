@@ -13,11 +13,14 @@ enum HelpOverlay {
         let (title, keys) = keys(for: state)
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
         let keyWidth = (keys.map { $0.0.displayWidth }.max() ?? 0) + 2
-        let box = Panel.centered(in: area, width: 66, height: keys.count + 4)
+        let meaningWidth = keys.map { $0.1.displayWidth }.max() ?? 0
+        // Wide enough for the longest line (and at least 66), cut with "…" on narrow terminals.
+        let box = Panel.centered(in: area, width: max(66, keyWidth + meaningWidth + 4), height: keys.count + 4)
         let inner = Panel.draw(box, title: title, into: &grid)
         for (i, (key, meaning)) in keys.enumerated() where i < inner.height - 1 {
-            grid.put(key, x: inner.x, y: inner.y + i, style: Theme.title, maxWidth: keyWidth)
-            grid.put(meaning, x: inner.x + keyWidth, y: inner.y + i, maxWidth: max(0, inner.width - keyWidth))
+            grid.put(CellGrid.truncated(key, toWidth: keyWidth - 1), x: inner.x, y: inner.y + i, style: Theme.title)
+            grid.put(CellGrid.truncated(meaning, toWidth: inner.width - keyWidth),
+                     x: inner.x + keyWidth, y: inner.y + i)
         }
         grid.put("Press any key to close", x: inner.x, y: inner.maxY - 1, style: Theme.dim, maxWidth: inner.width)
     }

@@ -13,7 +13,9 @@ enum HomeScreen {
         if state.homeCursor.handle(key, count: state.library.groups.count, layout: state.gridLayout) { return }
         switch key {
         case .enter: state.openSelectedGroup()
-        case .char("q"), .escape, .backspace: state.goBack()
+        // Esc and Backspace mean "back": on the home grid there is nothing to go back to, and
+        // an impatient second Esc (after closing the picker or an overlay) must not quit.
+        case .char("q"): state.goBack()
         default: break
         }
     }

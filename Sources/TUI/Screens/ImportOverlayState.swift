@@ -52,11 +52,11 @@ struct ImportOverlayState: Equatable, Sendable {
             let filled = Int(progress.fraction * Double(inner.width))
             grid.put(String(repeating: "█", count: filled), x: inner.x, y: inner.y + 1, style: Theme.barFilled)
             grid.put(String(repeating: "░", count: inner.width - filled), x: inner.x + filled, y: inner.y + 1, style: Theme.dim)
-            grid.put(stage, x: inner.x, y: inner.y + 3, maxWidth: inner.width)
+            grid.put(CellGrid.truncated(stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
             let file = progress.currentFile.map(\.fileName) ?? ""
             grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
-            grid.put(cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)",
-                     x: inner.x, y: inner.y + 6, style: Theme.dim, maxWidth: inner.width)
+            let hint = cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)"
+            grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 6, style: Theme.dim)
         case let .finished(summary):
             let problems = summary.problems
             let height = min(area.height, 9 + min(problems.count, 12))

@@ -2,9 +2,16 @@
 enum ImportPickerView {
     static func render(_ picker: ImportPickerState, state: AppState, into grid: inout CellGrid) {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
-        let box = Panel.centered(in: area, width: max(40, state.columns - 4), height: state.rows - 2)
+        // The whole width between the title line and the status bar: nothing of the screen
+        // below peeks out at the sides.
+        let box = Panel.centered(in: area, width: state.columns, height: state.rows - 2)
         let inner = Panel.draw(box, title: "Import photos", into: &grid)
-        grid.put(CellGrid.truncated(picker.folder, toWidth: inner.width), x: inner.x, y: inner.y, style: Theme.folder)
+        let marked = picker.marked.isEmpty ? "" : "\(picker.marked.count) marked"
+        let folderWidth = marked.isEmpty ? inner.width : max(0, inner.width - marked.displayWidth - 2)
+        grid.put(CellGrid.truncated(picker.folder, toWidth: folderWidth), x: inner.x, y: inner.y, style: Theme.folder)
+        if !marked.isEmpty, marked.displayWidth <= inner.width {
+            grid.put(marked, x: inner.maxX - marked.displayWidth, y: inner.y, style: Theme.marked)
+        }
         let listTop = inner.y + 2
         let listHeight = ImportPickerState.listHeight(rows: state.rows)
         if picker.loading {
@@ -34,9 +41,7 @@ enum ImportPickerView {
         if let typed = picker.typedPath {
             footer = "Go to: " + typed + "▏"
         } else {
-            let marked = picker.marked.count
-            footer = (marked > 0 ? "\(marked) marked · " : "")
-                + "Space mark · A all · i import · Enter open · ← up · ~ home · / path · Esc close"
+            footer = "Space mark · A all · i import · → open · ← up · ~ home · / path · Esc close"
         }
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
                  style: picker.typedPath == nil ? Theme.dim : Theme.title)

@@ -1,0 +1,130 @@
+import Library
+import Testing
+@testable import TUI
+
+/// The import overlay: progress while the import runs, cancelling, the summary, a failure.
+@Suite struct ImportOverlayTests {
+    /// A state whose import was just started from the picker.
+    static func importing(columns: Int = 80, rows: Int = 24) -> AppState {
+        var state = ImportPickerTests.openPicker(columns: columns, rows: rows)
+        state.press(.down, .down)
+        let effects = state.press(.char("i"))
+        precondition(effects == [.startImport([ImportPickerTests.pictures + "/Holidays"])])
+        return state
+    }
+
+    static let summary = ImportSummary(results: [
+        ImportFileResult(path: "/p/Holidays/a1.jpg", outcome: .imported(photoID: "0000000000000401")),
+        ImportFileResult(path: "/p/Holidays/a2.jpg", outcome: .imported(photoID: "0000000000000402")),
+        ImportFileResult(path: "/p/Holidays/copy.jpg", outcome: .duplicate(photoID: "0000000000000401", original: "/p/Holidays/a1.jpg")),
+        ImportFileResult(path: "/p/Holidays/notes.txt", outcome: .unsupported(reason: "not a JPEG")),
+        ImportFileResult(path: "/p/Holidays/壊れた.jpg", outcome: .corrupt(reason: "premature end of JPEG data")),
+    ], cancelled: false, filesFound: 5)
+
+    @Test func startingAnImportOpensTheOverlay() throws {
+        let state = Self.importing()
+        let overlay = try #require(state.importOverlay)
+        #expect(overlay.phase == .running(cancelling: false))
+        #expect(overlay.progress.phase == .scanning)
+        #expect(state.isImporting)
+        #expect(AppView.render(state).text().contains("Importing"))
+    }
+
+    @Test func progressUpdatesTheOverlay() {
+        var state = Self.importing()
+        let progress = ImportProgress(phase: .importing, done: 3, total: 12, currentFile: "/p/Holidays/IMG_0003.jpg")
+        state.send(.importProgress(progress))
+        #expect(state.importOverlay?.progress == progress)
+        let text = AppView.render(state).text()
+        #expect(text.contains("25%   3 of 12"))
+        #expect(text.contains("IMG_0003.jpg"))
+        #expect(!text.contains("/p/Holidays"))
+    }
+
+    @Test func keysOtherThanEscapeAreIgnoredWhileRunning() {
+        var state = Self.importing()
+        #expect(state.press(.char("q"), .char("a"), .char("?"), .enter, .down, .char("r")) == [])
+        #expect(!state.shouldQuit)
+        #expect(state.picker == nil && !state.showHelp)
+        #expect(state.importOverlay?.isRunning == true)
+    }
+
+    @Test func escapeCancelsOnce() {
+        var state = Self.importing()
+        #expect(state.press(.escape) == [.cancelImport])
+        #expect(state.importOverlay?.phase == .running(cancelling: true))
+        #expect(AppView.render(state).text().contains("Cancelling import…"))
+        #expect(state.press(.escape) == [])
+        #expect(state.press(.escape) == [])
+        #expect(state.importOverlay?.phase == .running(cancelling: true))
+    }
+
+    @Test func successReplacesTheLibraryShowsTheSummaryAndAnyKeyCloses() {
+        var state = Self.importing()
+        state.send(.importProgress(ImportProgress(phase: .saving, done: 5, total: 5)))
+        let newLibrary = TestLibrary.afterImport()
+        state.send(.importFinished(.success(.init(library: newLibrary, summary: Self.summary))))
+        #expect(state.library == newLibrary)
+        #expect(state.importOverlay?.phase == .finished(Self.summary))
+        #expect(!state.isImporting)
+        let text = AppView.render(state).text()
+        #expect(text.contains("Import finished"))
+        #expect(text.contains("2 imported, 1 duplicate, 1 unsupported, 1 corrupt"))
+        #expect(text.contains("corrupt: 壊れた.jpg — premature end of JPEG data"))
+
+        // The closing key does nothing else.
+        #expect(state.press(.char("j")) == [])
+        #expect(state.importOverlay == nil)
+        // Still on the group that was selected (Beach), which moved one place right.
+        #expect(state.homeCursor.selected == 1)
+        let home = AppView.render(state).text()
+        #expect(home.contains("Home · 5 groups · 41 photos"))
+        #expect(home.contains("Aquarium"))
+        #expect(home.contains("Aquarium"))
+    }
+
+    @Test func aCancelledImportSaysSo() {
+        var state = Self.importing()
+        state.press(.escape)
+        let summary = ImportSummary(results: Array(Self.summary.results.prefix(2)), cancelled: true, filesFound: 5)
+        state.send(.importFinished(.success(.init(library: TestLibrary.afterImport(), summary: summary))))
+        let text = AppView.render(state).text()
+        #expect(text.contains("Import cancelled"))
+        #expect(text.contains("2 imported — cancelled after 2 of 5 files"))
+    }
+
+    @Test func failureShowsTheMessageAndKeepsTheLibrary() {
+        var state = Self.importing()
+        let message = "the library /home/ana/.local/share/photory/library.json is locked by another photory-tui (waited 10 s)"
+        state.send(.importFinished(.failure(Failure(message))))
+        #expect(state.importOverlay?.phase == .failed(message))
+        #expect(state.library == TestLibrary.standard())
+        let text = AppView.render(state).text()
+        #expect(text.contains("Import failed"))
+        #expect(text.contains("by another photory-tui (waited 10 s)"))
+        #expect(state.press(.escape) == [])
+        #expect(state.importOverlay == nil)
+        #expect(!state.shouldQuit)
+    }
+
+    @Test func theOverlayCoversThePickerAndHelpIsNotReachable() {
+        var state = Self.importing()
+        state.press(.char("?"))
+        #expect(!state.showHelp)
+    }
+
+    /// An import that finishes while the user is in a group keeps them there.
+    @Test func importFinishingKeepsTheOpenGroup() {
+        var state = TestLibrary.state()
+        state.openGroup(at: TestLibrary.gardenIndex)
+        let garden = state.groupID(at: TestLibrary.gardenIndex)
+        state.press(.char("a"))
+        state.send(.folderListed(path: ImportPickerTests.pictures, .success(ImportPickerTests.listing)))
+        state.press(.char("i"))
+        state.send(.importFinished(.success(.init(library: TestLibrary.afterImport(), summary: Self.summary))))
+        state.press(.enter)
+        #expect(state.screen == .group(id: garden))
+        state.press(.escape)
+        #expect(state.library.groups[state.homeCursor.selected].id == garden)
+    }
+}

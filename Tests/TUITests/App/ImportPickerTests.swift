@@ -1,0 +1,240 @@
+import Library
+import Testing
+@testable import TUI
+
+/// The import picker: opening, listing, marking, moving between folders, typing a path,
+/// starting an import and closing.
+@Suite struct ImportPickerTests {
+    static let pictures = "/home/ana/Pictures"
+    static let listing: [FolderEntry] = [
+        FolderEntry(name: "2023", isFolder: true), FolderEntry(name: "2024", isFolder: true),
+        FolderEntry(name: "Holidays", isFolder: true), FolderEntry(name: "a.jpg", isFolder: false),
+        FolderEntry(name: "b.jpg", isFolder: false), FolderEntry(name: "notes.txt", isFolder: false),
+    ]
+
+    /// A state with the picker open on ~/Pictures and its listing received.
+    static func openPicker(columns: Int = 80, rows: Int = 24) -> AppState {
+        var state = TestLibrary.state(columns: columns, rows: rows)
+        state.press(.char("a"))
+        state.send(.folderListed(path: pictures, .success(listing)))
+        return state
+    }
+
+    @Test func aAsksForTheStartFolderAndTheListingFillsThePicker() throws {
+        var state = TestLibrary.state()
+        #expect(state.press(.char("a")) == [.listFolder(Self.pictures)])
+        let picker = try #require(state.picker)
+        #expect(picker.folder == Self.pictures)
+        #expect(picker.loading)
+        #expect(AppView.render(state).text().contains("Reading the folder…"))
+
+        // A listing for another folder (a late answer) is ignored.
+        state.send(.folderListed(path: "/elsewhere", .success([FolderEntry(name: "x", isFolder: true)])))
+        #expect(state.picker?.entries.isEmpty == true)
+        #expect(state.picker?.loading == true)
+
+        state.send(.folderListed(path: Self.pictures, .success(Self.listing)))
+        #expect(state.picker?.entries == Self.listing)
+        #expect(state.picker?.loading == false)
+        #expect(state.picker?.cursor == 0)
+        let text = AppView.render(state).text()
+        #expect(text.contains("[ ] Holidays/"))
+        #expect(text.contains("[ ] notes.txt"))
+    }
+
+    @Test func keysGoToThePickerNotTheScreenBelow() {
+        var state = Self.openPicker()
+        state.press(.char("j"), .char("j"))
+        #expect(state.picker?.cursor == 2)
+        #expect(state.homeCursor.selected == 0)
+        state.press(.char("q"))
+        #expect(state.picker == nil)
+        #expect(!state.shouldQuit)
+    }
+
+    @Test func spaceMarksAndMovesDown() {
+        var state = Self.openPicker()
+        state.press(.char(" "))
+        #expect(state.picker?.marked == [Self.pictures + "/2023"])
+        #expect(state.picker?.cursor == 1)
+        state.press(.down, .down, .char(" "))
+        #expect(state.picker?.marked == [Self.pictures + "/2023", Self.pictures + "/a.jpg"])
+        #expect(state.picker?.cursor == 4)
+        // Space again unmarks.
+        state.press(.up, .char(" "))
+        #expect(state.picker?.marked == [Self.pictures + "/2023"])
+        // On the last entry the cursor stays put.
+        state.press(.end, .char(" "))
+        #expect(state.picker?.cursor == 5)
+        #expect(state.picker?.marked.contains(Self.pictures + "/notes.txt") == true)
+        #expect(AppView.render(state).text().contains("2 marked"))
+    }
+
+    @Test func capitalAMarksAllThenUnmarksAll() {
+        var state = Self.openPicker()
+        state.press(.char(" "))
+        state.press(.char("A"))
+        #expect(state.picker?.marked.count == 6)
+        state.press(.char("A"))
+        #expect(state.picker?.marked.isEmpty == true)
+        state.press(.char("A"))
+        #expect(state.picker?.marked.count == 6)
+    }
+
+    @Test func enterOnAFolderListsItAndLeftGoesBackToTheParentWithItHighlighted() {
+        var state = Self.openPicker()
+        state.press(.down, .down)
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/Holidays")])
+        #expect(state.picker?.folder == Self.pictures + "/Holidays")
+        #expect(state.picker?.loading == true)
+        state.send(.folderListed(path: Self.pictures + "/Holidays", .success([FolderEntry(name: "x.jpg", isFolder: false)])))
+        #expect(state.picker?.cursor == 0)
+
+        #expect(state.press(.left) == [.listFolder(Self.pictures)])
+        state.send(.folderListed(path: Self.pictures, .success(Self.listing)))
+        #expect(state.picker?.cursor == 2)
+
+        // Enter on a file does nothing; → and l open folders like Enter.
+        state.press(.end)
+        #expect(state.press(.enter) == [])
+        #expect(state.picker?.folder == Self.pictures)
+        state.press(.home)
+        #expect(state.press(.right) == [.listFolder(Self.pictures + "/2023")])
+        state.send(.folderListed(path: Self.pictures + "/2023", .success([])))
+        #expect(AppView.render(state).text().contains("(empty folder)"))
+        #expect(state.press(.backspace) == [.listFolder(Self.pictures)])
+        state.send(.folderListed(path: Self.pictures, .success(Self.listing)))
+        #expect(state.picker?.cursor == 0)
+        #expect(state.press(.char("h")) == [.listFolder("/home/ana")])
+        state.send(.folderListed(path: "/home/ana", .success([FolderEntry(name: "Documents", isFolder: true),
+                                                                 FolderEntry(name: "Pictures", isFolder: true)])))
+        #expect(state.picker?.cursor == 1)
+    }
+
+    @Test func upFromTheRootStaysAtTheRoot() {
+        var state = Self.openPicker()
+        state.press(.char("/"))
+        state.press(.backspace)   // typed path was "/home/ana/Pictures/"
+        for _ in 0..<"/home/ana/Pictures".count { state.press(.backspace) }
+        #expect(state.press(.enter) == [.listFolder("/")])
+        state.send(.folderListed(path: "/", .success([FolderEntry(name: "home", isFolder: true)])))
+        #expect(state.press(.left) == [])
+        #expect(state.picker?.folder == "/")
+        #expect(state.press(.enter) == [.listFolder("/home")])
+        state.send(.folderListed(path: "/home", .success([FolderEntry(name: "ana", isFolder: true)])))
+        #expect(state.press(.left) == [.listFolder("/")])
+    }
+
+    /// Coming up from a folder far down a long listing: the highlighted folder must be on screen.
+    @Test func highlightedParentEntryIsScrolledIntoView() throws {
+        var state = Self.openPicker()
+        let many = (0..<60).map { FolderEntry(name: String(format: "folder-%02d", $0), isFolder: true) }
+        state.send(.folderListed(path: Self.pictures, .success(many)))
+        state.press(.end)
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/folder-59")])
+        state.send(.folderListed(path: Self.pictures + "/folder-59", .success([])))
+        state.press(.left)
+        state.send(.folderListed(path: Self.pictures, .success(many)))
+        let picker = try #require(state.picker)
+        #expect(picker.cursor == 59)
+        let visible = picker.top..<(picker.top + ImportPickerState.listHeight(rows: state.rows))
+        #expect(visible.contains(59))
+        #expect(AppView.render(state).text().contains("folder-59/"))
+    }
+
+    @Test func tildeGoesHome() {
+        var state = Self.openPicker()
+        #expect(state.press(.char("~")) == [.listFolder("/home/ana")])
+        #expect(state.picker?.folder == "/home/ana")
+    }
+
+    @Test func slashLetsYouTypeAPath() {
+        var state = Self.openPicker()
+        #expect(state.press(.char("/")) == [])
+        #expect(state.picker?.typedPath == Self.pictures + "/")
+        state.type("Holidays/2019x")
+        state.press(.backspace)
+        // Letters that are keys elsewhere (q, i, A, ?) are just typed.
+        #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019")
+        #expect(AppView.render(state).text().contains("Go to: /home/ana/Pictures/Holidays/2019"))
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/Holidays/2019")])
+        #expect(state.picker?.typedPath == nil)
+        #expect(state.picker?.folder == Self.pictures + "/Holidays/2019")
+
+        // Esc while typing stops typing but keeps the picker open.
+        state.press(.char("/"))
+        state.type("qiA?")
+        #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019/qiA?")
+        #expect(state.press(.escape) == [])
+        #expect(state.picker != nil)
+        #expect(state.picker?.typedPath == nil)
+        #expect(state.importOverlay == nil && !state.showHelp)
+        // Dots are resolved.
+        state.press(.char("/"))
+        state.type("../../x")
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/x")])
+    }
+
+    @Test func iImportsTheMarkedEntriesSorted() {
+        var state = Self.openPicker()
+        state.press(.end, .char(" "))          // notes.txt
+        state.press(.home, .char(" "))         // 2023
+        state.press(.down, .char(" "))         // Holidays
+        let effects = state.press(.char("i"))
+        #expect(effects == [.startImport([Self.pictures + "/2023", Self.pictures + "/Holidays",
+                                          Self.pictures + "/notes.txt"])])
+        #expect(state.picker == nil)
+        #expect(state.importOverlay?.isRunning == true)
+        #expect(state.isImporting)
+    }
+
+    @Test func iWithoutMarksImportsTheHighlightedEntry() {
+        var state = Self.openPicker()
+        state.press(.down, .down, .down)
+        #expect(state.press(.char("i")) == [.startImport([Self.pictures + "/a.jpg"])])
+    }
+
+    @Test func iInAnEmptyOrLoadingFolderDoesNothing() {
+        var state = TestLibrary.state()
+        state.press(.char("a"))
+        #expect(state.press(.char("i")) == [])
+        #expect(state.picker != nil && state.importOverlay == nil)
+        state.send(.folderListed(path: Self.pictures, .failure(Failure("cannot open /home/ana/Pictures: permission denied or not a folder"))))
+        #expect(state.press(.char("i")) == [])
+        #expect(AppView.render(state).text().contains("permission denied"))
+    }
+
+    @Test func escapeClosesThePicker() {
+        var state = Self.openPicker()
+        state.press(.char(" "))
+        #expect(state.press(.escape) == [])
+        #expect(state.picker == nil)
+        #expect(state.screen == .home)
+        #expect(!AppView.render(state).text().contains("Import photos"))
+        // Opened again, it starts fresh.
+        state.press(.char("a"))
+        #expect(state.picker?.marked.isEmpty == true)
+    }
+
+    @Test func questionMarkShowsThePickerKeys() {
+        var state = Self.openPicker()
+        state.press(.char("?"))
+        #expect(state.showHelp)
+        #expect(AppView.render(state).text().contains("Keys — import picker"))
+        state.press(.escape)
+        #expect(!state.showHelp)
+        #expect(state.picker != nil)
+    }
+
+    @Test func resizeKeepsThePickerCursorInView() throws {
+        var state = Self.openPicker(columns: 80, rows: 48)
+        let many = (0..<60).map { FolderEntry(name: "f\($0).jpg", isFolder: false) }
+        state.send(.folderListed(path: Self.pictures, .success(many)))
+        state.press(.end)
+        state.send(.resized(columns: 80, rows: 16))
+        let picker = try #require(state.picker)
+        #expect(picker.cursor == 59)
+        #expect(picker.top + ImportPickerState.listHeight(rows: 16) > 59)
+        #expect(AppView.render(state).text().contains("f59.jpg"))
+    }
+}
