@@ -29,7 +29,7 @@ struct BrowseCommand: ParsableCommand {
             }
             let library = try options.loadForReading(checkMissing: false)
             do {
-                try BrowserApp(store: options.store).run(library: library, colorModeOverride: override)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails).run(library: library, colorModeOverride: override)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

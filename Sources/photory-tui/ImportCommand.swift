@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import TUI
 
 /// `photory-tui import PATH...`: adds photos from files and folders.
 struct ImportCommand: ParsableCommand {
@@ -39,8 +40,9 @@ struct ImportCommand: ParsableCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             let summary: ImportSummary
             do {
-                summary = try Importer().run(absolute, store: options.store, cancellation: cancellation,
-                                             progress: bar.update).summary
+                summary = try Importer(thumbnails: options.thumbnails).run(
+                    absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
+                options.thumbnails.trim(toBytes: BrowserApp.thumbnailBudget)
             } catch {
                 bar.clear()
                 throw CommandFailure("\(error)")

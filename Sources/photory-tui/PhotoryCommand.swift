@@ -13,7 +13,7 @@ struct PhotoryCommand: ParsableCommand {
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
             """,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self],
+                      ShowCommand.self, CacheCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }
 
@@ -21,6 +21,9 @@ struct PhotoryCommand: ParsableCommand {
 struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The library file to use.", valueName: "file"))
     var library: String?
+
+    /// Grid thumbnails, in `$XDG_CACHE_HOME/photory/thumbnails`.
+    var thumbnails: ThumbnailStore { ThumbnailStore() }
 
     var store: LibraryStore {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())

@@ -28,13 +28,22 @@ public enum PreviewImage {
     }
 
     /// The same from bytes already in memory (the importer has them).
+    ///
+    /// With `fitting`, `minWidth`×`minHeight` is a box: the pixels must cover the photo scaled
+    /// to fit inside it (a 4:3 photo in a 160×160 box needs 160×120).
     public static func make(from raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
-                            orientation: Int) throws(Failure) -> DecodedImage {
+                            orientation: Int, fitting: Bool = false) throws(Failure) -> DecodedImage {
         // Targets are in display pixels; the decoder thinks in stored pixels.
         let swaps = (5...8).contains(orientation)
-        let storedMin = swaps ? (minHeight, minWidth) : (minWidth, minHeight)
         do {
             let header = try JPEGDecoder.header(raw)
+            var target = (minWidth, minHeight)
+            if fitting {
+                let display = swaps ? (header.height, header.width) : (header.width, header.height)
+                let fitted = ImageTransform.fittedSize(width: display.0, height: display.1, toFit: minWidth, minHeight)
+                target = (fitted.width, fitted.height)
+            }
+            let storedMin = swaps ? (target.1, target.0) : target
             if let thumbnail = MetadataReader.read(raw).embeddedThumbnail,
                let small = try? EmbeddedThumbnail.header(raw, range: thumbnail),
                small.width >= storedMin.0, small.height >= storedMin.1,

@@ -8,13 +8,13 @@ import Foundation
 public struct Importer: Sendable {
     /// How many files are read at once.
     public var workers: Int
-    /// Called on a worker thread with every good photo's bytes while they are in memory.
-    public var onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)?
+    /// Where each photo's grid thumbnail is made while its bytes are in memory, so the first
+    /// visit to a group is instant; nil makes none.
+    public var thumbnails: ThumbnailStore?
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)? = nil) {
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnails: ThumbnailStore? = nil) {
         self.workers = max(1, workers)
-        self.onPhotoBytes = onPhotoBytes
+        self.thumbnails = thumbnails
     }
 
     /// Locks the library file, loads it fresh, imports, and saves what finished (also when
@@ -71,7 +71,7 @@ public struct Importer: Sendable {
         progress: @escaping @Sendable (ImportProgress) -> Void
     ) -> [PhotoAnalyzer.Result?] {
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
-        let analyzer = PhotoAnalyzer(onPhotoBytes: onPhotoBytes)
+        let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
         let importedAt = Date().timeIntervalSince1970
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1))) { _ in

@@ -3,8 +3,8 @@ import Foundation
 /// Reads one file and turns it into a `Photo`, or into the reason it cannot be one.
 /// Pure with respect to the library: safe to run on many files at once.
 struct PhotoAnalyzer: Sendable {
-    /// Called with each good photo's bytes while they are in memory (previews are made here).
-    var onPhotoBytes: (@Sendable (Photo, Metadata, UnsafeRawBufferPointer) -> Void)?
+    /// Where thumbnails are made while the bytes are in memory.
+    var thumbnails: ThumbnailStore?
 
     enum Result: Sendable {
         case photo(Photo)
@@ -63,7 +63,9 @@ struct PhotoAnalyzer: Sendable {
             cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel, gps: metadata.gps,
             description: description?.text, descriptionSource: description?.source,
             importedAt: importedAt)
-        onPhotoBytes?(photo, metadata, raw)
+        thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
+                                               fileModified: photo.fileModified),
+                            from: raw, orientation: photo.orientation)
         return .photo(photo)
     }
 

@@ -6,11 +6,15 @@ import Library
 /// Only this loop's thread touches the terminal.
 public final class BrowserApp {
     private let store: LibraryStore
+    private let thumbnails: ThumbnailStore
     private let inbox = Inbox()
     private var importCancellation: ImportCancellation?
+    /// The thumbnail store is trimmed to this after each import.
+    public static let thumbnailBudget: Int64 = 1 << 30
 
-    public init(store: LibraryStore) {
+    public init(store: LibraryStore, thumbnails: ThumbnailStore) {
         self.store = store
+        self.thumbnails = thumbnails
     }
 
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
@@ -23,7 +27,8 @@ public final class BrowserApp {
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory())
         let inbox = self.inbox
-        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount) { key, result in
+        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount,
+                                   maker: PreviewMaker(thumbnails: thumbnails)) { key, result in
             inbox.post(.previewReady(key, result))
         }
         defer { loader.stop() }
@@ -77,11 +82,14 @@ public final class BrowserApp {
             let cancellation = ImportCancellation()
             importCancellation = cancellation
             let store = self.store
+            let thumbnails = self.thumbnails
             let throttle = ProgressThrottle()
             Thread {
                 let result: Result<Msg.ImportDone, Failure>
+                defer { thumbnails.trim(toBytes: Self.thumbnailBudget) }
                 do {
-                    let (library, summary) = try Importer().run(paths, store: store, cancellation: cancellation) { progress in
+                    let importer = Importer(thumbnails: thumbnails)
+                    let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation) { progress in
                         if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
                     }
                     result = .success(Msg.ImportDone(library: library, summary: summary))

@@ -6,19 +6,32 @@ public struct PreviewMaker: Sendable {
     /// Pixels asked for per cell: 4 across and 8 down is twice what quadrant symbols resolve.
     static let pixelsPerCell = (x: 4, y: 8)
 
-    public init() {}
+    /// Grid-sized previews come from here; nil decodes every preview from the photo.
+    let thumbnails: ThumbnailStore?
+
+    public init(thumbnails: ThumbnailStore? = nil) {
+        self.thumbnails = thumbnails
+    }
 
     public func make(_ request: PreviewRequest) -> PreviewResult {
         let key = request.key
-        do {
-            let image = try PreviewImage.load(
-                path: request.path, minWidth: key.columns * Self.pixelsPerCell.x,
-                minHeight: key.rows * Self.pixelsPerCell.y, orientation: request.orientation)
-            let renderer = ChafaRenderer(colorMode: key.colorMode)
-            return .cells(renderer.render(pixels: image.pixels, width: image.width, height: image.height,
-                                          columns: key.columns, rows: key.rows))
-        } catch {
-            return .failed(error.description)
+        let needed = (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
+        let image: DecodedImage
+        if let thumbnails, needed.width <= ThumbnailStore.maxSide, needed.height <= ThumbnailStore.maxSide {
+            switch thumbnails.entryMakingIfNeeded(photoID: request.key.photoID, path: request.path,
+                                                  orientation: request.orientation) {
+            case let .thumbnail(stored): image = stored
+            case let .failed(reason): return .failed(reason)
+            }
+        } else {
+            do {
+                image = try PreviewImage.load(path: request.path, minWidth: needed.width, minHeight: needed.height,
+                                              orientation: request.orientation)
+            } catch {
+                return .failed(error.description)
+            }
         }
+        return .cells(ChafaRenderer(colorMode: key.colorMode).render(
+            pixels: image.pixels, width: image.width, height: image.height, columns: key.columns, rows: key.rows))
     }
 }

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Small thumbnails kept on disk (`$XDG_CACHE_HOME/photory/thumbnails`), so grid tiles never
+/// need the original photo once it has been imported.
+///
+/// A thumbnail is keyed by the photo's content id, the file's current size and modification
+/// time, and the settings that shape it: a photo edited or replaced on disk gets a new one.
+/// Thumbnails that could not be made are remembered too (with the reason), so a broken file
+/// is not decoded again on every visit. The store can be trimmed to a size bound and cleared.
+public struct ThumbnailStore: Sendable {
+    /// Thumbnails fit in this many pixels each way: enough for a grid tile of 40×20 cells.
+    public static let maxSide = 160
+    /// Changes whenever the way thumbnails are made changes, so old ones are not reused.
+    static let settingsVersion = "v1-\(maxSide)-q85"
+
+    public let folder: String
+
+    public init(folder: String = LibraryPaths.defaultCacheFolder() + "/thumbnails") {
+        self.folder = folder
+    }
+
+    /// What identifies one thumbnail: photo id plus the file's state now.
+    public struct Key: Hashable, Sendable {
+        public var photoID: String
+        public var fileSize: Int64
+        public var fileModified: Double
+
+        public init(photoID: String, fileSize: Int64, fileModified: Double) {
+            self.photoID = photoID
+            self.fileSize = fileSize
+            self.fileModified = fileModified
+        }
+
+        /// The key for the file at `path` as it is on disk now, or nil when it cannot be read.
+        public static func current(photoID: String, path: String) -> Key? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return Key(photoID: photoID, fileSize: Int64(info.st_size),
+                       fileModified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        }
+
+        var fileName: String {
+            ContentHash.hex(of: "\(photoID)|\(fileSize)|\(fileModified)|\(ThumbnailStore.settingsVersion)")
+        }
+    }
+
+    /// What the store holds for a key.
+    public enum Entry: Sendable, Equatable {
+        case thumbnail(DecodedImage)
+        /// The photo could not be turned into a thumbnail; the reason is kept.
+        case failed(String)
+    }
+
+    // MARK: - Reading
+
+    public func entry(for key: Key) -> Entry? {
+        let base = path(for: key)
+        if let data = FileManager.default.contents(atPath: base + ".jpg"),
+           let image = try? JPEGDecoder.decode(data, atLeast: Self.maxSide, Self.maxSide) {
+            return .thumbnail(image)
+        }
+        if let data = FileManager.default.contents(atPath: base + ".err") {
+            return .failed(String(decoding: data, as: UTF8.self))
+        }
+        return nil
+    }
+
+    // MARK: - Making
+
+    /// Makes and stores the thumbnail for a photo whose bytes are in memory (the importer's
+    /// path: the file is read once for everything). Returns what was stored.
+    @discardableResult
+    public func make(_ key: Key, from raw: UnsafeRawBufferPointer, orientation: Int) -> Entry {
+        let entry: Entry
+        do {
+            let image = try PreviewImage.make(from: raw, minWidth: Self.maxSide, minHeight: Self.maxSide,
+                                              orientation: orientation, fitting: true)
+            entry = .thumbnail(ImageTransform.resized(image, toFit: Self.maxSide, Self.maxSide))
+        } catch {
+            entry = .failed(error.description)
+        }
+        store(entry, for: key)
+        return entry
+    }
+
+    /// Makes the thumbnail unless the store already has one for `key`.
+    public func prepare(_ key: Key, from raw: UnsafeRawBufferPointer, orientation: Int) {
+        let base = path(for: key)
+        guard access(base + ".jpg", F_OK) != 0, access(base + ".err", F_OK) != 0 else { return }
+        make(key, from: raw, orientation: orientation)
+    }
+
+    /// The stored entry, or one made from the file now (and stored) when there is none.
+    public func entryMakingIfNeeded(photoID: String, path: String, orientation: Int) -> Entry {
+        guard let key = Key.current(photoID: photoID, path: path) else {
+            return .failed(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "file missing")
+        }
+        if let entry = entry(for: key) { return entry }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+            return .failed("cannot read the file")
+        }
+        return data.withUnsafeBytes { make(key, from: $0, orientation: orientation) }
+    }
+
+    private func store(_ entry: Entry, for key: Key) {
+        let base = path(for: key)
+        let bytes: [UInt8]
+        let suffix: String
+        switch entry {
+        case let .thumbnail(image):
+            guard let encoded = try? JPEGEncoder.encode(image) else { return }
+            bytes = encoded
+            suffix = ".jpg"
+        case let .failed(reason):
+            bytes = Array(reason.utf8)
+            suffix = ".err"
+        }
+        let folder = (base as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Write aside, then rename: readers never see half a file.
+        let temporary = base + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        if rename(temporary, base + suffix) != 0 { unlink(temporary) }
+    }
+
+    private func path(for key: Key) -> String {
+        let name = key.fileName
+        return folder + "/" + name.prefix(2) + "/" + name
+    }
+
+    // MARK: - Upkeep
+
+    /// Files and bytes in the store.
+    public func usage() -> (files: Int, bytes: Int64) {
+        files().reduce((0, 0)) { ($0.0 + 1, $0.1 + $1.size) }
+    }
+
+    /// Deletes the least recently written thumbnails until the store is under `maxBytes`.
+    /// Returns how many files were removed.
+    @discardableResult
+    public func trim(toBytes maxBytes: Int64) -> Int {
+        var all = files()
+        var total = all.reduce(0) { $0 + $1.size }
+        guard total > maxBytes else { return 0 }
+        all.sort { $0.modified < $1.modified }
+        var removed = 0
+        for file in all where total > maxBytes {
+            if unlink(file.path) == 0 {
+                total -= file.size
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// Removes every stored thumbnail. Returns how many files were removed.
+    @discardableResult
+    public func clear() -> Int {
+        let all = files()
+        for file in all { unlink(file.path) }
+        for sub in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            rmdir(folder + "/" + sub)
+        }
+        return all.count
+    }
+
+    private func files() -> [(path: String, size: Int64, modified: Double)] {
+        var result: [(String, Int64, Double)] = []
+        for sub in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let subPath = folder + "/" + sub
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: subPath)) ?? [] {
+                let path = subPath + "/" + name
+                var info = stat()
+                guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                result.append((path, Int64(info.st_size), Double(info.st_mtim.tv_sec)))
+            }
+        }
+        return result
+    }
+}
