@@ -23,9 +23,11 @@ let package = Package(
         // MARK: - The product
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG"]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
+        /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.
+        .target(name: "PhotoryBench", dependencies: ["TUI", "Library"]),
         .executableTarget(
             name: "photory-tui",
-            dependencies: ["TUI", "Library",
+            dependencies: ["TUI", "Library", "PhotoryBench",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: - Tests

@@ -1,0 +1,5 @@
+import Library
+import TUI
+
+/// Placeholder until the benchmark lands.
+public enum Benchmark {}
