@@ -47,6 +47,11 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [Effect] {
         status = nil
         if key == .resize { return [] }
+        // Nothing is visible but the size message: keys would act on what the user can't see.
+        if isTooSmall {
+            if key == .char("q"), importOverlay == nil, picker == nil { shouldQuit = true }
+            return []
+        }
         // Modal layers first: the import overlay, then help, then the picker.
         if importOverlay != nil { return ImportOverlayState.handle(key, state: &self) }
         if showHelp {
@@ -54,10 +59,6 @@ extension AppState {
             return []
         }
         if picker != nil { return ImportPickerState.handle(key, state: &self) }
-        if isTooSmall {
-            if key == .char("q") { shouldQuit = true }
-            return []
-        }
         switch key {
         case .char("?"):
             showHelp = true

@@ -44,6 +44,7 @@ public enum AppView {
             hints = "Space mark · i import · Esc close · ? help"
         } else {
             switch state.screen {
+            case .home where state.library.groups.isEmpty: hints = "a import · ? help · q quit"
             case .home: hints = "Enter open · a import · r reload · ? help · q quit"
             case .group: hints = "Enter view · Esc back · a import · ? help"
             case .detail: hints = "← → previous/next · Esc back · ? help"

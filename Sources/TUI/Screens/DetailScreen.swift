@@ -45,7 +45,7 @@ enum DetailScreen {
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
-        grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns), x: 0, y: state.rows - 2,
+        grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
     }
 }
