@@ -27,8 +27,8 @@ public final class BrowserApp {
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory())
         let inbox = self.inbox
-        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount,
-                                   maker: PreviewMaker(thumbnails: thumbnails)) { key, result in
+        let maker = PreviewMaker(thumbnails: thumbnails)
+        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
             inbox.post(.previewReady(key, result))
         }
         defer { loader.stop() }

@@ -11,12 +11,12 @@ final class PreviewLoader: @unchecked Sendable {
     private var queue: [PreviewRequest] = []
     private var inFlight: Set<PreviewKey> = []
     private var stopped = false
-    private let maker: PreviewMaker
+    private let make: @Sendable (PreviewRequest) -> PreviewResult
     private let deliver: @Sendable (PreviewKey, PreviewResult) -> Void
 
-    init(workers: Int, maker: PreviewMaker = PreviewMaker(),
+    init(workers: Int, make: @escaping @Sendable (PreviewRequest) -> PreviewResult,
          deliver: @escaping @Sendable (PreviewKey, PreviewResult) -> Void) {
-        self.maker = maker
+        self.make = make
         self.deliver = deliver
         for index in 0..<max(1, workers) {
             let thread = Thread { [weak self] in self?.work() }
@@ -59,7 +59,7 @@ final class PreviewLoader: @unchecked Sendable {
                 _ = wake.wait(timeout: .now() + .milliseconds(200))
                 continue
             }
-            let result = maker.make(request)
+            let result = make(request)
             deliver(request.key, result)
             lock.withLock { _ = inFlight.remove(request.key) }
         }
