@@ -37,7 +37,7 @@ struct ResizeTests {
             marker = "1/5"; status = "previous/next"
         case .picker:
             tmux.send("a")
-            marker = "Import photos"; status = "r reload"
+            marker = "Import photos"; status = "Esc close · ? help"
         case .help:
             tmux.send("?")
             marker = "Keys — groups"; status = "r reload"
@@ -51,14 +51,16 @@ struct ResizeTests {
         }
 
         try tmux.resize(columns: 20, rows: 8)
-        let small = try tmux.waitFor("Terminal too")
+        // The message fits the width and names the size needed.
+        let small = try tmux.waitFor("30×12")
         #expect(!small.contains(marker), "nothing of the old layout remains")
         #expect(!small.contains(status))
+        #expect(small.screenLines.allSatisfy { $0.count <= 20 })
 
         try tmux.resize(columns: 120, rows: 40)
         try tmux.waitFor(marker)
         try checkLayout(tmux, columns: 120, rows: 40, marker: marker, status: status)
-        #expect(!tmux.screen().contains("Terminal too"))
+        #expect(!tmux.screen().contains("30×12"))
     }
 
     /// The status bar is on the last line and the title on the first, each exactly once, the
@@ -72,7 +74,7 @@ struct ResizeTests {
             return lines.count == rows
                 && lines.last?.contains(status) == true && screen.occurrences(of: status) == 1
                 && lines.first?.hasPrefix("photory · ") == true && screen.occurrences(of: "photory · ") == 1
-                && screen.contains(marker) && !screen.contains("Terminal too")
+                && screen.contains(marker) && !screen.contains("need 30×12")
                 && lines.allSatisfy { $0.count <= columns }
         }
     }
