@@ -13,7 +13,7 @@ struct PhotoryCommand: ParsableCommand {
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
             """,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self, CacheCommand.self],
+                      ShowCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }
 

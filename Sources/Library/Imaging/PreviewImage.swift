@@ -44,10 +44,7 @@ public enum PreviewImage {
                 target = (fitted.width, fitted.height)
             }
             let storedMin = swaps ? (target.1, target.0) : target
-            if let thumbnail = MetadataReader.read(raw).embeddedThumbnail,
-               let small = try? EmbeddedThumbnail.header(raw, range: thumbnail),
-               small.width >= storedMin.0, small.height >= storedMin.1,
-               sameShape(small.width, small.height, header.width, header.height),
+            if let thumbnail = usableThumbnail(raw, header: header, storedMin: storedMin),
                let image = try? EmbeddedThumbnail.decode(raw, range: thumbnail, atLeast: storedMin.0, storedMin.1,
                                                          orientation: orientation, fast: true) {
                 return image
@@ -56,6 +53,31 @@ public enum PreviewImage {
         } catch {
             throw Failure(shortReason(error))
         }
+    }
+
+    /// The byte range of the embedded thumbnail `make` would use for the same arguments, or nil
+    /// when it would decode the photo itself (no thumbnail, too small, or another shape).
+    public static func usableEmbeddedThumbnail(in raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
+                                               orientation: Int, fitting: Bool = false) -> Range<Int>? {
+        guard let header = try? JPEGDecoder.header(raw) else { return nil }
+        let swaps = (5...8).contains(orientation)
+        var target = (minWidth, minHeight)
+        if fitting {
+            let display = swaps ? (header.height, header.width) : (header.width, header.height)
+            let fitted = ImageTransform.fittedSize(width: display.0, height: display.1, toFit: minWidth, minHeight)
+            target = (fitted.width, fitted.height)
+        }
+        return usableThumbnail(raw, header: header, storedMin: swaps ? (target.1, target.0) : target)
+    }
+
+    /// Big enough (in stored pixels) and the photo's shape.
+    private static func usableThumbnail(_ raw: UnsafeRawBufferPointer, header: JPEGHeader,
+                                        storedMin: (Int, Int)) -> Range<Int>? {
+        guard let thumbnail = MetadataReader.read(raw).embeddedThumbnail,
+              let small = try? EmbeddedThumbnail.header(raw, range: thumbnail),
+              small.width >= storedMin.0, small.height >= storedMin.1,
+              sameShape(small.width, small.height, header.width, header.height) else { return nil }
+        return thumbnail
     }
 
     /// Thumbnails padded with black bars (a 160×120 thumbnail of a 16:9 photo) are not used.

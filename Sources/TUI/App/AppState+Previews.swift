@@ -36,4 +36,15 @@ extension AppState {
         }
         return requests
     }
+
+    /// How many of `wantedPreviews()` are on screen now (they come first), when no photo on
+    /// screen is missing: the grid's visible tiles, or the one photo of the detail view.
+    public var visiblePreviewCount: Int {
+        guard !isTooSmall else { return 0 }
+        switch screen {
+        case .home: return homeCursor.visibleRange(count: library.groups.count, layout: gridLayout).count
+        case .group: return groupCursor.visibleRange(count: currentGroup?.count ?? 0, layout: gridLayout).count
+        case .detail: return detailPhoto == nil ? 0 : 1
+        }
+    }
 }
