@@ -34,11 +34,23 @@ struct BehaviourTests {
         screen = try tmux.waitFor("photo-29.jpg  29/30")
         tmux.send("G")
         try tmux.waitFor("30/30")
-        tmux.send("g")
-        try tmux.waitFor("1/30")
+
+        // Back in the grid, the last photo is selected and scrolled into view (12 tiles fit).
         tmux.send("Escape")
         screen = try tmux.waitFor("Enter view")
-        #expect(screen.contains("photo-01.jpg"))
+        #expect(screen.contains("photo-30.jpg"))
+        #expect(!screen.contains("photo-01.jpg"), "scrolled to the last page")
+        #expect(FirstRunTests.isReversed("photo-30.jpg", in: tmux.screenWithColors()))
+
+        // The same flood in the grid: the selection ends on the last photo.
+        tmux.send("g")
+        try tmux.waitFor("photo-01.jpg")
+        tmux.send(keys: Array(repeating: "Right", count: 100))
+        screen = try tmux.waitUntil("photo-30 selected after 100 Right presses") {
+            $0.contains("photo-30.jpg") && FirstRunTests.isReversed("photo-30.jpg", in: tmux.screenWithColors())
+        }
+        tmux.send("Enter")
+        try tmux.waitFor("photo-30.jpg  30/30")
     }
 
     enum Colours: String, CaseIterable, CustomTestStringConvertible {
