@@ -15,6 +15,8 @@ final class TmuxSession: @unchecked Sendable {
     private var isRunning = false
     /// The tmux server's pid, to make sure it is gone at the end.
     private var serverPID: pid_t?
+    /// The server's socket file, removed at the end (tmux leaves it behind).
+    private var socketPath: String?
 
     init() {}
 
@@ -65,7 +67,12 @@ final class TmuxSession: @unchecked Sendable {
             throw E2EError("tmux failed to start")
         }
         isRunning = true
-        serverPID = pid_t(tmux(["display-message", "-p", "#{pid}"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let info = tmux(["display-message", "-p", "#{pid} #{socket_path}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1)
+        if info.count == 2 {
+            serverPID = pid_t(info[0])
+            socketPath = String(info[1])
+        }
         try waitUntil("a \(columns)×\(rows) pane", sourceLocation: sourceLocation) { _ in
             self.paneSize().map { $0 == (columns, rows) } ?? false
         }
@@ -96,6 +103,7 @@ final class TmuxSession: @unchecked Sendable {
             for _ in 0..<20 where Glibc.kill(pid, 0) == 0 { usleep(25_000) }
             if Glibc.kill(pid, 0) == 0 { _ = Glibc.kill(pid, SIGKILL) }
         }
+        if let socketPath, socketPath.contains("photory-e2e-") { unlink(socketPath) }
     }
 
     // MARK: - Input
