@@ -20,10 +20,12 @@ struct TerminalRestoreTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 80, rows: 24,
-                              afterExit: TerminalRestoreTests.printModes)
+                              colorterm: "truecolor", afterExit: TerminalRestoreTests.printModes)
         try tmux.waitFor("Mountain hike")
         tmux.send("Enter")
         try tmux.waitFor("beach-05.jpg")
+        // Thumbnails drawn with 24-bit colours, so there is something to put back.
+        try tmux.waitUntil("24-bit thumbnails", colors: true) { $0.contains("48;2;") || $0.contains("38;2;") }
 
         let expected: String
         switch ending {
@@ -40,6 +42,8 @@ struct TerminalRestoreTests {
         #expect(!screen.contains("photory ·"), "the alternate screen is gone")
         #expect(!screen.contains("beach-0"), "no grid left over")
         #expect(!screen.contains("Enter view"))
+        let colored = tmux.screenWithColors()
+        #expect(!colored.contains("48;2;") && !colored.contains("38;2;"), "no colour left on the normal screen")
         // The tty modes are back (the shell ran `stty -a` after the program ended).
         #expect(screen.contains("MODES icanon echo"), "canonical mode and echo restored")
     }
