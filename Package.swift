@@ -33,7 +33,7 @@ let package = Package(
         // MARK: - Tests
         .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG"], path: "Tests/Fixtures"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures"],
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures", "PhotoryBench"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["photory-tui", "Fixtures"]),
     ]

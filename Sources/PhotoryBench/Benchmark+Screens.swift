@@ -22,11 +22,13 @@ extension Benchmark {
         return state
     }
 
-    /// The same photos under one description, with distinct ids.
+    /// The same photos under one description, with distinct ids, in this order (taken a
+    /// minute apart, so copies of one file are not next to each other).
     static func oneGroup(_ photos: [Photo], name: String) -> PhotoLibrary {
         PhotoLibrary(photos: photos.enumerated().map { index, photo in
             var copy = photo
             copy.id = String(format: "%016llx", 0xbe7c_0000_0000 + UInt64(index))
+            copy.takenAt = String(format: "2024-01-%02dT%02d:%02d:00", 1 + index / 1440, index / 60 % 24, index % 60)
             copy.description = name
             copy.descriptionSource = .exif
             return copy
