@@ -15,16 +15,11 @@ final class ProgressBar: @unchecked Sendable {
             let now = ProcessInfo.processInfo.systemUptime
             guard now - lastDraw >= 0.1 || progress.phase == .finished else { return }
             lastDraw = now
-            let width = 30
-            let filled = Int(progress.fraction * Double(width))
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let name = progress.currentFile.map { ($0 as NSString).lastPathComponent.strippingControlCharacters } ?? ""
-            let line: String
-            switch progress.phase {
-            case .scanning: line = "Scanning… \(progress.total) files found"
-            case .saving: line = "Saving the library…"
-            case .importing, .finished:
-                line = "\(bar) \(Int(progress.fraction * 100))%  \(progress.done) of \(progress.total)  \(String(name.prefix(40)))"
+            var line = progress.stage
+            if progress.phase == .importing || progress.phase == .finished {
+                let bar = progress.bar(width: 30)
+                line = bar.filled + bar.empty + "  " + line + "  " + String(name.prefix(40))
             }
             FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
             drawn = true

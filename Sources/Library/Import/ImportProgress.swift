@@ -24,4 +24,20 @@ public struct ImportProgress: Sendable, Equatable {
 
     /// 0…1, by files.
     public var fraction: Double { total > 0 ? min(1, Double(done) / Double(total)) : 0 }
+
+    /// Where the import stands, in words: "Looking for photos… 120 files found",
+    /// "45%  54 of 120", "Saving the library…".
+    public var stage: String {
+        switch phase {
+        case .scanning: "Looking for photos… \(total) files found"
+        case .saving: "Saving the library…"
+        case .importing, .finished: "\(Int((fraction * 100).rounded(.down)))%  \(done) of \(total)"
+        }
+    }
+
+    /// A bar of `width` characters, filled in proportion to `fraction`.
+    public func bar(width: Int) -> (filled: String, empty: String) {
+        let filled = max(0, min(width, Int(fraction * Double(width))))
+        return (String(repeating: "█", count: filled), String(repeating: "░", count: width - filled))
+    }
 }

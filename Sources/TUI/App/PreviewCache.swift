@@ -46,10 +46,13 @@ struct PreviewCache: Equatable {
         }
     }
 
+    /// Once over budget, drops the oldest entries down to 90% of it, so the sort this takes
+    /// happens once per many inserts rather than on every one.
     private mutating func evict(keeping key: PreviewKey) {
         guard cellCount > cellBudget else { return }
+        let target = cellBudget - cellBudget / 10
         let oldestFirst = entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (candidate, entry) in oldestFirst where cellCount > cellBudget && candidate != key {
+        for (candidate, entry) in oldestFirst where cellCount > target && candidate != key {
             entries[candidate] = nil
             cellCount -= entry.cellCount
         }

@@ -42,17 +42,10 @@ struct ImportOverlayState: Equatable, Sendable {
         case let .running(cancelling):
             let box = Panel.centered(in: area, width: 64, height: 9)
             let inner = Panel.draw(box, title: cancelling ? "Cancelling import…" : "Importing", into: &grid)
-            let stage: String
-            switch progress.phase {
-            case .scanning: stage = "Looking for photos… \(progress.total) files found"
-            case .saving: stage = "Saving the library…"
-            case .importing, .finished:
-                stage = "\(Int((progress.fraction * 100).rounded(.down)))%   \(progress.done) of \(progress.total)"
-            }
-            let filled = Int(progress.fraction * Double(inner.width))
-            grid.put(String(repeating: "█", count: filled), x: inner.x, y: inner.y + 1, style: Theme.barFilled)
-            grid.put(String(repeating: "░", count: inner.width - filled), x: inner.x + filled, y: inner.y + 1, style: Theme.dim)
-            grid.put(CellGrid.truncated(stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
+            let bar = progress.bar(width: inner.width)
+            grid.put(bar.filled, x: inner.x, y: inner.y + 1, style: Theme.barFilled)
+            grid.put(bar.empty, x: inner.x + bar.filled.count, y: inner.y + 1, style: Theme.dim)
+            grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
             let file = progress.currentFile.map(\.fileName) ?? ""
             grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
             let hint = cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)"

@@ -36,7 +36,7 @@ import Testing
         state.send(.importProgress(progress))
         #expect(state.importOverlay?.progress == progress)
         let text = AppView.render(state).text()
-        #expect(text.contains("25%   3 of 12"))
+        #expect(text.contains("25%  3 of 12"))
         #expect(text.contains("IMG_0003.jpg"))
         #expect(!text.contains("/p/Holidays"))
     }

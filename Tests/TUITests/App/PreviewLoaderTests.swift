@@ -19,6 +19,15 @@ import Testing
         return PreviewRequest(key: PreviewKey(photoID: id, columns: 4, rows: 2, colorMode: .colors256), photo: photo)
     }
 
+    /// A one-worker loader whose every make blocks on the recorder's gate.
+    private func gatedLoader(_ recorder: Recorder) -> PreviewLoader {
+        PreviewLoader(workers: 1, make: { request in
+            recorder.lock.withLock { recorder.made.append(request.key.photoID) }
+            recorder.gate.wait()
+            return .failed("x")
+        }, deliver: { key, _ in recorder.lock.withLock { recorder.delivered.append(key.photoID) } })
+    }
+
     private func waitUntil(_ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(10)
         while !condition() && Date() < deadline { usleep(5_000) }
@@ -26,11 +35,7 @@ import Testing
 
     @Test func requestsReplacedBeforeTheyStartAreNeverMade() {
         let recorder = Recorder()
-        let loader = PreviewLoader(workers: 1, make: { request in
-            recorder.lock.withLock { recorder.made.append(request.key.photoID) }
-            recorder.gate.wait()
-            return .failed("x")
-        }, deliver: { key, _ in recorder.lock.withLock { recorder.delivered.append(key.photoID) } })
+        let loader = gatedLoader(recorder)
         defer { loader.stop() }
         loader.want(["a", "b", "c"].map(request))
         waitUntil { recorder.snapshot().made == ["a"] }       // the worker is busy with "a"
@@ -48,11 +53,7 @@ import Testing
 
     @Test func aRequestInFlightIsNotQueuedTwice() {
         let recorder = Recorder()
-        let loader = PreviewLoader(workers: 1, make: { request in
-            recorder.lock.withLock { recorder.made.append(request.key.photoID) }
-            recorder.gate.wait()
-            return .failed("x")
-        }, deliver: { key, _ in recorder.lock.withLock { recorder.delivered.append(key.photoID) } })
+        let loader = gatedLoader(recorder)
         defer { loader.stop() }
         loader.want([request("a")])
         waitUntil { recorder.snapshot().made == ["a"] }
