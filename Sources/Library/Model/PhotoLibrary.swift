@@ -82,58 +82,98 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     // MARK: - Derived data
 
+    /// Rebuilds the look-up indexes and the groups; the two are independent, so they are
+    /// built on two threads (this is most of the time it takes to open a large library).
     private mutating func reindex() {
-        indexByID = [:]
-        indexByPath = [:]
-        indexByID.reserveCapacity(photos.count)
-        indexByPath.reserveCapacity(photos.count)
+        let photos = self.photos
+        let work = ReindexWork()
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                work.indexes = Self.makeIndexes(photos)
+            } else {
+                work.groups = Self.makeGroups(photos)
+            }
+        }
+        (indexByID, indexByPath) = work.indexes
+        groups = work.groups
+    }
+
+    /// Position of each photo by id and by path (the first wins for repeated keys).
+    private static func makeIndexes(_ photos: [Photo]) -> ([String: Int], [String: Int]) {
+        var byID: [String: Int] = [:], byPath: [String: Int] = [:]
+        byID.reserveCapacity(photos.count)
+        byPath.reserveCapacity(photos.count)
         // Backwards, so the first of two equal keys wins with one hash look-up each; field
         // access through the buffer, since copying whole photos retains every string they hold.
         photos.withUnsafeBufferPointer { buffer in
             for index in buffer.indices.reversed() {
-                indexByID[buffer[index].id] = index
-                indexByPath[buffer[index].path] = index
+                byID[buffer[index].id] = index
+                byPath[buffer[index].path] = index
             }
         }
-        groups = Self.makeGroups(photos)
+        return (byID, byPath)
     }
 
     /// Groups by normalised description, named after the first photo (in library order) that
     /// carries it; ordered by name case-insensitively with "Other" last.
     static func makeGroups(_ photos: [Photo]) -> [PhotoGroup] {
-        // One sort of every photo by date, then path, so each group's members come out in
-        // order. Dates compare as integers (YYYYMMDDhhmmss), which is far cheaper than strings.
-        let dateKeys = photos.map { TakenAt.sortKey($0.takenAt) }
-        let order = Array(photos.indices).sorted {
-            dateKeys[$0] != dateKeys[$1] ? dateKeys[$0] < dateKeys[$1] : photos[$0].path < photos[$1].path
+        photos.withUnsafeBufferPointer { buffer in
+            // Each photo's group as a slot number; many photos share a description, so each
+            // distinct text is normalised once.
+            var slotByDescription: [String: Int] = [:]
+            var slotByID: [String: Int] = [:]
+            var slots: [(id: String, name: String)] = []
+            var slotOfPhoto = [Int](repeating: -1, count: buffer.count)
+            for index in buffer.indices {
+                guard let description = buffer[index].description else { continue }
+                if let slot = slotByDescription[description] {
+                    slotOfPhoto[index] = slot
+                    continue
+                }
+                let id = PhotoGroup.id(forKey: DescriptionResolver.groupKey(description))
+                let slot = slotByID[id] ?? slots.count
+                if slot == slots.count {
+                    slots.append((id, description))
+                    slotByID[id] = slot
+                }
+                slotByDescription[description] = slot
+                slotOfPhoto[index] = slot
+            }
+            let otherSlot = slots.count
+            slots.append((PhotoGroup.otherID, PhotoGroup.otherName))
+
+            // One sort of every photo by date, then path, so each group's members come out in
+            // order. Dates compare as integers (YYYYMMDDhhmmss), far cheaper than strings.
+            let dateKeys = buffer.map { TakenAt.sortKey($0.takenAt) }
+            let order = Array(buffer.indices).sorted {
+                dateKeys[$0] != dateKeys[$1] ? dateKeys[$0] < dateKeys[$1] : buffer[$0].path < buffer[$1].path
+            }
+            var members = [[String]](repeating: [], count: slots.count)
+            var firstLast = [(first: Int, last: Int)](repeating: (-1, -1), count: slots.count)
+            for index in order {
+                let slot = slotOfPhoto[index] < 0 ? otherSlot : slotOfPhoto[index]
+                members[slot].append(buffer[index].id)
+                if firstLast[slot].first < 0 { firstLast[slot].first = index }
+                firstLast[slot].last = index
+            }
+            var groups: [PhotoGroup] = []
+            for slot in slots.indices where !members[slot].isEmpty {
+                groups.append(PhotoGroup(
+                    id: slots[slot].id, name: slots[slot].name, photoIDs: members[slot], coverID: members[slot][0],
+                    firstTakenAt: buffer[firstLast[slot].first].takenAt, lastTakenAt: buffer[firstLast[slot].last].takenAt))
+            }
+            groups.sort { a, b in
+                if a.isOther != b.isOther { return b.isOther }
+                let order = a.name.caseInsensitiveCompare(b.name)
+                return order != .orderedSame ? order == .orderedAscending : a.id < b.id
+            }
+            return groups
         }
-        var members: [String: [String]] = [:]
-        var names: [String: String] = [:]
-        // Many photos share a description: normalise each distinct text once.
-        var idByDescription: [String: String] = [:]
-        for index in photos.indices {
-            guard let description = photos[index].description, idByDescription[description] == nil else { continue }
-            let id = PhotoGroup.id(forKey: DescriptionResolver.groupKey(description))
-            idByDescription[description] = id
-            if names[id] == nil { names[id] = description }
-        }
-        var dates: [String: (first: String, last: String)] = [:]
-        for index in order {
-            let id = photos[index].description.map { idByDescription[$0]! } ?? PhotoGroup.otherID
-            members[id, default: []].append(photos[index].id)
-            if dates[id] == nil { dates[id] = (photos[index].takenAt, "") }
-            dates[id]!.last = photos[index].takenAt
-        }
-        names[PhotoGroup.otherID] = PhotoGroup.otherName
-        var groups: [PhotoGroup] = members.map { id, ids in
-            PhotoGroup(id: id, name: names[id]!, photoIDs: ids, coverID: ids[0],
-                       firstTakenAt: dates[id]!.first, lastTakenAt: dates[id]!.last)
-        }
-        groups.sort { a, b in
-            if a.isOther != b.isOther { return b.isOther }
-            let order = a.name.caseInsensitiveCompare(b.name)
-            return order != .orderedSame ? order == .orderedAscending : a.id < b.id
-        }
-        return groups
     }
+}
+
+/// Results of the two halves of `reindex`, written by one thread each.
+private final class ReindexWork: @unchecked Sendable {
+    var indexes: ([String: Int], [String: Int]) = ([:], [:])
+    var groups: [PhotoGroup] = []
 }

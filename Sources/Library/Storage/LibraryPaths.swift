@@ -17,7 +17,16 @@ public enum LibraryPaths {
     public static func absolute(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         let joined = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        return (joined as NSString).standardizingPath
+        // Lexically: Foundation's standardizingPath would also resolve symlinks.
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
