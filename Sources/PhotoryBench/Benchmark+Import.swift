@@ -13,6 +13,7 @@ extension Benchmark {
         report.row("all \(sources.count) files, 3 runs: photos/s (worst = slowest run)",
                    median: Measure.median(rates), worst: rates.min(), unit: "photos/s")
         report.row("all files: MB/s", median: Measure.median(megabytes), worst: megabytes.min(), unit: "MB/s")
+        importPhotosPerSecond = Measure.median(rates)
         imported = runs.last!.library
         store = runs.last!.store
 

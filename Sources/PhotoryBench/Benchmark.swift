@@ -26,6 +26,8 @@ public final class Benchmark {
     /// The library and thumbnail store of the last import run (later sections read them).
     var imported = PhotoLibrary()
     var store = ThumbnailStore(folder: "/nonexistent")
+    /// Median import rate with previews (figure 1), compared with the chafa CLI in figure 3.
+    var importPhotosPerSecond: Double?
     /// Rendered previews by path and size, so distinct synthetic photos of one file are made once.
     var previewMemo: [String: PreviewResult] = [:]
 
