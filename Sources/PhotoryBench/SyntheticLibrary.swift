@@ -7,7 +7,7 @@ public enum SyntheticLibrary {
     /// `count` photos. With `files`, photo i points at `files[i % files.count]` (real pixels
     /// for previews; ids stay distinct); otherwise at paths that do not exist.
     public static func make(count: Int, descriptions: Int = 300, files: [Photo] = [], seed: UInt64 = 0x5eed) -> PhotoLibrary {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let cameras: [(String, String)] = [
             ("Apple", "iPhone 12"), ("Apple", "iPhone 14 Pro"), ("Apple", "iPhone SE"), ("Canon", "Canon EOS 6D"),
             ("Canon", "Canon EOS R6"), ("Canon", "Canon PowerShot G7 X"), ("NIKON CORPORATION", "NIKON D750"),
@@ -37,7 +37,7 @@ public enum SyntheticLibrary {
                 ? GPSPosition(latitude: Double(random.next() % 180_000) / 1000 - 90,
                               longitude: Double(random.next() % 360_000) / 1000 - 180,
                               altitude: Double(random.next() % 3000)) : nil
-            let id = String(format: "%016llx", random.next())
+            let id = ContentHash.photoID(random.next())
             let source = files.isEmpty ? nil : files[i % files.count]
             let path = source?.path
                 ?? "\(folders[i % folders.count])/\(day.prefix(4))/\(day.prefix(10))/IMG_\(String(format: "%05d", i % 100_000)).jpg"
@@ -51,18 +51,5 @@ public enum SyntheticLibrary {
                 importedAt: 1_700_000_000 + Double(i)))
         }
         return PhotoLibrary(photos: photos)
-    }
-}
-
-/// A small fast deterministic random number generator.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -56,7 +56,7 @@ struct PhotoAnalyzer: Sendable {
             }
         let description = DescriptionResolver.resolve(metadata)
         let photo = Photo(
-            id: ContentHash.hex(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
+            id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
             fileModified: fileModified, width: header.width, height: header.height,
             orientation: (1...8).contains(metadata.orientation) ? metadata.orientation : 1,
             takenAt: taken.0, takenAtSource: taken.1,

@@ -7,7 +7,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         case dateTimeOriginal, dateTime, fileTime
     }
 
-    /// The content fingerprint (16 hex digits of XXH64 over the whole file).
+    /// The content fingerprint: 15 hex digits (the top 60 bits of XXH64 over the whole file).
     public var id: String
     /// Absolute path of the file, as last seen.
     public var path: String

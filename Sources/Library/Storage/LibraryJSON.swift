@@ -30,11 +30,7 @@ enum LibraryJSON {
                 if key.equals("schemaVersion") {
                     contents.schemaVersion = try scanner.readInt()
                 } else if key.equals("photos"), (contents.schemaVersion ?? 0) <= supported {
-                    var list: [Photo] = []
-                    try scanner.readArray { scanner in
-                        list.append(try readPhoto(&scanner, number: list.count + 1))
-                    }
-                    contents.photos = list
+                    contents.photos = try readPhotoList(&scanner)
                 } else {
                     try scanner.skipValue()
                 }
@@ -46,6 +42,65 @@ enum LibraryJSON {
         return contents
     }
 
+    /// The photo array. Large arrays are read in two halves on two threads: our writer starts
+    /// each photo on its own line, so a line starting `{"id":` past the middle is where the
+    /// second half begins. Any trouble in that path reads the array again in one pass, which
+    /// also gives errors their exact photo number.
+    private static func readPhotoList(_ scanner: inout JSONScanner) throws -> [Photo] {
+        guard try scanner.beginArray() else { return [] }
+        let first = scanner.offset
+        if scanner.count - first > 1 << 20, let halves = try? readHalves(scanner) {
+            scanner.offset = halves.end
+            return halves.photos
+        }
+        scanner.offset = first
+        return try readElements(&scanner, stoppingAt: nil).photos
+    }
+
+    /// Both halves of the array, from the scanner at its first element; nil when there is no
+    /// line to split at.
+    private static func readHalves(_ scanner: JSONScanner) throws -> (photos: [Photo], end: Int)? {
+        let first = scanner.offset
+        guard let second = scanner.firstLineStarting(with: "{\"id\":", from: first + (scanner.count - first) / 2)
+        else { return nil }
+        typealias Part = Result<(photos: [Photo], ended: Bool), Error>
+        final class Parts: @unchecked Sendable {
+            var front: Part = .success(([], false))
+            var back: Part = .success(([], false))
+            var backEnd = 0
+        }
+        let parts = Parts()
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                var front = scanner
+                parts.front = Result { try readElements(&front, stoppingAt: second) }
+            } else {
+                var back = scanner.at(second)
+                parts.back = Result { try readElements(&back, stoppingAt: nil) }
+                parts.backEnd = back.offset
+            }
+        }
+        let front = try parts.front.get()
+        guard !front.ended else { return nil }   // the marker lay past the array's end
+        let back = try parts.back.get()
+        return (front.photos + back.photos, parts.backEnd)
+    }
+
+    /// Reads photos separated by commas, from the scanner at an element, until the array's `]`
+    /// (ended) or until the next element would start at `stop`.
+    private static func readElements(_ scanner: inout JSONScanner, stoppingAt stop: Int?) throws
+        -> (photos: [Photo], ended: Bool) {
+        var photos: [Photo] = []
+        while true {
+            photos.append(try readPhoto(&scanner, number: photos.count + 1))
+            if try scanner.endOfElement() { return (photos, true) }
+            if let stop, scanner.offset >= stop {
+                guard scanner.offset == stop else { throw ReadError(description: "photo boundary mismatch") }
+                return (photos, false)
+            }
+        }
+    }
+
     private static func readPhoto(_ scanner: inout JSONScanner, number: Int) throws -> Photo {
         var id: String?, path: String?, takenAt: String?, takenAtSource: Photo.TakenAtSource?
         var fileSize: Int?, width: Int?, height: Int?
@@ -54,31 +109,30 @@ enum LibraryJSON {
         var make: String?, model: String?, description: String?, descriptionSource: DescriptionSource?
         var gps: GPSPosition?
         try scanner.readObject { s, key in
-            if key.equals("id") { id = try s.readString() }
-            else if key.equals("path") { path = try s.readString() }
-            else if key.equals("fileSize") { fileSize = try s.readInt() }
-            else if key.equals("fileModified") { fileModified = try s.readDouble() }
-            else if key.equals("width") { width = try s.readInt() }
-            else if key.equals("height") { height = try s.readInt() }
-            else if key.equals("orientation") { orientation = try s.readInt() }
-            else if key.equals("takenAt") { takenAt = try s.readString() }
-            else if key.equals("takenAtSource") {
+            switch PhotoKey(key) {
+            case .id: id = try s.readString()
+            case .path: path = try s.readString()
+            case .fileSize: fileSize = try s.readInt()
+            case .fileModified: fileModified = try s.readDouble()
+            case .width: width = try s.readInt()
+            case .height: height = try s.readInt()
+            case .orientation: orientation = try s.readInt()
+            case .takenAt: takenAt = try s.readString()
+            case .takenAtSource:
                 let raw = try s.readString()
                 guard let source = Photo.TakenAtSource(rawValue: raw) else {
                     throw ReadError(description: "photo \(number): unknown takenAtSource \"\(raw)\"")
                 }
                 takenAtSource = source
+            case .cameraMake: make = try s.readOptionalString()
+            case .cameraModel: model = try s.readOptionalString()
+            case .description: description = try s.readOptionalString()
+            case .descriptionSource: descriptionSource = try s.readOptionalString().flatMap(DescriptionSource.init(rawValue:))
+            case .missing: missing = try s.readBool()
+            case .importedAt: importedAt = try s.readDouble()
+            case .gps: gps = try readGPS(&s)
+            case nil: try s.skipValue()
             }
-            else if key.equals("cameraMake") { make = try s.readOptionalString() }
-            else if key.equals("cameraModel") { model = try s.readOptionalString() }
-            else if key.equals("description") { description = try s.readOptionalString() }
-            else if key.equals("descriptionSource") {
-                descriptionSource = try s.readOptionalString().flatMap(DescriptionSource.init(rawValue:))
-            }
-            else if key.equals("missing") { missing = try s.readBool() }
-            else if key.equals("importedAt") { importedAt = try s.readDouble() }
-            else if key.equals("gps") { gps = try readGPS(&s) }
-            else { try s.skipValue() }
         }
         func required<T>(_ value: T?, _ name: String) throws -> T {
             guard let value else { throw ReadError(description: "photo \(number) has no \"\(name)\"") }
@@ -104,6 +158,39 @@ enum LibraryJSON {
         }
         guard let latitude, let longitude else { return nil }
         return GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
+    }
+
+    /// A photo object's keys, told apart by length and first letter, then checked whole:
+    /// one comparison per key instead of one per candidate.
+    private enum PhotoKey {
+        case id, path, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
+        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps
+
+        init?(_ key: UnsafeRawBufferPointer) {
+            guard let first = key.first else { return nil }
+            let candidate: (PhotoKey, StaticString)
+            switch (key.count, first) {
+            case (2, _): candidate = (.id, "id")
+            case (3, _): candidate = (.gps, "gps")
+            case (4, _): candidate = (.path, "path")
+            case (5, _): candidate = (.width, "width")
+            case (6, _): candidate = (.height, "height")
+            case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
+            case (7, _): candidate = (.missing, "missing")
+            case (8, _): candidate = (.fileSize, "fileSize")
+            case (10, UInt8(ascii: "c")): candidate = (.cameraMake, "cameraMake")
+            case (10, _): candidate = (.importedAt, "importedAt")
+            case (11, UInt8(ascii: "o")): candidate = (.orientation, "orientation")
+            case (11, UInt8(ascii: "c")): candidate = (.cameraModel, "cameraModel")
+            case (11, _): candidate = (.description, "description")
+            case (12, _): candidate = (.fileModified, "fileModified")
+            case (13, _): candidate = (.takenAtSource, "takenAtSource")
+            case (17, _): candidate = (.descriptionSource, "descriptionSource")
+            default: return nil
+            }
+            guard key.equals(candidate.1) else { return nil }
+            self = candidate.0
+        }
     }
 
     // MARK: - Writing

@@ -46,6 +46,15 @@ public enum ContentHash {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// A photo id: the top 60 bits of a content hash as 15 hex digits. Fifteen bytes is the
+    /// most a Swift string holds without a heap allocation, so ids cost no memory traffic in
+    /// the indexes and group lists of a large library; 60 bits keep collisions negligible
+    /// (about 1 in 200 million for 100,000 photos).
+    public static func photoID(_ hash: UInt64) -> String {
+        let digits = String(hash >> 4, radix: 16)
+        return String(repeating: "0", count: 15 - digits.count) + digits
+    }
+
     /// Hex XXH64 of a string's UTF-8 bytes.
     public static func hex(of text: String) -> String {
         var text = text

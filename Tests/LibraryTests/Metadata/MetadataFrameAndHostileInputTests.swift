@@ -53,7 +53,7 @@ struct MetadataFrameAndHostileInputTests {
 
     @Test("random bytes (with and without SOI) never crash")
     func randomBytes() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for i in 0..<3000 {
             let count = Int.random(in: 0...600, using: &rng)
             var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -92,7 +92,7 @@ struct MetadataFrameAndHostileInputTests {
             exif: .init(description: "d", make: "m", orientation: 6, gps: .init(latitude: 1, longitude: 2),
                         thumbnail: thumb, littleEndian: true),
             xmp: .attribute("x"), iptc: .init(caption: "c"))
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         // Mutate only the metadata part (the image data itself is never read).
         let metadataEnd = min(file.count, 2 + 4 + MetadataFixture.exifPayload(.init()).count + 2000)
         for _ in 0..<3000 {

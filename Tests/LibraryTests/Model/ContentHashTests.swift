@@ -22,5 +22,7 @@ import Testing
         #expect(ha != hb)
         #expect(ContentHash.hex(ha).count == 16)
         #expect(ContentHash.hex(1) == "0000000000000001")
+        #expect(ContentHash.photoID(0xEF46_DB37_51D8_E999) == "ef46db3751d8e99")
+        #expect(ContentHash.photoID(0x10).count == 15)
     }
 }

@@ -47,4 +47,24 @@ import Testing
         #expect(throws: (any Error).self) { try decode("{\"photos\":[]} trailing") }
         #expect(throws: (any Error).self) { try decode("{\"photos\":[\"unterminated]}") }
     }
+
+    /// Over a megabyte the array is read in two halves on two threads; the result must be the
+    /// same photos in the same order, and errors must still name the right photo.
+    @Test func largeListsReadInHalvesGiveTheSamePhotos() throws {
+        let photos = (0..<6000).map { i in
+            samplePhoto(String(format: "%015x", i), description: i % 3 == 0 ? nil : "Group \(i % 40)",
+                        takenAt: "2024-01-01T10:00:00", path: "/photos/\(i)/{\"id\":\n\(i).jpg")
+        }
+        let bytes = LibraryJSON.encode(schemaVersion: 1, photos: photos)
+        #expect(bytes.count > 1 << 20)
+        let back = try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 1).photos }
+        #expect(back == photos)
+
+        var broken = String(decoding: bytes, as: UTF8.self)
+        let victim = try #require(broken.range(of: "\"width\":40,", options: .backwards))
+        broken.replaceSubrange(victim, with: "")
+        #expect { try Array(broken.utf8).withUnsafeBytes { try LibraryJSON.read($0, supported: 1) } } throws: {
+            "\($0)".contains("photo 6000 has no \"width\"")
+        }
+    }
 }
