@@ -42,7 +42,9 @@ struct ImportCommand: ParsableCommand {
             do {
                 summary = try Importer(thumbnails: options.thumbnails).run(
                     absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
-                options.thumbnails.trim(toBytes: BrowserApp.thumbnailBudget)
+                if summary.count(.imported) + summary.count(.updated) > 0 {
+                    options.thumbnails.trim(toBytes: BrowserApp.thumbnailBudget)
+                }
             } catch {
                 bar.clear()
                 throw CommandFailure("\(error)")
@@ -68,7 +70,7 @@ extension ImportOutcome {
     /// The photo this outcome refers to, if any.
     var photoID: String? {
         switch self {
-        case let .imported(id), let .relinked(id, _), let .duplicate(id, _): id
+        case let .imported(id), let .updated(id, _), let .relinked(id, _), let .duplicate(id, _): id
         default: nil
         }
     }

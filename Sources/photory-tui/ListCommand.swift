@@ -13,23 +13,23 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let library = try options.loadForReading()
-            let photos: [Photo]
+            let groups: [PhotoGroup]
             if let group {
                 guard let found = library.group(named: group) ?? library.group(id: group) else {
                     throw CommandFailure("no group named \"\(group.strippingControlCharacters)\" (see `photory-tui groups`)")
                 }
-                photos = found.photoIDs.compactMap { library.photo(id: $0) }
+                groups = [found]
             } else {
-                photos = library.groups.flatMap { $0.photoIDs.compactMap { library.photo(id: $0) } }
+                groups = library.groups
             }
+            let photos = groups.flatMap { group in group.photoIDs.compactMap { library.photo(id: $0) }.map { ($0, group) } }
             if json {
-                try printJSON(photos.map { PhotoRecord($0, in: library) })
+                try printJSON(photos.map { PhotoRecord($0.0, in: $0.1) })
                 return
             }
-            for photo in photos {
-                let group = library.group(id: PhotoLibrary.groupID(of: photo))?.name ?? PhotoGroup.otherName
+            for (photo, group) in photos {
                 let flag = photo.missing ? "\t(missing)" : ""
-                say("\(photo.id)\t\(photo.takenAt)\t\(group.strippingControlCharacters)\t\(photo.path.strippingControlCharacters)\(flag)")
+                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(photo.path.strippingControlCharacters)\(flag)")
             }
         }
     }

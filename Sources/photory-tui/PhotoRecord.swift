@@ -19,12 +19,11 @@ struct PhotoRecord: Encodable {
     var fileSize: Int64
     var missing: Bool
 
-    init(_ photo: Photo, in library: PhotoLibrary) {
-        let groupID = PhotoLibrary.groupID(of: photo)
+    init(_ photo: Photo, in group: PhotoGroup) {
         id = photo.id
         path = photo.path
-        groupId = groupID
-        group = library.group(id: groupID)?.name ?? PhotoGroup.otherName
+        groupId = group.id
+        self.group = group.name
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.width

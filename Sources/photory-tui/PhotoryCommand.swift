@@ -54,7 +54,8 @@ extension ParsableCommand {
         do {
             try body()
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("photory-tui: \(failure.description)\n".utf8))
+            // Messages may quote text from files (names, a broken library): keep it inert.
+            FileHandle.standardError.write(Data("photory-tui: \(failure.description.strippingControlCharacters)\n".utf8))
             throw ExitCode.failure
         }
     }

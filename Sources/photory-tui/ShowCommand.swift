@@ -13,12 +13,16 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let library = try options.loadForReading()
-            guard let found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(photo))
+            let library = try options.loadForReading(checkMissing: false)
+            guard var found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(photo))
             else {
                 throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path)")
             }
-            let record = PhotoRecord(found, in: library)
+            found.missing = access(found.path, F_OK) != 0   // checked now, for this photo only
+            guard let group = library.group(id: PhotoLibrary.groupID(of: found)) else {
+                throw CommandFailure("the library has no group for \(found.path.strippingControlCharacters)")
+            }
+            let record = PhotoRecord(found, in: group)
             if json {
                 try printJSON(record)
                 return

@@ -13,13 +13,13 @@ public enum PreviewImage {
 
     /// Loads `path` and returns pixels covering `minWidth`×`minHeight` display pixels.
     public static func load(path: String, minWidth: Int, minHeight: Int, orientation: Int) throws(Failure) -> DecodedImage {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            bytes = try FileBytes.read(path)
         } catch {
-            throw Failure(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "file missing")
+            throw Failure(error.isMissing ? "file missing" : "cannot read the file: \(error)")
         }
-        let result = data.withUnsafeBytes { raw in
+        let result = bytes.withUnsafeBytes { raw in
             Result { () throws(Failure) in
                 try make(from: raw, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
             }

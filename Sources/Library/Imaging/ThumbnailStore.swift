@@ -96,10 +96,11 @@ public struct ThumbnailStore: Sendable {
             return .failed(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "file missing")
         }
         if let entry = entry(for: key) { return entry }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            return .failed("cannot read the file")
+        do {
+            return try FileBytes.read(path).withUnsafeBytes { make(key, from: $0, orientation: orientation) }
+        } catch {
+            return .failed(error.isMissing ? "file missing" : "cannot read the file: \(error)")
         }
-        return data.withUnsafeBytes { make(key, from: $0, orientation: orientation) }
     }
 
     private func store(_ entry: Entry, for key: Key) {

@@ -2,6 +2,9 @@
 public enum ImportOutcome: Sendable, Equatable {
     /// Added to the library as a new photo.
     case imported(photoID: String)
+    /// The file was in the library with other content (it was edited since); its record now
+    /// holds the new content, metadata and group.
+    case updated(photoID: String, previousID: String)
     /// The photo was in the library but its file had gone missing; it now points here.
     case relinked(photoID: String, previousPath: String)
     /// The same content is already in the library (or earlier in this import) at `original`.
@@ -17,6 +20,7 @@ public enum ImportOutcome: Sendable, Equatable {
     public var kind: Kind {
         switch self {
         case .imported: .imported
+        case .updated: .updated
         case .relinked: .relinked
         case .duplicate: .duplicate
         case .unsupported: .unsupported
@@ -27,13 +31,14 @@ public enum ImportOutcome: Sendable, Equatable {
 
     /// The outcome kinds, in the order summaries list them.
     public enum Kind: String, Sendable, CaseIterable, Codable {
-        case imported, relinked, duplicate, unsupported, unreadable, corrupt
+        case imported, updated, relinked, duplicate, unsupported, unreadable, corrupt
     }
 
     /// One line of explanation for a file that was not simply imported.
     public var reason: String? {
         switch self {
         case .imported: nil
+        case .updated: "the file changed since it was imported: its record was refreshed"
         case let .relinked(_, previous): "relinked: was at \(previous)"
         case let .duplicate(_, original): "duplicate of \(original)"
         case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason): reason

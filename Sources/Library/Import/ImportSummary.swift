@@ -16,9 +16,9 @@ public struct ImportSummary: Sendable, Equatable {
         results.reduce(0) { $0 + ($1.outcome.kind == kind ? 1 : 0) }
     }
 
-    /// Files that were neither imported nor relinked, with their reasons.
+    /// Files that were not imported, updated or relinked, with their reasons.
     public var problems: [ImportFileResult] {
-        results.filter { $0.outcome.kind != .imported && $0.outcome.kind != .relinked }
+        results.filter { ![.imported, .updated, .relinked].contains($0.outcome.kind) }
     }
 
     /// "12 imported, 3 duplicates, 2 unsupported" — only the kinds that occurred (or "nothing to import").

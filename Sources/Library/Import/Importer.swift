@@ -89,6 +89,7 @@ public struct Importer: Sendable {
         var results: [ImportFileResult] = []
         var added: [Photo] = []
         var relinked: [Photo] = []
+        var replacedIDs: Set<String> = []
         var firstPathByID: [String: String] = [:]
         for (file, analysis) in zip(files, analyses) {
             guard let analysis else { continue }
@@ -111,6 +112,14 @@ public struct Importer: Sendable {
                     } else {
                         outcome = .duplicate(photoID: photo.id, original: existing.path)
                     }
+                } else if let earlier = library.photo(path: photo.path), !replacedIDs.contains(earlier.id) {
+                    // The file was edited since it was imported: its record follows the new content.
+                    var updated = photo
+                    updated.importedAt = earlier.importedAt
+                    outcome = .updated(photoID: photo.id, previousID: earlier.id)
+                    replacedIDs.insert(earlier.id)
+                    added.append(updated)
+                    firstPathByID[photo.id] = photo.path
                 } else {
                     outcome = .imported(photoID: photo.id)
                     added.append(photo)
@@ -119,8 +128,7 @@ public struct Importer: Sendable {
                 results.append(ImportFileResult(path: file.path, outcome: outcome))
             }
         }
-        library.update(relinked)
-        library.add(contentsOf: added)
+        library.apply(adding: added, updating: relinked, removing: replacedIDs)
         return ImportSummary(results: results)
     }
 }

@@ -13,10 +13,10 @@ struct PhotoAnalyzer: Sendable {
 
     func analyze(path: String, importedAt: Double) -> Result {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        guard fd >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unsupported(reason: "not a regular file")) }
         let size = Int(info.st_size)
         guard size > 0 else { return .failure(.unsupported(reason: "empty file")) }
@@ -24,13 +24,17 @@ struct PhotoAnalyzer: Sendable {
         // Look at the signature before reading the whole file: a folder may hold large videos.
         var signature = [UInt8](repeating: 0, count: min(size, 3))
         let got = signature.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard got >= 0 else { return .failure(.unreadable(reason: Self.errnoReason())) }
+        guard got >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         guard got == 3, signature == [0xFF, 0xD8, 0xFF] else {
             let shown = signature.prefix(max(got, 0)).map { String(format: "0x%02x", $0) }.joined(separator: " ")
             return .failure(.unsupported(reason: "unsupported format: not a JPEG (starts with \(shown))"))
         }
-        guard let bytes = Self.readAll(fd, size: size) else {
-            return .failure(.unreadable(reason: Self.errnoReason()))
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(fd, size: size)
+        } catch {
+            return .failure(size > FileBytes.maxBytes ? .unsupported(reason: error.description)
+                                                      : .unreadable(reason: error.description))
         }
         return bytes.withUnsafeBytes { raw in
             analyze(raw, path: path, info: info, importedAt: importedAt)
@@ -38,9 +42,12 @@ struct PhotoAnalyzer: Sendable {
     }
 
     private func analyze(_ raw: UnsafeRawBufferPointer, path: String, info: stat, importedAt: Double) -> Result {
-        let header: JPEGHeader
+        let size: (width: Int, height: Int)
         do {
-            header = try JPEGDecoder.header(raw)
+            let header = try JPEGDecoder.header(raw)
+            size = (header.width, header.height)
+        } catch let .tooLarge(width, height) {
+            size = (width, height)   // a huge panorama is still a photo; only its preview is refused
         } catch {
             return .failure(.corrupt(reason: "\(error)"))
         }
@@ -57,7 +64,7 @@ struct PhotoAnalyzer: Sendable {
         let description = DescriptionResolver.resolve(metadata)
         let photo = Photo(
             id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
-            fileModified: fileModified, width: header.width, height: header.height,
+            fileModified: fileModified, width: size.width, height: size.height,
             orientation: (1...8).contains(metadata.orientation) ? metadata.orientation : 1,
             takenAt: taken.0, takenAtSource: taken.1,
             cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel, gps: metadata.gps,
@@ -68,22 +75,4 @@ struct PhotoAnalyzer: Sendable {
                             from: raw, orientation: photo.orientation)
         return .photo(photo)
     }
-
-    /// The whole file, read with plain `read(2)` into one buffer; nil on an I/O error.
-    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var offset = 0
-            while offset < size {
-                let n = pread(fd, buffer.baseAddress! + offset, size - offset, off_t(offset))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { failed = n < 0; break }
-                offset += n
-            }
-            count = offset
-        }
-        return failed ? nil : bytes
-    }
-
-    static func errnoReason() -> String { String(cString: strerror(errno)).lowercased() }
 }

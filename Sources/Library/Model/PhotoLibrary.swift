@@ -7,6 +7,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public private(set) var groups: [PhotoGroup] = []
     private var indexByID: [String: Int] = [:]
     private var indexByPath: [String: Int] = [:]
+    private var groupIndexByID: [String: Int] = [:]
 
     public init(photos: [Photo] = []) {
         self.photos = photos
@@ -17,7 +18,7 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     public func photo(id: String) -> Photo? { indexByID[id].map { photos[$0] } }
     public func photo(path: String) -> Photo? { indexByPath[path].map { photos[$0] } }
-    public func group(id: String) -> PhotoGroup? { groups.first { $0.id == id } }
+    public func group(id: String) -> PhotoGroup? { groupIndexByID[id].map { groups[$0] } }
 
     /// A group by name, compared the way photos are grouped (case and spacing ignored).
     public func group(named name: String) -> PhotoGroup? {
@@ -41,17 +42,23 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     /// Adds many photos at once (one regrouping instead of one per photo).
     public mutating func add(contentsOf newPhotos: [Photo]) {
-        guard !newPhotos.isEmpty else { return }
-        photos.append(contentsOf: newPhotos)
-        reindex()
+        apply(adding: newPhotos)
     }
 
     /// Replaces the stored photos with the same ids (unknown ids are ignored).
     public mutating func update(_ changed: [Photo]) {
-        guard !changed.isEmpty else { return }
+        apply(updating: changed)
+    }
+
+    /// Removes, replaces (by id) and adds photos in one step, regrouping once.
+    public mutating func apply(adding newPhotos: [Photo] = [], updating changed: [Photo] = [],
+                               removing removedIDs: Set<String> = []) {
+        guard !newPhotos.isEmpty || !changed.isEmpty || !removedIDs.isEmpty else { return }
         for photo in changed {
             if let index = indexByID[photo.id] { photos[index] = photo }
         }
+        if !removedIDs.isEmpty { photos.removeAll { removedIDs.contains($0.id) } }
+        photos.append(contentsOf: newPhotos)
         reindex()
     }
 
@@ -69,15 +76,19 @@ public struct PhotoLibrary: Sendable, Equatable {
         return changed   // Groups and indexes do not depend on the flag.
     }
 
-    /// Sets every photo's missing flag: missing exactly when its id is in `ids`.
-    public mutating func setMissing(_ ids: Set<String>) {
-        for index in photos.indices { photos[index].missing = ids.contains(photos[index].id) }
+    /// Applies a missing-file check made earlier (possibly on another copy of the library):
+    /// a photo whose path was checked is missing exactly when its path is in `missingPaths`;
+    /// photos at paths that were not checked (relinked since, say) keep their flag.
+    public mutating func setMissing(paths missingPaths: Set<String>, checked: Set<String>) {
+        for index in photos.indices where checked.contains(photos[index].path) {
+            photos[index].missing = missingPaths.contains(photos[index].path)
+        }
     }
 
-    /// Ids of the photos whose files are not at their paths now (one `stat` each; run it off
-    /// the UI thread for large libraries).
-    public func missingPhotoIDs(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Set<String> {
-        Set(photos.filter { !fileExists($0.path) }.map(\.id))
+    /// Paths of the photos whose files are not there now (one `stat` each; run it off the UI
+    /// thread for large libraries).
+    public func missingPaths(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Set<String> {
+        Set(photos.map(\.path).filter { !fileExists($0) })
     }
 
     // MARK: - Derived data
@@ -96,6 +107,7 @@ public struct PhotoLibrary: Sendable, Equatable {
         }
         (indexByID, indexByPath) = work.indexes
         groups = work.groups
+        groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
     }
 
     /// Position of each photo by id and by path (the first wins for repeated keys).

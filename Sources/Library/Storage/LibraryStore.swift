@@ -18,14 +18,15 @@ public struct LibraryStore: Sendable {
 
     /// The library in the file, or an empty one when the file does not exist yet.
     public func load() throws(LibraryStoreError) -> PhotoLibrary {
-        let data: Data
+        // Only a file that does not exist means "no library yet"; any other failure (an I/O
+        // error on a network share, say) must not look like an empty library that a save
+        // would then write over the real one.
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return PhotoLibrary()
+            data = try FileBytes.read(path, maxBytes: Int.max)
         } catch {
-            if !FileManager.default.fileExists(atPath: path) { return PhotoLibrary() }
-            throw .unreadable(path: path, reason: Self.describe(error))
+            if error.isMissing { return PhotoLibrary() }
+            throw .unreadable(path: path, reason: error.description)
         }
         if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty") }
         let photos: Result<[Photo], LibraryStoreError> = data.withUnsafeBytes { raw in

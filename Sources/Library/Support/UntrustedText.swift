@@ -13,12 +13,14 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// C0/C1 controls, DEL, and format characters (bidi overrides, zero-width joiners excepted).
-    var isUnsafeForTerminal: Bool {
+    /// C0/C1 controls, DEL, and format characters that reorder or hide text (bidi marks,
+    /// embeddings, overrides and isolates, the BOM, interlinear annotation); zero-width joiners
+    /// are kept, emoji need them.
+    public var isUnsafeForTerminal: Bool {
         let v = value
         if v < 0x20 || (0x7F...0x9F).contains(v) { return true }
         switch v {
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
             return true
         default:
             return false

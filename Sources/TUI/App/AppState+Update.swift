@@ -33,8 +33,9 @@ extension AppState {
             replaceLibrary(library)
             status = "Library reloaded: \(library.photos.count) photos in \(library.groups.count) groups"
             return []
-        case let .missingChecked(ids):
-            library.setMissing(ids)
+        case let .missingChecked(missing, checked):
+            library.setMissing(paths: missing, checked: checked)
+            previews.removeFailures()
             return []
         case let .libraryLoaded(.failure(failure)):
             status = failure.message
@@ -112,6 +113,8 @@ extension AppState {
             ? library.groups[homeCursor.selected].id : nil
         let detailPhotoID = detailPhoto?.id
         library = newLibrary
+        // A preview that failed ("file missing") may work now (relinked, file restored).
+        previews.removeFailures()
         if let selectedGroupID, let index = library.groups.firstIndex(where: { $0.id == selectedGroupID }) {
             homeCursor.selected = index
         }

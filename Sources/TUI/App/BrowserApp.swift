@@ -33,7 +33,7 @@ public final class BrowserApp {
         }
         defer { loader.stop() }
         DispatchQueue.global(qos: .utility).async {
-            inbox.post(.missingChecked(library.missingPhotoIDs()))
+            inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
         }
 
         var dirty = true

@@ -10,8 +10,8 @@ public enum Msg: Sendable {
     case importProgress(ImportProgress)
     case importFinished(Result<ImportDone, Failure>)
     case libraryLoaded(Result<PhotoLibrary, Failure>)
-    /// The photos whose files are gone, checked in the background after start.
-    case missingChecked(Set<String>)
+    /// Which of the `checked` paths had no file, checked in the background after start.
+    case missingChecked(missing: Set<String>, checked: Set<String>)
 
     /// A finished import: the library as saved, and what happened to each file.
     public struct ImportDone: Sendable {

@@ -38,6 +38,16 @@ struct PreviewCache: Equatable {
         evict(keeping: key)
     }
 
+    /// Forgets every preview that failed, so it is tried again.
+    mutating func removeFailures() {
+        for (key, entry) in entries {
+            if case .failed = entry.result {
+                entries[key] = nil
+                cellCount -= entry.cellCount
+            }
+        }
+    }
+
     /// Marks every key in `keys` as used now, so what is on screen is evicted last.
     mutating func touch(_ keys: some Sequence<PreviewKey>) {
         for key in keys where entries[key] != nil {

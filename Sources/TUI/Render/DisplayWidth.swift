@@ -1,3 +1,4 @@
+import Library
 /// Terminal display width of text, computed from our own tables so that the result does not
 /// depend on the process locale (glibc `wcwidth` returns -1 for everything non-ASCII in the
 /// "C" locale, which is what tests run under).
@@ -35,24 +36,12 @@ public enum DisplayWidth {
         return 0
     }
 
-    /// True for scalars that must never reach the terminal: C0 controls, DEL, C1 controls,
-    /// and the bidi embedding/override/isolate controls (they could reorder what follows).
-    public static func isStripped(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }
-        switch v {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    /// True for scalars that must never reach the terminal (the Library's one definition:
+    /// controls, DEL, C1 and bidi controls).
+    public static func isStripped(_ scalar: Unicode.Scalar) -> Bool { scalar.isUnsafeForTerminal }
 
     /// `text` without the scalars ``isStripped(_:)`` rejects.
-    public static func sanitized(_ text: String) -> String {
-        if !text.unicodeScalars.contains(where: isStripped) { return text }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: text.unicodeScalars.lazy.filter { !isStripped($0) })
-        return String(result)
-    }
+    public static func sanitized(_ text: String) -> String { text.strippingControlCharacters }
 
     // MARK: - Tables
 

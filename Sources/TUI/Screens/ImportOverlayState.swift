@@ -1,3 +1,4 @@
+import Foundation
 import Library
 
 /// The modal import overlay: progress while the import runs, then its summary until a key.
@@ -46,7 +47,7 @@ struct ImportOverlayState: Equatable, Sendable {
             grid.put(bar.filled, x: inner.x, y: inner.y + 1, style: Theme.barFilled)
             grid.put(bar.empty, x: inner.x + bar.filled.count, y: inner.y + 1, style: Theme.dim)
             grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
-            let file = progress.currentFile.map(\.fileName) ?? ""
+            let file = progress.currentFile.map { ($0 as NSString).lastPathComponent } ?? ""
             grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
             let hint = cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)"
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 6, style: Theme.dim)
@@ -68,7 +69,7 @@ struct ImportOverlayState: Equatable, Sendable {
                     y += 1
                     break
                 }
-                let line = "\(result.outcome.kind.rawValue): \(result.path.fileName) — \(result.reason ?? "")"
+                let line = "\(result.outcome.kind.rawValue): \((result.path as NSString).lastPathComponent) — \(result.reason ?? "")"
                 grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
                 y += 1
             }
@@ -82,9 +83,4 @@ struct ImportOverlayState: Equatable, Sendable {
             grid.put("Press any key", x: inner.x, y: inner.maxY - 1, style: Theme.title)
         }
     }
-}
-
-extension String {
-    /// The last path component.
-    var fileName: String { split(separator: "/").last.map(String.init) ?? self }
 }

@@ -37,6 +37,9 @@ enum SignalRestore {
     nonisolated(unsafe) static weak var active: Terminal?
 
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Crashes (a Swift runtime trap, abort, a bad memory access): restore the terminal, then
+    /// die of the same signal so the crash is still reported as one (and may dump core).
+    private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
     private static let atexitRegistered: Void = {
         atexit { SignalRestore.active?.restore() }
@@ -69,19 +72,31 @@ enum SignalRestore {
 
         for sig in signals {
             previous[sig] = signal(sig, { signo in
-                let s = SignalRestore.state
-                withUnsafeBytes(of: &s.pointee.reset) { buffer in
-                    _ = write(s.pointee.fd, buffer.baseAddress, s.pointee.resetCount)
-                }
-                if s.pointee.haveModes {
-                    _ = tcsetattr(s.pointee.fd, TCSADRAIN, &s.pointee.modes)
-                }
+                SignalRestore.resetFromHandler()
                 _exit(128 + signo)
+            })
+        }
+        for sig in crashSignals {
+            previous[sig] = signal(sig, { signo in
+                SignalRestore.resetFromHandler()
+                signal(signo, SIG_DFL)
+                raise(signo)
             })
         }
         previous[SIGCONT] = signal(SIGCONT, { _ in SignalRestore.state.pointee.resumed = 1 })
         active = terminal
         _ = atexitRegistered
+    }
+
+    /// Writes the prepared reset string and puts the tty modes back: only async-signal-safe calls.
+    private static func resetFromHandler() {
+        let s = state
+        withUnsafeBytes(of: &s.pointee.reset) { buffer in
+            _ = write(s.pointee.fd, buffer.baseAddress, s.pointee.resetCount)
+        }
+        if s.pointee.haveModes {
+            _ = tcsetattr(s.pointee.fd, TCSADRAIN, &s.pointee.modes)
+        }
     }
 
     /// Puts back the handlers that were there before ``install(for:)``.

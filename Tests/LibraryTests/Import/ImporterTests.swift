@@ -99,6 +99,32 @@ import Testing
         #expect(!library.photos[0].missing)
     }
 
+    @Test func aFileEditedInPlaceRefreshesItsRecordInsteadOfAddingOne() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(MetadataFixture.jpeg(exif: .init(description: "Before")), to: "p/a.jpg")
+        var library = PhotoLibrary()
+        _ = Importer().run([path], into: &library)
+        let before = try #require(library.photos.first)
+        folder.write(MetadataFixture.jpeg(exif: .init(description: "After")), to: "p/a.jpg")
+        let summary = Importer().run([path], into: &library)
+        #expect(library.photos.count == 1)
+        let after = try #require(library.photos.first)
+        #expect(summary.results.first?.outcome == .updated(photoID: after.id, previousID: before.id))
+        #expect(after.description == "After")
+        #expect(after.importedAt == before.importedAt)
+        #expect(library.groups.map(\.name) == ["After"])
+        #expect(summary.problems.isEmpty)
+    }
+
+    @Test func aPhotoTooLargeToDecodeIsStillImportedWithItsSize() {
+        let folder = TemporaryFolder()
+        let path = folder.write(ImageFixture.claimingSize(width: 60000, height: 40000, in: Self.jpeg(3)), to: "huge.jpg")
+        var library = PhotoLibrary()
+        let summary = Importer().run([path], into: &library)
+        #expect(summary.results.first?.outcome.kind == .imported)
+        #expect(library.photos.first?.width == 60000 && library.photos.first?.height == 40000)
+    }
+
     @Test func cancelKeepsWhatFinished() {
         let folder = TemporaryFolder()
         for i in 0..<40 { folder.write(Self.jpeg(i), to: "many/\(i).jpg") }

@@ -58,6 +58,12 @@ import Testing
         }
     }
 
+    @Test func aLibraryPathThatCannotBeReadIsNotAnEmptyLibrary() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/library.json", withIntermediateDirectories: true)
+        #expect(throws: LibraryStoreError.self) { try LibraryStore(path: folder.path + "/library.json").load() }
+    }
+
     @Test func newerSchemaIsRefused() {
         let folder = TemporaryFolder()
         let store = LibraryStore(path: folder.write(Data("{\"schemaVersion\":99,\"photos\":[]}".utf8), to: "l.json"))
