@@ -9,8 +9,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import photos from files and folders (folders are scanned recursively).",
         discussion: """
-            Photos stay where they are. Each file gets one outcome: imported, relinked, duplicate, \
-            unsupported, unreadable or corrupt; files that were not imported are listed with the \
+            Photos stay where they are. Each file gets one outcome: imported, updated, relinked, \
+            duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
             reason. Exits 0 when the import ran, even if some files were skipped.
             """)
 
