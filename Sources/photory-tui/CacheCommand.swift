@@ -15,7 +15,9 @@ struct CacheCommand: ParsableCommand {
         func run() throws {
             let store = options.thumbnails
             let usage = store.usage()
-            say("\(store.folder)\t\(usage.files) files\t\(ByteCountFormatter.string(fromByteCount: usage.bytes, countStyle: .file))")
+            let size = usage.bytes < 1000 ? "\(usage.bytes) bytes"
+                : ByteCountFormatter.string(fromByteCount: usage.bytes, countStyle: .file)
+            say("\(store.folder)\t\(usage.files) file\(usage.files == 1 ? "" : "s")\t\(size)")
         }
     }
 

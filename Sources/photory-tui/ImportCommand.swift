@@ -30,6 +30,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        var interruptedBy: Int32?
         try reportingFailures {
             let absolute = paths.map(LibraryPaths.absolute)
             if absolute.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) {
@@ -49,7 +50,7 @@ struct ImportCommand: ParsableCommand {
                 bar.clear()
                 throw CommandFailure("\(error)")
             }
-            withExtendedLifetime(interrupt) {}
+            interruptedBy = interrupt.signal
             bar.clear()
             if json {
                 try printJSON(summary.results.map {
@@ -63,6 +64,8 @@ struct ImportCommand: ParsableCommand {
             }
             say(summary.line)
         }
+        // Interrupted: what finished was saved, but scripts must see it did not run to the end.
+        if let signal = interruptedBy { throw ExitCode(128 + signal) }
     }
 }
 
@@ -76,22 +79,33 @@ extension ImportOutcome {
     }
 }
 
-/// Turns the first Ctrl-C into a cancel (so what finished is saved); a second one quits at once.
-final class InterruptWatcher {
-    private let source: DispatchSourceSignal
+/// Turns the first Ctrl-C (or SIGTERM) into a cancel, so what finished is saved; a second
+/// signal quits at once. Remembers which signal came, for the exit code.
+final class InterruptWatcher: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private let lock = NSLock()
+    private var received: Int32?
+
+    /// The signal that interrupted the import, if any.
+    var signal: Int32? { lock.withLock { received } }
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            onInterrupt()
-            signal(SIGINT, SIG_DFL)
+        for number in [SIGINT, SIGTERM] {
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                self?.lock.withLock { if self?.received == nil { self?.received = number } }
+                onInterrupt()
+                Glibc.signal(number, SIG_DFL)
+            }
+            source.resume()
+            sources.append(source)
         }
-        source.resume()
     }
 
     deinit {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        Glibc.signal(SIGINT, SIG_DFL)
+        Glibc.signal(SIGTERM, SIG_DFL)
     }
 }

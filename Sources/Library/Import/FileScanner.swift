@@ -3,7 +3,8 @@ import Foundation
 /// Expands the paths given to an import into the files to look at, recursing into folders.
 ///
 /// Symbolic links are followed; a link back into a folder being scanned is reported as a
-/// symlink loop, and a folder reached twice is scanned once. Hidden entries (dot files) inside
+/// symlink loop, and a folder or file reached twice (through a link, or given twice) is taken
+/// once, by the first path that reached it. Hidden entries (dot files) inside
 /// folders are skipped. Problems become outcomes; they never stop the scan.
 struct FileScanner {
     struct Found: Sendable {
@@ -14,6 +15,7 @@ struct FileScanner {
     private(set) var files: [Found] = []
     private(set) var problems: [ImportFileResult] = []
     private var visitedFolders: Set<FileIdentity> = []
+    private var seenFiles: Set<FileIdentity> = []
     private var ancestors: Set<FileIdentity> = []
     private let cancellation: ImportCancellation?
     private let onFile: (String, Int) -> Void
@@ -53,6 +55,8 @@ struct FileScanner {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            guard seenFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+            else { return }
             files.append(Found(path: path, size: Int64(info.st_size)))
             onFile(path, files.count)
         case S_IFDIR:

@@ -4,13 +4,17 @@ import Foundation
 /// core → merge in scan order (so "the first" of two duplicates is the first found).
 ///
 /// One bad file never stops the batch: each file ends with one `ImportOutcome`. Cancelling
-/// keeps every file that finished.
+/// keeps every file that finished. Files are taken in chunks, each merged as it completes, so
+/// a long import can be saved as it goes (see `run(_:store:...)`): if the process is killed,
+/// at most the last few seconds of work are lost.
 public struct Importer: Sendable {
     /// How many files are read at once.
     public var workers: Int
     /// Where each photo's grid thumbnail is made while its bytes are in memory, so the first
     /// visit to a group is instant; nil makes none.
     public var thumbnails: ThumbnailStore?
+    /// The least time between two checkpoints (longer when a checkpoint is slow).
+    public var checkpointInterval: TimeInterval = 3
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnails: ThumbnailStore? = nil) {
         self.workers = max(1, workers)
@@ -34,17 +38,24 @@ public struct Importer: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         var library = try store.load()
-        let summary = run(paths, into: &library, cancellation: cancellation, progress: progress)
+        let summary = run(paths, into: &library, cancellation: cancellation, progress: progress) { partial in
+            try? store.save(partial)   // a failing checkpoint shows up again in the final save
+        }
         progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
         try store.save(library)
         return (library, summary)
     }
 
-    /// Imports into `library` in memory.
+    /// Files per chunk: enough to keep every core busy, small enough to merge often.
+    static let chunkSize = 64
+
+    /// Imports into `library` in memory. `checkpoint` is called with the library as it stands
+    /// after a chunk, at most every few seconds (and less often when it is slow).
     public func run(
         _ paths: [String], into library: inout PhotoLibrary,
         cancellation: ImportCancellation = ImportCancellation(),
-        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
+        checkpoint: ((PhotoLibrary) -> Void)? = nil
     ) -> ImportSummary {
         var scanner = FileScanner(cancellation: cancellation) { path, count in
             if count % 64 == 1 { progress(ImportProgress(phase: .scanning, total: count, currentFile: path)) }
@@ -53,8 +64,24 @@ public struct Importer: Sendable {
         let files = scanner.files
         library.refreshMissing()
 
-        let analyses = analyzeAll(files, cancellation: cancellation, progress: progress)
-        var summary = merge(files: files, analyses: analyses, into: &library)
+        let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+        progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
+        var summary = ImportSummary()
+        var lastCheckpoint = Date()
+        var checkpointCost: TimeInterval = 0
+        for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
+            guard !cancellation.isCancelled else { break }
+            let chunk = start..<min(files.count, start + Self.chunkSize)
+            analyze(files, chunk, into: state, cancellation: cancellation, progress: progress)
+            summary.results += merge(files: files[chunk], analyses: state.results[chunk], into: &library)
+            if let checkpoint, chunk.upperBound < files.count,
+               Date().timeIntervalSince(lastCheckpoint) >= max(checkpointInterval, 10 * checkpointCost) {
+                let began = Date()
+                checkpoint(library)
+                checkpointCost = Date().timeIntervalSince(began)
+                lastCheckpoint = Date()
+            }
+        }
         summary.results.insert(contentsOf: scanner.problems, at: 0)
         summary.filesFound = files.count + scanner.problems.count
         summary.cancelled = cancellation.isCancelled
@@ -65,27 +92,26 @@ public struct Importer: Sendable {
 
     // MARK: - Steps
 
-    /// Analyses every file on `workers` threads; a slot stays nil when cancelling skipped it.
-    private func analyzeAll(
-        _ files: [FileScanner.Found], cancellation: ImportCancellation,
-        progress: @escaping @Sendable (ImportProgress) -> Void
-    ) -> [PhotoAnalyzer.Result?] {
-        let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+    /// Analyses the files of `chunk` on `workers` threads into `state`; a slot stays nil when
+    /// cancelling skipped it.
+    private func analyze(
+        _ files: [FileScanner.Found], _ chunk: Range<Int>, into state: WorkState,
+        cancellation: ImportCancellation, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) {
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
         let importedAt = Date().timeIntervalSince1970
-        progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1))) { _ in
+        state.begin(chunk)
+        DispatchQueue.concurrentPerform(iterations: min(workers, chunk.count)) { _ in
             while !cancellation.isCancelled, let index = state.next() {
                 let result = analyzer.analyze(path: files[index].path, importedAt: importedAt)
                 progress(state.finish(index, result, file: files[index]))
             }
         }
-        return state.results
     }
 
     /// Applies analyses to the library in scan order; returns one result per analysed file.
-    private func merge(files: [FileScanner.Found], analyses: [PhotoAnalyzer.Result?],
-                       into library: inout PhotoLibrary) -> ImportSummary {
+    private func merge(files: ArraySlice<FileScanner.Found>, analyses: ArraySlice<PhotoAnalyzer.Result?>,
+                       into library: inout PhotoLibrary) -> [ImportFileResult] {
         var results: [ImportFileResult] = []
         var added: [Photo] = []
         var relinked: [Photo] = []
@@ -129,7 +155,7 @@ public struct Importer: Sendable {
             }
         }
         library.apply(adding: added, updating: relinked, removing: replacedIDs)
-        return ImportSummary(results: results)
+        return results
     }
 }
 
@@ -137,6 +163,7 @@ public struct Importer: Sendable {
 private final class WorkState: @unchecked Sendable {
     private let lock = NSLock()
     private var nextIndex = 0
+    private var end = 0
     private var done = 0
     private var bytesDone: Int64 = 0
     let bytesTotal: Int64
@@ -147,9 +174,17 @@ private final class WorkState: @unchecked Sendable {
         self.bytesTotal = bytesTotal
     }
 
+    /// Hands out the indexes of `chunk` next.
+    func begin(_ chunk: Range<Int>) {
+        lock.withLock {
+            nextIndex = chunk.lowerBound
+            end = chunk.upperBound
+        }
+    }
+
     func next() -> Int? {
         lock.withLock {
-            guard nextIndex < results.count else { return nil }
+            guard nextIndex < end else { return nil }
             defer { nextIndex += 1 }
             return nextIndex
         }

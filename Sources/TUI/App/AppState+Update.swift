@@ -31,7 +31,8 @@ extension AppState {
             return []
         case let .libraryLoaded(.success(library)):
             replaceLibrary(library)
-            status = "Library reloaded: \(library.photos.count) photos in \(library.groups.count) groups"
+            let photos = library.photos.count, groups = library.groups.count
+            status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s") in \(groups) group\(groups == 1 ? "" : "s")"
             return []
         case let .missingChecked(missing, checked):
             library.setMissing(paths: missing, checked: checked)

@@ -114,7 +114,7 @@ public final class BrowserApp {
         }
     }
 
-    /// A folder's visible entries, folders first, each part sorted by name ignoring case.
+    /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
     static func list(_ path: String) -> Result<[FolderEntry], Failure> {
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -125,7 +125,8 @@ public final class BrowserApp {
                 return FolderEntry(name: name, isFolder: isFolder.boolValue)
             }
             return .success(entries.sorted {
-                $0.isFolder != $1.isFolder ? $0.isFolder : $0.name.lowercased() < $1.name.lowercased()
+                $0.isFolder != $1.isFolder ? $0.isFolder
+                    : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
             })
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a folder" : "no such folder"

@@ -6,7 +6,7 @@ struct ImportPickerState: Equatable, Sendable {
     static let keys: [(String, String)] = [
         ("↓↑ jk", "move"), ("Enter → l", "open the folder"), ("← h Backspace", "parent folder"),
         ("Space", "mark / unmark"), ("A", "mark everything"), ("i", "import the marked entries (or the highlighted one)"),
-        ("~", "home folder"), ("/", "type a path"), ("Esc", "close"),
+        ("~", "home folder"), ("/", "type a path (Enter goes, Ctrl-U clears)"), ("Esc", "close"),
     ]
 
     var folder: String
@@ -15,12 +15,25 @@ struct ImportPickerState: Equatable, Sendable {
     var top = 0
     /// Full paths of the marked entries.
     var marked: Set<String> = []
+    /// Which of the marked paths are folders (they are imported after the files).
+    var markedFolders: Set<String> = []
     var loading = true
     var error: String?
     /// The path being typed after `/`, or nil.
     var typedPath: String?
     /// The entry to highlight once a listing arrives (the folder we came up from).
     var highlightAfterLoad: String?
+    /// Where we were before the listing being waited for: a folder that cannot be opened
+    /// leaves the user there, with the error shown.
+    private var fallback: Place?
+
+    /// A folder as it was shown.
+    private struct Place: Equatable, Sendable {
+        var folder: String
+        var entries: [FolderEntry]
+        var cursor: Int
+        var top: Int
+    }
 
     init(folder: String) {
         self.folder = folder
@@ -43,9 +56,17 @@ struct ImportPickerState: Equatable, Sendable {
             entries = list
             error = nil
         case let .failure(failure):
-            entries = []
             error = failure.message
+            highlightAfterLoad = nil
+            guard let back = fallback else {
+                entries = []
+                return
+            }
+            (folder, entries, cursor, top) = (back.folder, back.entries, back.cursor, back.top)
+            fallback = nil
+            return
         }
+        fallback = nil
         cursor = highlightAfterLoad.flatMap { name in entries.firstIndex { $0.name == name } } ?? 0
         highlightAfterLoad = nil
         top = 0
@@ -62,10 +83,20 @@ struct ImportPickerState: Equatable, Sendable {
     }
 
     mutating func go(to newFolder: String, highlighting name: String? = nil) -> [Effect] {
+        if !loading { fallback = Place(folder: folder, entries: entries, cursor: cursor, top: top) }
         folder = newFolder
         entries = []
         highlightAfterLoad = name
         return load()
+    }
+
+    /// A typed path made absolute: `~` is the home folder, and a relative path starts at the
+    /// folder on screen.
+    func resolve(_ typed: String) -> String {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return folder }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("~") { return LibraryPaths.absolute(trimmed) }
+        return LibraryPaths.absolute((folder == "/" ? "" : folder) + "/" + trimmed)
     }
 
     // MARK: - Keys
@@ -84,9 +115,9 @@ struct ImportPickerState: Equatable, Sendable {
             case .escape: picker.typedPath = nil
             case .enter:
                 picker.typedPath = nil
-                let target = LibraryPaths.absolute(typed.isEmpty ? "/" : typed)
-                effects = picker.go(to: target)
+                effects = picker.go(to: picker.resolve(typed))
             case .backspace: typed = String(typed.dropLast()); picker.typedPath = typed
+            case .ctrl("u"): picker.typedPath = ""
             case let .char(c): typed.append(c); picker.typedPath = typed
             default: break
             }
@@ -111,18 +142,37 @@ struct ImportPickerState: Equatable, Sendable {
         case .char(" "):
             if let current {
                 let path = picker.path(of: current)
-                if picker.marked.remove(path) == nil { picker.marked.insert(path) }
+                if picker.marked.remove(path) == nil {
+                    picker.marked.insert(path)
+                    if current.isFolder { picker.markedFolders.insert(path) }
+                } else {
+                    picker.markedFolders.remove(path)
+                }
                 picker.cursor += 1
             }
         case .char("A"):
             let all = Set(picker.entries.map(picker.path(of:)))
-            picker.marked = all.isSubset(of: picker.marked) ? picker.marked.subtracting(all) : picker.marked.union(all)
+            let folders = Set(picker.entries.filter(\.isFolder).map(picker.path(of:)))
+            if all.isSubset(of: picker.marked) {
+                picker.marked.subtract(all)
+                picker.markedFolders.subtract(folders)
+            } else {
+                picker.marked.formUnion(all)
+                picker.markedFolders.formUnion(folders)
+            }
         case .char("~"):
             effects = picker.go(to: state.homeFolder)
         case .char("/"):
-            picker.typedPath = picker.folder == "/" ? "/" : picker.folder + "/"
+            picker.typedPath = "/"
         case .char("i"):
-            let paths = picker.marked.isEmpty ? current.map { [picker.path(of: $0)] } ?? [] : picker.marked.sorted()
+            // Marked files before marked folders: a photo is then known by the path the user
+            // picked it by, not by a symbolic link inside a folder that leads back to it.
+            let paths = picker.marked.isEmpty
+                ? current.map { [picker.path(of: $0)] } ?? []
+                : picker.marked.sorted { a, b in
+                    let aFolder = picker.markedFolders.contains(a), bFolder = picker.markedFolders.contains(b)
+                    return aFolder != bFolder ? bFolder : a < b
+                }
             guard !paths.isEmpty else { return [] }
             state.picker = nil
             state.importOverlay = ImportOverlayState()

@@ -14,13 +14,12 @@ enum ImportPickerView {
         }
         let listTop = inner.y + 2
         let listHeight = ImportPickerState.listHeight(rows: state.rows)
+        if let error = picker.error {
+            grid.put(CellGrid.truncated(error, toWidth: inner.width), x: inner.x, y: inner.y + 1, style: Theme.error)
+        }
         if picker.loading {
             grid.put("Reading the folder…", x: inner.x, y: listTop, style: Theme.dim)
-        } else if let error = picker.error {
-            for (i, line) in PhotoTile.wrap(error, width: inner.width, maxLines: 3).enumerated() {
-                grid.put(line, x: inner.x, y: listTop + i, style: Theme.error)
-            }
-        } else if picker.entries.isEmpty {
+        } else if picker.entries.isEmpty, picker.error == nil {
             grid.put("(empty folder)", x: inner.x, y: listTop, style: Theme.dim)
         }
         for row in 0..<listHeight {

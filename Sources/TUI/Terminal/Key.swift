@@ -51,4 +51,37 @@ public enum Key: Hashable, Sendable {
             return .char(Character(scalar))
         }
     }
+
+    /// `keys` without escape sequences terminfo did not know (with a wrong `TERM`, End may
+    /// arrive as Esc `[` `F`): Esc followed by `[` (CSI, up to its final byte) or `O` (SS3,
+    /// one more key) is dropped, so an unknown key does nothing instead of acting as Esc.
+    public static func droppingUnknownEscapeSequences(_ keys: [Key]) -> [Key] {
+        guard keys.count > 1, keys.contains(.escape) else { return keys }
+        var result: [Key] = []
+        var index = 0
+        while index < keys.count {
+            guard keys[index] == .escape, index + 1 < keys.count else {
+                result.append(keys[index])
+                index += 1
+                continue
+            }
+            switch keys[index + 1] {
+            case .char("["):
+                index += 2
+                // Parameters and intermediates (0x20–0x3F), then one final byte (0x40–0x7E).
+                while index < keys.count, case let .char(c) = keys[index], let v = c.asciiValue, (0x20...0x3F).contains(v) {
+                    index += 1
+                }
+                if index < keys.count, case let .char(c) = keys[index], let v = c.asciiValue, (0x40...0x7E).contains(v) {
+                    index += 1
+                }
+            case .char("O"):
+                index += min(3, keys.count - index)
+            default:
+                result.append(keys[index])
+                index += 1
+            }
+        }
+        return result
+    }
 }

@@ -115,6 +115,14 @@ public final class Terminal {
             throw TerminalError.cannotInitialize(termName: termName)
         }
         _ = set_term(created)
+        // A terminal that cannot move the cursor (TERM=dumb) cannot show a full-screen program.
+        if !Self.canAddressCursor() {
+            _ = endwin()
+            delscreen(created)
+            if ownsFiles { fclose(output); fclose(input) }
+            Self.slot.signal()
+            throw TerminalError.cannotAddressCursor(termName: termName ?? getenv("TERM").map { String(cString: $0) })
+        }
         screen = created
         self.output = output
         self.input = input
@@ -159,6 +167,12 @@ public final class Terminal {
     }
 
     deinit { restore() }
+
+    /// Whether terminfo gives the current terminal a cursor-addressing capability (`cup`).
+    private static func canAddressCursor() -> Bool {
+        guard let cup = tigetstr("cup") else { return false }
+        return Int(bitPattern: cup) != -1
+    }
 
     /// Ends ncurses and gives the terminal back as it was (cursor, modes, main screen).
     /// Safe to call more than once; the `Terminal` is unusable afterwards.
@@ -227,7 +241,7 @@ public final class Terminal {
             count += 1
             status = wget_wch(window, &value)
         }
-        return keys
+        return Key.droppingUnknownEscapeSequences(keys)
     }
 
     // MARK: - Output

@@ -4,6 +4,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case cannotInitialize(termName: String?)
     /// A file the headless terminal needs could not be opened.
     case cannotOpen(path: String)
+    /// The terminal cannot move its cursor (`TERM=dumb`, a plain pipe).
+    case cannotAddressCursor(termName: String?)
     /// Another `Terminal` stayed active (ncurses supports one at a time here) past the wait.
     case anotherTerminalActive
 
@@ -13,6 +15,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "cannot initialise the terminal \(name ?? "from TERM") (no terminfo entry?)"
         case .cannotOpen(let path):
             return "cannot open \(path)"
+        case .cannotAddressCursor(let name):
+            return "the terminal \(name ?? "") cannot move its cursor, so the browser cannot draw; set TERM to your terminal's type (for example xterm-256color)"
         case .anotherTerminalActive:
             return "another terminal session is still active"
         }

@@ -125,6 +125,31 @@ import Testing
         #expect(library.photos.first?.width == 60000 && library.photos.first?.height == 40000)
     }
 
+    @Test func aFileReachedTwiceIsTakenOnceByTheFirstPath() throws {
+        let folder = TemporaryFolder()
+        let photo = folder.write(Self.jpeg(4), to: "p/a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/p/sub", withDestinationPath: folder.path + "/p")
+        var library = PhotoLibrary()
+        // Given by itself first, then again through the folder and through a link back into it.
+        let summary = Importer().run([photo, folder.path + "/p/sub", folder.path + "/p"], into: &library)
+        #expect(library.photos.map(\.path) == [photo])
+        #expect(summary.results.filter { $0.path.hasSuffix("a.jpg") }.count == 1)
+        #expect(summary.count(.duplicate) == 0)
+    }
+
+    @Test func longImportsAreCheckpointedAsTheyGo() {
+        let folder = TemporaryFolder()
+        for i in 0..<(Importer.chunkSize * 3 + 5) { folder.write(Self.jpeg(i, width: 8, height: 8), to: "many/\(i).jpg") }
+        var importer = Importer()
+        importer.checkpointInterval = 0
+        let counts = CheckpointCounts()
+        var library = PhotoLibrary()
+        _ = importer.run([folder.path + "/many"], into: &library, checkpoint: { counts.record($0.photos.count) })
+        // One after each full chunk but the last: the final save is the caller's.
+        #expect(counts.values == [Importer.chunkSize, Importer.chunkSize * 2, Importer.chunkSize * 3])
+        #expect(library.photos.count == Importer.chunkSize * 3 + 5)
+    }
+
     @Test func cancelKeepsWhatFinished() {
         let folder = TemporaryFolder()
         for i in 0..<40 { folder.write(Self.jpeg(i), to: "many/\(i).jpg") }
@@ -172,6 +197,13 @@ import Testing
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage")
     }
+}
+
+final class CheckpointCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int] = []
+    func record(_ count: Int) { lock.withLock { recorded.append(count) } }
+    var values: [Int] { lock.withLock { recorded } }
 }
 
 final class Counter: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import Library
 import Testing
 @testable import TUI
@@ -113,9 +114,7 @@ import Testing
 
     @Test func upFromTheRootStaysAtTheRoot() {
         var state = Self.openPicker()
-        state.press(.char("/"))
-        state.press(.backspace)   // typed path was "/home/ana/Pictures/"
-        for _ in 0..<"/home/ana/Pictures".count { state.press(.backspace) }
+        state.press(.char("/"))   // the typed path starts as "/"
         #expect(state.press(.enter) == [.listFolder("/")])
         state.send(.folderListed(path: "/", .success([FolderEntry(name: "home", isFolder: true)])))
         #expect(state.press(.left) == [])
@@ -151,8 +150,8 @@ import Testing
     @Test func slashLetsYouTypeAPath() {
         var state = Self.openPicker()
         #expect(state.press(.char("/")) == [])
-        #expect(state.picker?.typedPath == Self.pictures + "/")
-        state.type("Holidays/2019x")
+        #expect(state.picker?.typedPath == "/")
+        state.type("home/ana/Pictures/Holidays/2019x")
         state.press(.backspace)
         // Letters that are keys elsewhere (q, i, A, ?) are just typed.
         #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019")
@@ -164,25 +163,50 @@ import Testing
         // Esc while typing stops typing but keeps the picker open.
         state.press(.char("/"))
         state.type("qiA?")
-        #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019/qiA?")
+        #expect(state.picker?.typedPath == "/qiA?")
         #expect(state.press(.escape) == [])
         #expect(state.picker != nil)
         #expect(state.picker?.typedPath == nil)
         #expect(state.importOverlay == nil && !state.showHelp)
-        // Dots are resolved.
+        // Ctrl-U clears; a relative path starts at the folder on screen; dots are resolved.
         state.press(.char("/"))
+        state.type("junk")
+        state.press(.ctrl("u"))
+        #expect(state.picker?.typedPath == "")
         state.type("../../x")
         #expect(state.press(.enter) == [.listFolder(Self.pictures + "/x")])
+        // ~ is the home folder.
+        state.send(.folderListed(path: Self.pictures + "/x", .success([])))
+        state.press(.char("/"), .ctrl("u"))
+        state.type("~/Documents")
+        #expect(state.press(.enter) == [.listFolder(NSHomeDirectory() + "/Documents")])
     }
 
-    @Test func iImportsTheMarkedEntriesSorted() {
+    @Test func aFolderThatCannotBeOpenedLeavesYouWhereYouWere() throws {
+        var state = Self.openPicker()
+        state.press(.down)
+        state.press(.char("/"), .ctrl("u"))
+        state.type("nowhere")
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/nowhere")])
+        state.send(.folderListed(path: Self.pictures + "/nowhere", .failure(Failure("cannot open /home/ana/Pictures/nowhere: no such folder"))))
+        let picker = try #require(state.picker)
+        #expect(picker.folder == Self.pictures)
+        #expect(picker.entries == Self.listing)
+        #expect(picker.cursor == 1)
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("cannot open /home/ana/Pictures/nowhere: no such folder"))
+        #expect(screen.contains("Holidays/"))
+        #expect(state.press(.left) == [.listFolder("/home/ana")])
+    }
+
+    @Test func iImportsTheMarkedFilesThenTheMarkedFolders() {
         var state = Self.openPicker()
         state.press(.end, .char(" "))          // notes.txt
         state.press(.home, .char(" "))         // 2023
         state.press(.down, .char(" "))         // Holidays
         let effects = state.press(.char("i"))
-        #expect(effects == [.startImport([Self.pictures + "/2023", Self.pictures + "/Holidays",
-                                          Self.pictures + "/notes.txt"])])
+        #expect(effects == [.startImport([Self.pictures + "/notes.txt", Self.pictures + "/2023",
+                                          Self.pictures + "/Holidays"])])
         #expect(state.picker == nil)
         #expect(state.importOverlay?.isRunning == true)
         #expect(state.isImporting)
