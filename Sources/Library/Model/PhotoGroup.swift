@@ -27,4 +27,10 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
         let first = TakenAt.day(firstTakenAt), last = TakenAt.day(lastTakenAt)
         return first == last ? first : "\(first) – \(last)"
     }
+
+    /// The same by year, for narrow places: "2003 – 2026", or a single year.
+    public var yearRange: String {
+        let first = firstTakenAt.prefix(4), last = lastTakenAt.prefix(4)
+        return first == last ? String(first) : "\(first) – \(last)"
+    }
 }

@@ -20,7 +20,7 @@ public enum AppView {
             title = HomeScreen.title(state)
             HomeScreen.render(state, into: &grid)
         case .group:
-            title = state.currentGroup.map(GroupScreen.title) ?? ""
+            title = state.currentGroup.map { GroupScreen.title($0, selected: state.groupCursor.selected) } ?? ""
             GroupScreen.render(state, into: &grid)
         case .detail:
             title = state.currentGroup?.name ?? ""

@@ -21,8 +21,9 @@ enum GroupScreen {
         }
     }
 
-    static func title(_ group: PhotoGroup) -> String {
-        "\(group.name) · \(group.count) photo\(group.count == 1 ? "" : "s") · \(group.dateRange)"
+    /// "Name · 40 photos · dates · photo 12 of 40": where the selection is, last.
+    static func title(_ group: PhotoGroup, selected: Int) -> String {
+        "\(group.name) · \(group.count) photo\(group.count == 1 ? "" : "s") · \(group.dateRange) · photo \(selected + 1) of \(group.count)"
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {

@@ -47,9 +47,10 @@ enum HomeScreen {
                            state: state, into: &grid)
             let selected = index == state.homeCursor.selected
             let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
-            let withDates = count + " · " + group.dateRange
-            caption(name: group.name, detail: withDates.displayWidth <= tile.width ? withDates : count,
-                    in: tile, selected: selected, into: &grid)
+            // The dates that fit: days, else years, else none.
+            let detail = [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
+                .first { $0.displayWidth <= tile.width } ?? count
+            caption(name: group.name, detail: detail, in: tile, selected: selected, into: &grid)
         }
     }
 
