@@ -193,7 +193,6 @@ public enum JPEGDecoder {
                         || message.contains("Empty JPEG image") {
                 throw .zeroSize
             } else if tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), isWarningText(message) {
-                header.hadWarning = true
                 header.warning = message
             } else {
                 throw classify(message)

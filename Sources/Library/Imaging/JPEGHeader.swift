@@ -47,18 +47,19 @@ public struct JPEGHeader: Sendable, Equatable {
     public var height: Int
     public var subsampling: Subsampling
     public var colorspace: Colorspace
-    /// libjpeg reported a recoverable problem (e.g. junk bytes before a marker) while reading it.
-    public var hadWarning: Bool
-    /// The libjpeg warning text, when `hadWarning`.
+    /// The libjpeg warning text, when it reported a recoverable problem (e.g. junk bytes
+    /// before a marker) while reading the header.
     public var warning: String?
 
+    /// libjpeg reported a recoverable problem while reading it.
+    public var hadWarning: Bool { warning != nil }
+
     public init(width: Int, height: Int, subsampling: Subsampling, colorspace: Colorspace,
-                hadWarning: Bool = false, warning: String? = nil) {
+                warning: String? = nil) {
         self.width = width
         self.height = height
         self.subsampling = subsampling
         self.colorspace = colorspace
-        self.hadWarning = hadWarning
         self.warning = warning
     }
 }

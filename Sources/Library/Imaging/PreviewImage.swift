@@ -33,17 +33,10 @@ public enum PreviewImage {
     /// to fit inside it (a 4:3 photo in a 160×160 box needs 160×120).
     public static func make(from raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
                             orientation: Int, fitting: Bool = false) throws(Failure) -> DecodedImage {
-        // Targets are in display pixels; the decoder thinks in stored pixels.
-        let swaps = (5...8).contains(orientation)
         do {
             let header = try JPEGDecoder.header(raw)
-            var target = (minWidth, minHeight)
-            if fitting {
-                let display = swaps ? (header.height, header.width) : (header.width, header.height)
-                let fitted = ImageTransform.fittedSize(width: display.0, height: display.1, toFit: minWidth, minHeight)
-                target = (fitted.width, fitted.height)
-            }
-            let storedMin = swaps ? (target.1, target.0) : target
+            let storedMin = storedTarget(header, minWidth: minWidth, minHeight: minHeight,
+                                         orientation: orientation, fitting: fitting)
             if let thumbnail = usableThumbnail(raw, header: header, storedMin: storedMin),
                let image = try? EmbeddedThumbnail.decode(raw, range: thumbnail, atLeast: storedMin.0, storedMin.1,
                                                          orientation: orientation, fast: true) {
@@ -60,6 +53,14 @@ public enum PreviewImage {
     public static func usableEmbeddedThumbnail(in raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
                                                orientation: Int, fitting: Bool = false) -> Range<Int>? {
         guard let header = try? JPEGDecoder.header(raw) else { return nil }
+        return usableThumbnail(raw, header: header, storedMin: storedTarget(
+            header, minWidth: minWidth, minHeight: minHeight, orientation: orientation, fitting: fitting))
+    }
+
+    /// The pixels needed, in stored (unrotated) pixels: targets are given in display pixels,
+    /// and with `fitting` they are a box the photo is fitted into.
+    private static func storedTarget(_ header: JPEGHeader, minWidth: Int, minHeight: Int,
+                                     orientation: Int, fitting: Bool) -> (Int, Int) {
         let swaps = (5...8).contains(orientation)
         var target = (minWidth, minHeight)
         if fitting {
@@ -67,7 +68,7 @@ public enum PreviewImage {
             let fitted = ImageTransform.fittedSize(width: display.0, height: display.1, toFit: minWidth, minHeight)
             target = (fitted.width, fitted.height)
         }
-        return usableThumbnail(raw, header: header, storedMin: swaps ? (target.1, target.0) : target)
+        return swaps ? (target.1, target.0) : target
     }
 
     /// Big enough (in stored pixels) and the photo's shape.
