@@ -61,8 +61,7 @@ struct BehaviourTests {
     @Test("the photo is drawn in the terminal's colours", arguments: Colours.allCases)
     func colours(_ colours: Colours) throws {
         let sandbox = Sandbox()
-        PhotoFixtures.write(PhotoFixtures.firstRun, into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        try sandbox.importFirstRunPhotos()
 
         let tmux = TmuxSession()
         defer { tmux.kill() }

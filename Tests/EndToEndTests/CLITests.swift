@@ -55,8 +55,7 @@ import Testing
 
     @Test func groupsListAndShowAgree() throws {
         let sandbox = Sandbox()
-        let paths = PhotoFixtures.write(PhotoFixtures.firstRun, into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let paths = try sandbox.importFirstRunPhotos()
 
         let groupsText = try run(["groups"], sandbox)
         #expect(groupsText.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") }

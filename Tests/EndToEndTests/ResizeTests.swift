@@ -14,8 +14,7 @@ struct ResizeTests {
     @Test("reflow on resize, too small, restore", arguments: Place.allCases)
     func resize(on place: Place) throws {
         let sandbox = Sandbox()
-        PhotoFixtures.write(PhotoFixtures.firstRun, into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        try sandbox.importFirstRunPhotos()
 
         let tmux = TmuxSession()
         defer { tmux.kill() }

@@ -14,8 +14,7 @@ struct TerminalRestoreTests {
     @Test("the terminal is restored after", arguments: Ending.allCases)
     func restored(after ending: Ending) throws {
         let sandbox = Sandbox()
-        PhotoFixtures.write(PhotoFixtures.firstRun, into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        try sandbox.importFirstRunPhotos()
 
         let tmux = TmuxSession()
         defer { tmux.kill() }

@@ -63,6 +63,15 @@ final class Sandbox: @unchecked Sendable {
         return environment
     }
 
+    /// Writes the first-run photo set into `photos/` and imports it through the CLI; returns
+    /// the photos' paths.
+    @discardableResult
+    func importFirstRunPhotos(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let paths = PhotoFixtures.write(PhotoFixtures.firstRun, into: root.path + "/photos")
+        try importWithCLI([root.path + "/photos"], sourceLocation: sourceLocation)
+        return paths
+    }
+
     /// Imports `paths` through the CLI and requires it to succeed.
     func importWithCLI(_ paths: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let result = try E2E.cli(["import", "--library", library] + paths, sandbox: self)
