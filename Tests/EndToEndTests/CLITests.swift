@@ -134,4 +134,10 @@ import Testing
         #expect(output.stderr.contains("'purple' is invalid for '--colors <mode>'"))
         #expect(output.stderr.contains("'truecolor', '256', '16', '8' or 'mono'"))
     }
+
+    @Test func benchWithoutAFolderSaysWhatItNeeds() throws {
+        let output = try E2E.cli(["bench"], sandbox: Sandbox())
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("bench needs a folder of JPEG photos"))
+    }
 }
