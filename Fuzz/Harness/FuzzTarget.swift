@@ -105,9 +105,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(kept.count <= keys.count, "dropping escape sequences added keys")
     }
 
-    /// One file per fuzzing process for the library reader's input.
+    /// One file per fuzzing process for the library reader's input, removed at exit (libFuzzer
+    /// ends the process with `exit`).
     private static let scratchFile: String = {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        atexit { _ = unlink(FuzzTarget.scratchFile) }
         return "\(folder)/photory-fuzz-library-\(getpid()).json"
     }()
 }
