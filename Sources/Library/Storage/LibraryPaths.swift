@@ -12,6 +12,17 @@ public enum LibraryPaths {
         base(environment["XDG_CACHE_HOME"], fallback: ".cache", environment: environment) + "/photory"
     }
 
+    /// `$XDG_CONFIG_HOME/photory/config.toml`, `~/.config/photory/config.toml` by default.
+    public static func defaultConfigFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/photory/config.toml"
+    }
+
+    /// `$XDG_STATE_HOME/photory`, `~/.local/state/photory` by default: what the browser
+    /// remembers between runs (the last import folder).
+    public static func defaultStateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment) + "/photory"
+    }
+
     /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
     /// (symlinks are kept: the library refers to files by the path the user gave).
     public static func absolute(_ path: String) -> String {

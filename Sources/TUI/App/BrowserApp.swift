@@ -12,9 +12,15 @@ public final class BrowserApp {
     /// The thumbnail store is trimmed to this after each import.
     public static let thumbnailBudget: Int64 = 1 << 30
 
-    public init(store: LibraryStore, thumbnails: ThumbnailStore) {
+    private let config: Config
+    private let rememberedFile: String
+
+    public init(store: LibraryStore, thumbnails: ThumbnailStore, config: Config = .load(),
+                rememberedFile: String = RememberedState.defaultFile()) {
         self.store = store
         self.thumbnails = thumbnails
+        self.config = config
+        self.rememberedFile = rememberedFile
     }
 
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
@@ -25,7 +31,9 @@ public final class BrowserApp {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
-            startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory())
+            startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory(),
+            keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
+            status: Self.summary(ofProblems: config.problems))
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
@@ -100,6 +108,10 @@ public final class BrowserApp {
             }.start()
         case .cancelImport:
             importCancellation?.cancel()
+        case let .remember(remembered):
+            // A convenience: failing to save it must not interrupt what the user is doing.
+            let file = rememberedFile
+            DispatchQueue.global(qos: .utility).async { try? remembered.save(to: file) }
         case .reloadLibrary:
             let store = self.store
             DispatchQueue.global(qos: .userInitiated).async {
@@ -112,6 +124,13 @@ public final class BrowserApp {
                 }
             }
         }
+    }
+
+    /// The config file's problems in one status line: the first, and how many more.
+    static func summary(ofProblems problems: [String]) -> String? {
+        guard let first = problems.first else { return nil }
+        let more = problems.count - 1
+        return first + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"))" : "") + "; defaults kept"
     }
 
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
