@@ -58,6 +58,8 @@ public struct CellGrid: Hashable, Sendable {
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
         var column = 0
+        // Whole escape sequences go, not just their control characters.
+        let text = text.unicodeScalars.contains(where: DisplayWidth.isStripped) ? DisplayWidth.sanitized(text) : text
         for character in text {
             guard let glyph = Self.displayable(character) else { continue }
             let glyphWidth = glyph.width

@@ -105,11 +105,12 @@ public enum DisplayWidth {
 }
 
 extension String {
-    /// Columns this text occupies on a terminal, ignoring control characters.
-    /// See ``DisplayWidth``.
+    /// Columns this text occupies on a terminal once sanitized (controls and whole escape
+    /// sequences take none). See ``DisplayWidth``.
     public var displayWidth: Int {
+        let shown = unicodeScalars.contains(where: DisplayWidth.isStripped) ? DisplayWidth.sanitized(self) : self
         var width = 0
-        for character in self { width += DisplayWidth.of(character) }
+        for character in shown { width += DisplayWidth.of(character) }
         return width
     }
 }
