@@ -36,5 +36,18 @@ let package = Package(
         .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures", "PhotoryBench"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["photory-tui", "Fixtures"]),
+
+        // MARK: - Fuzzing (`make fuzz`)
+        /// What each fuzz target feeds to the code; built always, so it cannot rot, and used by
+        /// the regression tests that replay committed crash inputs.
+        .target(name: "FuzzHarness", dependencies: ["Library", "TUI"], path: "Fuzz/Harness"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"], exclude: ["Inputs"]),
     ]
 )
+
+// The libFuzzer driver links against libFuzzer, which only `-sanitize=fuzzer` provides, so it
+// exists only when `make fuzz` asks for it.
+if Context.environment["PHOTORY_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(name: "photory-fuzz", dependencies: ["FuzzHarness"], path: "Fuzz/Driver"))
+}

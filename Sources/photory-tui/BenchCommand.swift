@@ -2,19 +2,29 @@ import ArgumentParser
 import Foundation
 import PhotoryBench
 
-/// `photory-tui bench [PATH] [--library-size N]`: speed and memory figures (see PhotoryBench).
+/// `photory-tui bench PATH [--library-size N]`: speed and memory figures (see PhotoryBench).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and memory on a folder of JPEGs (temporary files only; build with -c release).")
 
     @Argument(help: ArgumentHelp("Folder of JPEG photos (searched recursively).", valueName: "path"))
-    var path: String = "../shared/photos/real"
+    var path: String?
 
     @Option(name: .long, help: ArgumentHelp("Photos in the synthetic library for the start-up figure.", valueName: "n"))
     var librarySize: Int = 100_000
 
+    func validate() throws {
+        guard path != nil else {
+            throw ValidationError("""
+                bench needs a folder of JPEG photos to measure, e.g. `photory-tui bench ~/Pictures` \
+                (`make bench` passes ../shared/photos/real, or PHOTOS=folder)
+                """)
+        }
+    }
+
     func run() throws {
+        guard let path else { return }   // refused by validate()
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         do {

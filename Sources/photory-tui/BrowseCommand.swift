@@ -10,26 +10,17 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: ArgumentHelp(
-        "Colours to draw with instead of detecting them: truecolor, 256, 16, 8 or mono.", valueName: "mode"))
-    var colors: String?
+        "Colours to draw with instead of detecting them.", valueName: "mode"))
+    var colors: ColorMode?
 
     func run() throws {
         try reportingFailures {
-            let override: ColorMode?
-            if let colors {
-                guard let mode = ColorMode(argument: colors) else {
-                    throw CommandFailure("unknown colour mode \"\(colors)\": use truecolor, 256, 16, 8 or mono")
-                }
-                override = mode
-            } else {
-                override = nil
-            }
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
             }
             let library = try options.loadForReading(checkMissing: false)
             do {
-                try BrowserApp(store: options.store, thumbnails: options.thumbnails).run(library: library, colorModeOverride: override)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails).run(library: library, colorModeOverride: colors)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }
@@ -37,9 +28,12 @@ struct BrowseCommand: ParsableCommand {
     }
 }
 
-extension ColorMode {
-    /// Parses the `--colors` argument.
-    init?(argument: String) {
+extension ColorMode: ExpressibleByArgument {
+    /// The names `--colors` takes, as help and error messages list them.
+    public static var allValueStrings: [String] { ["truecolor", "256", "16", "8", "mono"] }
+
+    /// Parses the `--colors` argument (also `24bit`, `monochrome`, `none`).
+    public init?(argument: String) {
         switch argument.lowercased() {
         case "truecolor", "24bit", "24": self = .truecolor
         case "256": self = .colors256

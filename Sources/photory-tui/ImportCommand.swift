@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Library
-import TUI
 
 /// `photory-tui import PATH...`: adds photos from files and folders.
 struct ImportCommand: ParsableCommand {
@@ -44,7 +43,7 @@ struct ImportCommand: ParsableCommand {
                 summary = try Importer(thumbnails: options.thumbnails).run(
                     absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
                 if summary.count(.imported) + summary.count(.updated) > 0 {
-                    options.thumbnails.trim(toBytes: BrowserApp.thumbnailBudget)
+                    options.thumbnails.trim()
                 }
             } catch {
                 bar.clear()

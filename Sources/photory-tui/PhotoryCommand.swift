@@ -12,6 +12,7 @@ struct PhotoryCommand: ParsableCommand {
             Photos are referenced in place and never modified. The library is one JSON file, \
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
             """,
+        version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
                       ShowCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)

@@ -111,4 +111,33 @@ import Testing
         #expect(after.count == 2)
         #expect(after.contains { $0["path"] as? String == moved && $0["missing"] as? Bool == false })
     }
+
+    /// What people paste into bug reports: the version and every C library it runs on.
+    @Test func versionNamesTheLibrariesItRunsOn() throws {
+        let output = try E2E.cli(["--version"], sandbox: Sandbox())
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("photory-tui ") == true)
+        for name in ["ncurses", "chafa", "libjpeg-turbo", "libexif"] {
+            let line = try #require(lines.first { $0.hasPrefix(name + " ") }, "no \(name) in \(lines)")
+            #expect(line.contains("runs lib") && line.contains(".so"), "\(line) names no loaded file")
+        }
+        for name in ["ncurses", "chafa", "libjpeg-turbo"] {
+            let line = lines.first { $0.hasPrefix(name + " ") } ?? ""
+            #expect(line.dropFirst(name.count + 1).first?.isNumber == true, "\(name) has no version: \(line)")
+        }
+    }
+
+    @Test func unknownColourModeSaysWhichAreKnown() throws {
+        let output = try E2E.cli(["--colors", "purple"], sandbox: Sandbox())
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("'purple' is invalid for '--colors <mode>'"))
+        #expect(output.stderr.contains("'truecolor', '256', '16', '8' or 'mono'"))
+    }
+
+    @Test func benchWithoutAFolderSaysWhatItNeeds() throws {
+        let output = try E2E.cli(["bench"], sandbox: Sandbox())
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("bench needs a folder of JPEG photos"))
+    }
 }

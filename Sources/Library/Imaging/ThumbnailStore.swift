@@ -10,6 +10,8 @@ import Foundation
 public struct ThumbnailStore: Sendable {
     /// Thumbnails fit in this many pixels each way: enough for a grid tile of 40×20 cells.
     public static let maxSide = 160
+    /// The size the store is trimmed to after each import, by the browser and the CLI alike.
+    public static let budget: Int64 = 1 << 30
     /// Changes whenever the way thumbnails are made changes, so old ones are not reused.
     static let settingsVersion = "v1-\(maxSide)-q85"
 
@@ -136,10 +138,10 @@ public struct ThumbnailStore: Sendable {
         files().reduce((0, 0)) { ($0.0 + 1, $0.1 + $1.size) }
     }
 
-    /// Deletes the least recently written thumbnails until the store is under `maxBytes`.
-    /// Returns how many files were removed.
+    /// Deletes the least recently written thumbnails until the store is under `maxBytes`
+    /// (`budget` unless told). Returns how many files were removed.
     @discardableResult
-    public func trim(toBytes maxBytes: Int64) -> Int {
+    public func trim(toBytes maxBytes: Int64 = ThumbnailStore.budget) -> Int {
         var all = files()
         var total = all.reduce(0) { $0 + $1.size }
         guard total > maxBytes else { return 0 }

@@ -14,15 +14,13 @@ public struct GPSPosition: Codable, Sendable, Equatable {
     }
 }
 
-/// Everything read from one JPEG's metadata segments (EXIF, XMP, IPTC) and its frame header.
+/// Everything read from one JPEG's metadata segments (EXIF, XMP, IPTC). The pixel size is the
+/// decoder's business (`JPEGDecoder.header`).
 ///
 /// Strings are raw as found in the file, with surrounding whitespace and NULs trimmed and
 /// control characters removed; empty strings are `nil`. Interpreting them (placeholder
 /// descriptions, date fallbacks) is the job of the model, not of the reader.
 public struct Metadata: Sendable, Equatable {
-    /// Pixel size from the JPEG frame header (SOF), before orientation is applied.
-    public var width: Int = 0
-    public var height: Int = 0
     /// EXIF orientation 1–8; 1 when absent or out of range.
     public var orientation: Int = 1
     /// EXIF DateTimeOriginal, as written: "YYYY:MM:DD HH:MM:SS".

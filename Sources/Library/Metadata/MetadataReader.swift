@@ -2,15 +2,15 @@
 ///
 /// Walks the JPEG marker segments from SOI to SOS itself and hands each metadata segment to
 /// its reader: APP1 "Exif\0\0" → `EXIFReader` (libexif), APP1 XMP → `XMPDescriptionScanner`,
-/// APP13 "Photoshop 3.0\0" → `IPTCReader`; the first SOFn gives the pixel size.
+/// APP13 "Photoshop 3.0\0" → `IPTCReader`. A missing or truncated frame header (SOFn) before
+/// the scan is noted in `warnings`.
 ///
 /// The input is untrusted: junk and fill bytes between markers, truncated segments and bogus
 /// lengths are tolerated and noted in `warnings`. Every read is bounds-checked, every loop step
 /// moves forward, and the walk ends at SOS, EOI or the end of the buffer, so the work is linear
 /// in the bytes before the first scan. The buffer is never copied.
 public enum MetadataReader {
-    /// Reads EXIF (libexif via the `CExif` module), XMP and IPTC from JPEG bytes, and
-    /// width/height from the SOF frame header.
+    /// Reads EXIF (libexif via the `CExif` module), XMP and IPTC from JPEG bytes.
     public static func read(_ bytes: UnsafeRawBufferPointer) -> Metadata {
         var metadata = Metadata()
         let n = bytes.count
@@ -110,12 +110,7 @@ public enum MetadataReader {
         case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
             guard !state.sawFrame else { return }
             state.sawFrame = true
-            guard payload.count >= 5 else {
-                metadata.warnings.append("frame header truncated")
-                return
-            }
-            metadata.height = Int(payload[1]) << 8 | Int(payload[2])
-            metadata.width = Int(payload[3]) << 8 | Int(payload[4])
+            if payload.count < 5 { metadata.warnings.append("frame header truncated") }
         default:
             break
         }

@@ -9,8 +9,6 @@ public final class BrowserApp {
     private let thumbnails: ThumbnailStore
     private let inbox = Inbox()
     private var importCancellation: ImportCancellation?
-    /// The thumbnail store is trimmed to this after each import.
-    public static let thumbnailBudget: Int64 = 1 << 30
 
     private let config: Config
     private let rememberedFile: String
@@ -94,7 +92,7 @@ public final class BrowserApp {
             let throttle = ProgressThrottle()
             Thread {
                 let result: Result<Msg.ImportDone, Failure>
-                defer { thumbnails.trim(toBytes: Self.thumbnailBudget) }
+                defer { thumbnails.trim() }
                 do {
                     let importer = Importer(thumbnails: thumbnails)
                     let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation) { progress in

@@ -17,14 +17,6 @@ struct PreviewCache: Equatable {
 
     func contains(_ key: PreviewKey) -> Bool { entries[key] != nil }
 
-    /// The preview, marking it as just used.
-    mutating func use(_ key: PreviewKey) -> PreviewResult? {
-        guard entries[key] != nil else { return nil }
-        clock += 1
-        entries[key]!.lastUse = clock
-        return entries[key]!.result
-    }
-
     /// The preview without touching its age (for drawing).
     func peek(_ key: PreviewKey) -> PreviewResult? { entries[key]?.result }
 

@@ -134,11 +134,6 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
-    /// Resets every cell to `cell`.
-    public mutating func clear(with cell: Cell = .blank) {
-        for i in cells.indices { cells[i] = cell }
-    }
-
     // MARK: - Reading
 
     /// The grid as plain text, one line per row, trailing spaces trimmed (for snapshot tests).

@@ -7,7 +7,6 @@ enum Theme {
     static let folder = Style(fg: .indexed(4), attrs: [.bold])
     static let error = Style(fg: .indexed(1), attrs: [.bold])
     static let statusBar = Style(attrs: [.reverse])
-    static let panel = Style()
     static let border = Style(attrs: [.bold])
     static let barFilled = Style(fg: .indexed(2))
     /// A photo not drawn (yet): loading, undecodable or missing.

@@ -25,7 +25,6 @@ struct MetadataEXIFTests {
         #expect(abs(gps.latitude - 48.8583) < 1e-6)
         #expect(abs(gps.longitude - 2.2945) < 1e-6)
         #expect(abs((gps.altitude ?? 0) - 35.5) < 1e-6)
-        #expect(m.width == 64 && m.height == 48)
         #expect(m.xmpDescription == nil && m.iptcCaption == nil)
         #expect(m.embeddedThumbnail == nil)
     }
@@ -172,7 +171,6 @@ struct MetadataEXIFTests {
         let range = try #require(m.embeddedThumbnail)
         #expect(range.count == thumb.count)
         #expect(file[range] == thumb)
-        #expect(m.width == 320 && m.height == 240)
         #expect(m.exifDescription == "with thumb")
 
         // And the bytes decode as a JPEG header of the thumbnail's size.
@@ -237,7 +235,7 @@ struct MetadataEXIFTests {
         file += image.dropFirst(2)
         let m = readMetadata(file)
         #expect(m.cameraModel == "Junk Cam")
-        #expect(m.width == 8)
+        #expect(sawFrame(m))
         #expect(m.warnings.contains { $0.contains("junk") })
     }
 }

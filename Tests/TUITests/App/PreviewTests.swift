@@ -138,7 +138,7 @@ import Testing
         #expect(cache.count == 2)
     }
 
-    @Test func useProtectsButPeekDoesNot() {
+    @Test func peekDoesNotProtectButTouchDoes() {
         var cache = PreviewCache()
         cache.cellBudget = 100
         cache.insert(Self.cells(50), for: Self.key("a"))
@@ -149,8 +149,8 @@ import Testing
 
         cache.insert(Self.cells(50), for: Self.key("a"))   // evicts b (c is newer)
         #expect(!cache.contains(Self.key("b")))
-        #expect(cache.use(Self.key("c")) == Self.cells(30))
-        #expect(cache.use(Self.key("missing")) == nil)
+        cache.touch([Self.key("c")])
+        #expect(cache.peek(Self.key("missing")) == nil)
         cache.insert(Self.cells(30), for: Self.key("d"))   // a is now the oldest
         #expect(!cache.contains(Self.key("a")))
         #expect(cache.contains(Self.key("c")) && cache.contains(Self.key("d")))

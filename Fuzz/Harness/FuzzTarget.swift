@@ -1,0 +1,115 @@
+import Foundation
+import Library
+import TUI
+
+/// One libFuzzer target: the code paths that take untrusted bytes, fed the way the program
+/// feeds them. The fuzz driver (`Fuzz/Driver`, built by `make fuzz`) calls `run` for every input
+/// libFuzzer makes; the normal test suite calls it for every input committed under
+/// `Tests/FuzzRegressionTests/Inputs/<name>/`, so a fixed crash stays fixed.
+///
+/// `run` must not crash, trap or leak on any input; it returns nothing because only that matters.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The JPEG frame header (turbojpeg), then a preview decode as the browser asks for one:
+    /// embedded-thumbnail lookup (marker walk + EXIF IFD1) and a DCT-scaled decode with the
+    /// decoder's pixel bound.
+    case jpeg
+    /// The marker walker and the EXIF (libexif), XMP and IPTC readers, then what the importer
+    /// makes of their text (description, date). The first byte picks how the rest is fed:
+    /// as a whole file, or wrapped in an APP1 EXIF, APP1 XMP or APP13 Photoshop segment, so the
+    /// fuzzer reaches each reader without having to invent the JPEG around it.
+    case metadata
+    /// The library file reader (`LibraryStore.load`: JSONScanner and LibraryJSON).
+    case libraryJSON = "library-json"
+    /// Terminal input: `Key.decode` for every value `wget_wch` can return, then
+    /// `Key.droppingUnknownEscapeSequences` over the keys of one read.
+    case keys
+
+    /// Feeds one input to the code under test.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .jpeg: Self.jpeg(bytes)
+        case .metadata: Self.metadata(bytes)
+        case .libraryJSON: Self.libraryJSON(bytes)
+        case .keys: Self.keys(bytes)
+        }
+    }
+
+    /// The same for bytes in an array (regression inputs read from disk).
+    public func run(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { run($0) }
+    }
+
+    // MARK: - Targets
+
+    private static func jpeg(_ bytes: UnsafeRawBufferPointer) {
+        guard let header = try? JPEGDecoder.header(bytes) else { return }
+        _ = header.hadWarning
+        let orientation = MetadataReader.read(bytes).orientation
+        // A grid tile's box, as the thumbnail store asks for it.
+        _ = try? PreviewImage.make(from: bytes, minWidth: 48, minHeight: 48,
+                                   orientation: orientation, fitting: true)
+    }
+
+    private static func metadata(_ bytes: UnsafeRawBufferPointer) {
+        guard let mode = bytes.first else { return }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
+        let metadata: Metadata
+        switch mode % 4 {
+        case 0: metadata = MetadataReader.read(rest)
+        case 1: metadata = readWrapped(rest, marker: 0xE1, signature: Array("Exif\0\0".utf8))
+        case 2: metadata = readWrapped(rest, marker: 0xE1, signature: Array("http://ns.adobe.com/xap/1.0/\0".utf8))
+        default: metadata = readWrapped(rest, marker: 0xED, signature: Array("Photoshop 3.0\0".utf8))
+        }
+        _ = DescriptionResolver.resolve(metadata)
+        _ = TakenAt.fromEXIF(metadata.dateTimeOriginal, offset: metadata.utcOffset)
+        _ = TakenAt.fromEXIF(metadata.dateTime, offset: metadata.utcOffset)
+    }
+
+    /// `payload` behind `signature` in one segment of a minimal JPEG (SOI, segment, SOF, SOS).
+    private static func readWrapped(_ payload: UnsafeRawBufferPointer, marker: UInt8,
+                                     signature: [UInt8]) -> Metadata {
+        let body = signature + payload.prefix(0xFFFF - 2 - signature.count)
+        let length = body.count + 2
+        var file: [UInt8] = [0xFF, 0xD8, 0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)]
+        file += body
+        file += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]
+        file += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
+        return file.withUnsafeBytes { MetadataReader.read($0) }
+    }
+
+    private static func libraryJSON(_ bytes: UnsafeRawBufferPointer) {
+        // The reader is reached the way the program reaches it: through the file.
+        let path = scratchFile
+        guard let file = fopen(path, "wb") else { return }
+        if let base = bytes.baseAddress { fwrite(base, 1, bytes.count, file) }
+        fclose(file)
+        _ = try? LibraryStore(path: path).load()
+    }
+
+    private static func keys(_ bytes: UnsafeRawBufferPointer) {
+        // Each key is 1 flag byte + 1 to 4 value bytes: bit 0 of the flag says "KEY_* code",
+        // bits 1–2 how many value bytes follow (big-endian).
+        var keys: [Key] = []
+        var index = 0
+        while index < bytes.count {
+            let flag = bytes[index]
+            let width = Int(flag >> 1 & 3) + 1
+            var value: UInt32 = 0
+            for offset in 1...width where index + offset < bytes.count {
+                value = value << 8 | UInt32(bytes[index + offset])
+            }
+            index += 1 + width
+            if let key = Key.decode(value: value, isKeyCode: flag & 1 == 1) { keys.append(key) }
+        }
+        let kept = Key.droppingUnknownEscapeSequences(keys)
+        precondition(kept.count <= keys.count, "dropping escape sequences added keys")
+    }
+
+    /// One file per fuzzing process for the library reader's input, removed at exit (libFuzzer
+    /// ends the process with `exit`).
+    private static let scratchFile: String = {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        atexit { _ = unlink(FuzzTarget.scratchFile) }
+        return "\(folder)/photory-fuzz-library-\(getpid()).json"
+    }()
+}

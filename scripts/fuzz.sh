@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer driver (AddressSanitizer + libFuzzer, own scratch folder) and runs each
+# fuzz target in turn for FUZZ_SECONDS (default 60).
+#
+#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys (default: all)
+#   FUZZ_SECONDS=600 scripts/fuzz.sh jpeg
+#
+# Corpora live in .fuzz/corpus/<target> (git-ignored), seeded from Fuzz/Seeds and, when present,
+# ../shared/photos. Crashes, leaks, timeouts and out-of-memory inputs are written to
+# .fuzz/crashes/<target>/; copy each to Tests/FuzzRegressionTests/Inputs/<target>/ (the normal test
+# suite replays them), fix the code and add a test beside the fix. To reproduce one:
+#   .build-fuzz/release/photory-fuzz <target> <file>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys)
+photos=../shared/photos
+bin=.build-fuzz/release/photory-fuzz
+
+# The driver target exists only with PHOTORY_FUZZ=1 (see Package.swift). libFuzzer's own main()
+# clashes with the one SwiftPM defines for an executable; lld accepts ours, which hands over to
+# LLVMFuzzerRunDriver.
+PHOTORY_FUZZ=1 swift build -c release --scratch-path .build-fuzz --product photory-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 | grep -v "Cannot export" || true
+[ -x "$bin" ] || { echo "fuzz: build failed" >&2; exit 1; }
+
+# Seeds: the hand-written ones, plus the sample photos (whole, for jpeg; behind the mode byte 0
+# "whole file", for metadata). libFuzzer cuts every input to -max_len.
+seed() {
+  local target=$1 dir=.fuzz/seeds/$1
+  rm -rf "$dir"; mkdir -p "$dir"
+  [ -d "Fuzz/Seeds/$target" ] && cp Fuzz/Seeds/"$target"/* "$dir"/
+  if [ -d "$photos" ] && { [ "$target" = jpeg ] || [ "$target" = metadata ]; }; then
+    local i=0 f
+    while IFS= read -r -d '' f; do
+      i=$((i + 1))
+      if [ "$target" = jpeg ]; then head -c 65536 "$f" > "$dir/photo-$i"
+      else { printf '\0'; head -c 65535 "$f"; } > "$dir/photo-$i"; fi
+    done < <(find "$photos" -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.mpo' \) -print0)
+  fi
+  return 0
+}
+
+export SWIFT_BACKTRACE=enable=no   # libFuzzer and ASan report crashes themselves
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+for target in "${targets[@]}"; do
+  seed "$target"
+  mkdir -p ".fuzz/corpus/$target" ".fuzz/crashes/$target"
+  case $target in
+    jpeg|metadata) max_len=65536 ;;
+    *) max_len=4096 ;;
+  esac
+  dict=()
+  [ -f "Fuzz/Dictionaries/$target.dict" ] && dict=(-dict="Fuzz/Dictionaries/$target.dict")
+  echo "== fuzz $target for ${seconds}s" >&2
+  "$bin" "$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix=".fuzz/crashes/$target/" "${dict[@]}" \
+    ".fuzz/corpus/$target" ".fuzz/seeds/$target" || echo "fuzz: $target stopped on a finding (see above)" >&2
+  ls ".fuzz/crashes/$target" | sed "s|^|  found: .fuzz/crashes/$target/|" >&2 || true
+done
