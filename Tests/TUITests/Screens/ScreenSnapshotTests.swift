@@ -2,7 +2,7 @@ import Library
 import Testing
 @testable import TUI
 
-/// Every screen and overlay rendered at 80×24 and 160×48, compared with the recorded text in
+/// Every screen and overlay rendered at 80×24 and 160×48, compared with the recorded text and styles in
 /// `Tests/TUITests/__Snapshots__/<test>.<size>.txt` (re-record with `RECORD_SNAPSHOTS=1`).
 @Suite struct ScreenSnapshotTests {
     /// Stands in for chafa: a solid block the size of the preview, so snapshots are stable.
