@@ -73,7 +73,7 @@ public enum PathBytes {
     }
 
     /// True when `scalar` stands for a raw byte.
-    static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= escapeBase + 0x80 && scalar.value <= escapeBase + 0xFF
     }
 
