@@ -63,7 +63,8 @@ public enum PathBytes {
 
     /// True when `path` holds bytes that are not valid UTF-8 (so it needs `withCString`).
     public static func hasRawBytes(_ path: String) -> Bool {
-        path.unicodeScalars.contains(where: isEscape)
+        // Every raw-byte scalar starts with 0xF4 in UTF-8: a cheap test first.
+        path.utf8.contains(0xF4) && path.unicodeScalars.contains(where: isEscape)
     }
 
     /// `path` for people: each byte that is not UTF-8 shows as U+FFFD.
