@@ -39,8 +39,8 @@ public enum ImportOutcome: Sendable, Equatable {
         switch self {
         case .imported: nil
         case .updated: "the file changed since it was imported: its record was refreshed"
-        case let .relinked(_, previous): "relinked: was at \(previous)"
-        case let .duplicate(_, original): "duplicate of \(original)"
+        case let .relinked(_, previous): "relinked: was at \(PathBytes.display(previous))"
+        case let .duplicate(_, original): "duplicate of \(PathBytes.display(original))"
         case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason): reason
         }
     }

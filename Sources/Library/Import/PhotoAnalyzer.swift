@@ -12,7 +12,7 @@ struct PhotoAnalyzer: Sendable {
     }
 
     func analyze(path: String, importedAt: Double) -> Result {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         defer { close(fd) }
         var info = stat()

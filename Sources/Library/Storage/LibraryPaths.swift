@@ -26,8 +26,8 @@ public enum LibraryPaths {
     /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
     /// (symlinks are kept: the library refers to files by the path the user gave).
     public static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let joined = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
+        let joined = expanded.hasPrefix("/") ? expanded : currentFolder() + "/" + expanded
         // Lexically: Foundation's standardizingPath would also resolve symlinks.
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
@@ -38,6 +38,13 @@ public enum LibraryPaths {
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The working folder with its exact bytes (FileManager's would turn non-UTF-8 bytes into U+FFFD).
+    private static func currentFolder() -> String {
+        guard let cwd = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(cwd) }
+        return PathBytes.string(cString: cwd)
     }
 
     private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {

@@ -133,22 +133,18 @@ public final class BrowserApp {
 
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
     static func list(_ path: String) -> Result<[FolderEntry], Failure> {
-        do {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path)
-            let entries = names.filter { !$0.hasPrefix(".") }.map { name in
-                var isFolder: ObjCBool = false
-                let full = path == "/" ? "/" + name : path + "/" + name
-                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
-                return FolderEntry(name: name, isFolder: isFolder.boolValue)
-            }
-            return .success(entries.sorted {
-                $0.isFolder != $1.isFolder ? $0.isFolder
-                    : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
-            })
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a folder" : "no such folder"
-            return .failure(Failure("cannot open \(path): \(reason)"))
+        // readdir keeps each name's exact bytes (FileManager would turn non-UTF-8 bytes into U+FFFD).
+        guard let names = PathBytes.folderEntries(path) else {
+            let reason = PathBytes.exists(path) ? "permission denied or not a folder" : "no such folder"
+            return .failure(Failure("cannot open \(PathBytes.display(path)): \(reason)"))
         }
+        let entries = names.filter { !$0.hasPrefix(".") }.map { name in
+            FolderEntry(name: name, isFolder: PathBytes.isFolder(path == "/" ? "/" + name : path + "/" + name))
+        }
+        return .success(entries.sorted {
+            $0.isFolder != $1.isFolder ? $0.isFolder
+                : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
+        })
     }
 }
 

@@ -40,8 +40,9 @@ public enum DisplayWidth {
     /// controls, DEL, C1 and bidi controls).
     public static func isStripped(_ scalar: Unicode.Scalar) -> Bool { scalar.isUnsafeForTerminal }
 
-    /// `text` without the scalars ``isStripped(_:)`` rejects.
-    public static func sanitized(_ text: String) -> String { text.strippingControlCharacters }
+    /// `text` without the scalars ``isStripped(_:)`` rejects, and with each byte of a file
+    /// name that is not UTF-8 shown as U+FFFD (see `PathBytes`).
+    public static func sanitized(_ text: String) -> String { PathBytes.display(text).strippingControlCharacters }
 
     // MARK: - Tables
 

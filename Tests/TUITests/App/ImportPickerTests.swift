@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Library
 import Testing
@@ -302,5 +303,28 @@ import Testing
         #expect(picker.cursor == 59)
         #expect(picker.top + ImportPickerState.listHeight(rows: 16) > 59)
         #expect(AppView.render(state).text().contains("f59.jpg"))
+    }
+}
+
+/// The picker's folder listing keeps names that are not UTF-8 and shows them with U+FFFD.
+@Suite struct ImportPickerRawNameTests {
+    @Test func latin1NamesAreListedByTheirExactBytesAndShownWithReplacement() throws {
+        let folder = Fixtures.TemporaryFolder()
+        let cafe: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        folder.write(Data([0xFF, 0xD8, 0xFF]), toRawName: cafe)
+        let sub = PathBytes.string(Array((folder.path + "/sub").utf8) + [0xE9])
+        #expect(PathBytes.withCString(sub) { mkdir($0, 0o755) } == 0)
+        let entries = try BrowserApp.list(folder.path).get()
+        #expect(entries.map(\.isFolder) == [true, false])
+        let file = try #require(entries.last)
+        #expect(PathBytes.bytes(file.name) == cafe)
+        #expect(PathBytes.exists(folder.path + "/" + file.name))
+        #expect(PathBytes.isFolder(folder.path + "/" + entries[0].name))
+
+        var state = TestLibrary.state()
+        state.press(.char("a"))
+        let start = try #require(state.picker?.folder)
+        state.send(.folderListed(path: start, .success(entries)))
+        #expect(AppView.render(state).text().contains("caf\u{FFFD}.jpg"))
     }
 }
