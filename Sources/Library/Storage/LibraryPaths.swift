@@ -41,7 +41,7 @@ public enum LibraryPaths {
     }
 
     /// The working folder with its exact bytes (FileManager's would turn non-UTF-8 bytes into U+FFFD).
-    private static func currentFolder() -> String {
+    public static func currentFolder() -> String {
         guard let cwd = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
         defer { free(cwd) }
         return PathBytes.string(cString: cwd)

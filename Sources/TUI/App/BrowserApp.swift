@@ -29,7 +29,7 @@ public final class BrowserApp {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
-            startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory(),
+            startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
             status: Self.summary(ofProblems: config.problems))
         let inbox = self.inbox
