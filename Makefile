@@ -37,13 +37,15 @@ check-asan: deps
 	$(IN_TMP) $(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address \
 	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 	$(IN_TMP) SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  timeout 3600 $(SWIFT) test --skip-build --scratch-path .build-asan
 	rm -rf $(RUN_TMP)
 
 # The parts that run on several threads: preview loader, import workers, thumbnail store,
-# library store, lock and the two-thread JSON reader.
-TSAN_SUITES := PreviewLoaderTests|ImporterTests|ImportMetadataTests|ImportOverlayTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJSONTests|ChafaRendererTests
+# library store and lock, the two-thread JSON reader, and the decoders and metadata readers
+# called from many threads at once.
+TSAN_SUITES := PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJSONTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
 check-tsan: deps
 	$(IN_TMP) $(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	$(IN_TMP) SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \

@@ -7,7 +7,9 @@ import TUI
 /// libFuzzer makes; the normal test suite calls it for every input committed under
 /// `Tests/FuzzRegressionTests/Inputs/<name>/`, so a fixed crash stays fixed.
 ///
-/// `run` must not crash, trap or leak on any input; it returns nothing because only that matters.
+/// `run` must not crash, trap or leak on any input, and it checks what the callers rely on (an
+/// image has the pixels its size says, metadata text is safe for a terminal, a thumbnail range
+/// lies inside the file): a broken promise traps, so the fuzzer reports it as a crash.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The JPEG frame header (turbojpeg), then a preview decode as the browser asks for one:
     /// embedded-thumbnail lookup (marker walk + EXIF IFD1) and a DCT-scaled decode with the
@@ -46,8 +48,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = header.hadWarning
         let orientation = MetadataReader.read(bytes).orientation
         // A grid tile's box, as the thumbnail store asks for it.
-        _ = try? PreviewImage.make(from: bytes, minWidth: 48, minHeight: 48,
-                                   orientation: orientation, fitting: true)
+        if let image = try? PreviewImage.make(from: bytes, minWidth: 48, minHeight: 48,
+                                              orientation: orientation, fitting: true) {
+            precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+            precondition(image.width * image.height <= JPEGDecoder.maxPixels, "decode past the pixel bound")
+            precondition(image.pixels.count == image.width * image.height * 4, "pixels do not match the size")
+        }
     }
 
     private static func metadata(_ bytes: UnsafeRawBufferPointer) {
@@ -55,7 +61,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let rest = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
         let metadata: Metadata
         switch mode % 4 {
-        case 0: metadata = MetadataReader.read(rest)
+        case 0: metadata = checked(MetadataReader.read(rest), of: rest)
         case 1: metadata = readWrapped(rest, marker: 0xE1, signature: Array("Exif\0\0".utf8))
         case 2: metadata = readWrapped(rest, marker: 0xE1, signature: Array("http://ns.adobe.com/xap/1.0/\0".utf8))
         default: metadata = readWrapped(rest, marker: 0xED, signature: Array("Photoshop 3.0\0".utf8))
@@ -74,7 +80,27 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         file += body
         file += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]
         file += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
-        return file.withUnsafeBytes { MetadataReader.read($0) }
+        return file.withUnsafeBytes { checked(MetadataReader.read($0), of: $0) }
+    }
+
+    /// `metadata` after checking what the importer and the screens rely on.
+    private static func checked(_ metadata: Metadata, of file: UnsafeRawBufferPointer) -> Metadata {
+        precondition((1...8).contains(metadata.orientation), "orientation out of range")
+        let texts = [metadata.dateTimeOriginal, metadata.dateTime, metadata.utcOffset, metadata.cameraMake,
+                     metadata.cameraModel, metadata.exifDescription, metadata.xmpDescription,
+                     metadata.iptcCaption].compactMap { $0 } + metadata.warnings
+        for text in texts {
+            precondition(!text.unicodeScalars.contains { $0.isUnsafeForTerminal }, "control character in metadata text")
+        }
+        if let gps = metadata.gps {
+            precondition(abs(gps.latitude) <= 90 && abs(gps.longitude) <= 180, "GPS position out of range")
+        }
+        if let range = metadata.embeddedThumbnail {
+            precondition(range.lowerBound >= 0 && range.upperBound <= file.count && range.count >= 4
+                         && file[range.lowerBound] == 0xFF && file[range.lowerBound + 1] == 0xD8,
+                         "thumbnail range outside the file or not a JPEG")
+        }
+        return metadata
     }
 
     private static func libraryJSON(_ bytes: UnsafeRawBufferPointer) {
