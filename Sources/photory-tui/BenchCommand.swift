@@ -14,11 +14,34 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Photos in the synthetic library for the start-up figure.", valueName: "n"))
     var librarySize: Int = 100_000
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Measure only these sections, comma-separated: "
+            + Benchmark.Section.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        valueName: "sections"))
+    var only: String?
+
+    func validate() throws {
+        _ = try sections()
+    }
+
+    /// The sections `--only` names (all without it).
+    func sections() throws -> Set<Benchmark.Section> {
+        guard let only else { return Set(Benchmark.Section.allCases) }
+        return Set(try only.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let section = Benchmark.Section(rawValue: trimmed) else {
+                throw ValidationError("unknown section '\(trimmed)' for --only")
+            }
+            return section
+        })
+    }
+
     func run() throws {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         do {
-            try Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable).run()
+            try Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable,
+                          sections: try sections()).run()
         } catch {
             FileHandle.standardError.write(Data("photory-tui bench: \(error)\n".utf8))
             throw ExitCode.failure
