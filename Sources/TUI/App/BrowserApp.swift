@@ -3,11 +3,12 @@ import Library
 
 /// The run loop: reads keys, applies messages to the state, performs effects, keeps the
 /// preview workers busy with what the screen needs, and draws at most once per batch.
-/// Only this loop's thread touches the terminal.
-public final class BrowserApp {
+/// Only this loop's thread touches the terminal. ``post(_:)`` and ``stop()`` may be called from
+/// any thread; everything else belongs to the thread that calls `run`.
+public final class BrowserApp: @unchecked Sendable {
     private let store: LibraryStore
     private let thumbnails: ThumbnailStore
-    private let inbox = Inbox()
+    let inbox = Inbox()
     private var importCancellation: ImportCancellation?
 
     private let config: Config
@@ -26,6 +27,19 @@ public final class BrowserApp {
     public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride)
         defer { terminal.restore() }
+        run(library: library, on: terminal)
+    }
+
+    /// Runs the loop on `terminal` (the real one, or a headless one for tests and `bench`)
+    /// until the user quits, the terminal's input is closed, or ``stop()`` is called.
+    ///
+    /// The loop sleeps in `poll(2)` on the terminal's input and the inbox's wake pipe, with no
+    /// timeout: a key, a resize, or a message from a worker (``post(_:)``) wakes it at once, and
+    /// with nothing to do it uses no CPU. Each wake-up it takes every queued key and message,
+    /// applies them in order, and draws once.
+    /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
+    ///   the grid drawn (`bench` times message-to-frame with it).
+    public func run(library: PhotoLibrary, on terminal: Terminal, onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
@@ -43,17 +57,20 @@ public final class BrowserApp {
         }
 
         var dirty = true
-        while !state.shouldQuit {
+        while !state.shouldQuit && !inbox.isStopped {
             if dirty {
                 let wanted = state.wantedPreviews()
                 state.previews.touch(wanted.map(\.key))
                 loader.want(wanted.filter { !state.previews.contains($0.key) })
-                terminal.draw(AppView.render(state))
+                let grid = AppView.render(state)
+                terminal.draw(grid)
+                onFrame?(grid)
                 dirty = false
             }
-            let waiting = loader.isBusy || state.isImporting
+            let woke = terminal.waitForInput(orWake: inbox.wake)
             var messages: [Msg] = []
-            for key in terminal.readKeys(timeoutMs: waiting ? 20 : 500) {
+            let keys = terminal.readKeys(timeoutMs: 0)
+            for key in keys {
                 if key == .resize {
                     terminal.resized()
                     let size = terminal.size
@@ -62,6 +79,8 @@ public final class BrowserApp {
                     messages.append(.key(key))
                 }
             }
+            // The terminal is gone (not even a hang-up signal came): no key will ever come.
+            if woke.contains(.hangup) && keys.isEmpty { break }
             messages += inbox.drain()
             guard !messages.isEmpty else { continue }
             var effects: [Effect] = []
@@ -74,6 +93,12 @@ public final class BrowserApp {
         }
         importCancellation?.cancel()
     }
+
+    /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
+    public func post(_ msg: Msg) { inbox.post(msg) }
+
+    /// Ends ``run(library:on:onFrame:)`` from any thread, as if the user had quit.
+    public func stop() { inbox.stop() }
 
     // MARK: - Effects
 

@@ -2,81 +2,53 @@ import Foundation
 import Testing
 @testable import TUI
 
-/// Compares a rendered grid's text and styles with a recorded file in
-/// `Tests/TUITests/__Snapshots__/<name>.txt` (see ``SnapshotText``).
+/// Compares a rendered grid — its text and the colours and attributes of every cell — with a
+/// recorded file in `Tests/TUITests/__Snapshots__/<name>.txt` (the format: ``StyledSnapshot``).
 ///
-/// A missing snapshot fails the test. Snapshots are written only when the environment
-/// variable `RECORD_SNAPSHOTS=1` is set, never silently. Also checks that the grid is well
-/// formed (see ``assertWellFormed``).
+/// A missing or different snapshot fails the test. Snapshots are written only when the
+/// environment variable `RECORD_SNAPSHOTS=1` is set (`RECORD_SNAPSHOTS=1 swift test --filter
+/// ScreenSnapshot`), and never when `CI` is set. Also checks that the grid is well formed
+/// (see ``assertWellFormed``).
 func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     assertWellFormed(grid, sourceLocation: sourceLocation)
-    let actual = SnapshotText.of(grid)
-    let file = SnapshotFolder.url.appendingPathComponent(name + ".txt")
-    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-        do {
-            try FileManager.default.createDirectory(at: SnapshotFolder.url, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            print("note: recorded snapshot \(file.path)")
-        } catch {
-            Issue.record("cannot record snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
-        }
-        return
+    if SnapshotFolder.recordingRefused {
+        Issue.record("RECORD_SNAPSHOTS=1 is ignored when CI is set: snapshots are recorded on purpose, never in CI",
+                     sourceLocation: sourceLocation)
     }
-    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-        Issue.record("no snapshot \(file.path): record it with RECORD_SNAPSHOTS=1 and review it", sourceLocation: sourceLocation)
-        return
-    }
-    if expected != actual {
-        Issue.record("""
-            Snapshot \(name) differs (re-record with RECORD_SNAPSHOTS=1).
-            \(SnapshotFolder.diff(expected: expected, actual: actual))
-            """, sourceLocation: sourceLocation)
+    if let problem = snapshotProblem(grid, named: name) {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
 }
 
-/// A grid as a snapshot file: its text, then a map with one letter per cell naming its style
-/// (`.` for plain), then the legend of those letters. Letters are given in order of first use,
-/// so a change of colour or attribute anywhere shows as a changed line. The screens' photo
-/// previews are stand-in cells of one style in these tests, so the legend stays short.
-enum SnapshotText {
-    static func of(_ grid: CellGrid) -> String {
-        var letters: [Style: Character] = [.plain: "."]
-        var legend: [(Character, Style)] = []
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        var map: [String] = []
-        for y in 0..<grid.height {
-            var row = ""
-            for x in 0..<grid.width {
-                let style = grid[x, y].style
-                if letters[style] == nil {
-                    let letter = legend.count < alphabet.count ? alphabet[legend.count] : "?"
-                    letters[style] = letter
-                    legend.append((letter, style))
-                }
-                row.append(letters[style]!)
-            }
-            map.append(row)
-        }
-        let described = legend.map { "\($0.0)  \(describe($0.1))" }
-        return ([grid.text(), "── styles ──"] + map + ["── legend ──"] + described).joined(separator: "\n") + "\n"
-    }
-
-    static func describe(_ style: Style) -> String {
-        var parts: [String] = []
-        if style.fg != .default { parts.append("fg=" + describe(style.fg)) }
-        if style.bg != .default { parts.append("bg=" + describe(style.bg)) }
-        let names: [(CellAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.reverse, "reverse"), (.underline, "underline")]
-        parts += names.filter { style.attrs.contains($0.0) }.map(\.1)
-        return parts.joined(separator: " ")
-    }
-
-    static func describe(_ color: CellColor) -> String {
-        switch color {
-        case .default: "default"
-        case let .indexed(i): "\(i)"
-        case let .rgb(r, g, b): String(format: "#%02x%02x%02x", r, g, b)
+/// What is wrong with `grid` against the snapshot `name` (nil: it matches, or was recorded).
+/// - Parameters:
+///   - record: write the snapshot instead of comparing (default: `RECORD_SNAPSHOTS=1` and no
+///     `CI` in the environment).
+///   - folder: where snapshots are kept.
+func snapshotProblem(_ grid: CellGrid, named name: String, record: Bool = SnapshotFolder.recording,
+                     folder: URL = SnapshotFolder.url) -> String? {
+    let actual = StyledSnapshot(grid).text
+    let file = folder.appendingPathComponent(name + ".txt")
+    let expected = try? String(contentsOf: file, encoding: .utf8)
+    if record {
+        guard expected != actual else { return nil }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            print("note: recorded snapshot \(file.path)")
+            return nil
+        } catch {
+            return "cannot record snapshot \(file.path): \(error)"
         }
     }
+    guard let expected else {
+        return "no snapshot \(name) at \(file.path): record it with RECORD_SNAPSHOTS=1 swift test --filter ScreenSnapshot, "
+            + "then review it"
+    }
+    guard expected != actual else { return nil }
+    return "Snapshot \(name) differs (\(StyledSnapshot.whatDiffers(expected: expected, actual: actual))); "
+        + "if the change is right, re-record with RECORD_SNAPSHOTS=1 and review the diff.\n"
+        + SnapshotFolder.diff(expected: expected, actual: actual)
 }
 
 /// Checks what any screen must hold: no control characters in any cell, every wide glyph
@@ -109,6 +81,12 @@ func assertWellFormed(_ grid: CellGrid, sourceLocation: SourceLocation = #_sourc
 }
 
 enum SnapshotFolder {
+    /// `RECORD_SNAPSHOTS=1` was asked for, outside CI.
+    static let recording = asked && ProcessInfo.processInfo.environment["CI"] == nil
+    /// `RECORD_SNAPSHOTS=1` was asked for in CI, where it is not honoured.
+    static let recordingRefused = asked && !recording
+    private static let asked = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+
     /// `Tests/TUITests/__Snapshots__`, found from this source file.
     static let url = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()   // Screens
