@@ -40,7 +40,7 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: - Tests
-        .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG"], path: "Tests/Fixtures"),
+        .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG", "CPNG"], path: "Tests/Fixtures"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures", "PhotoryBench"],
                     exclude: ["__Snapshots__"]),

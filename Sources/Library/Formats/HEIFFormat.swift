@@ -115,14 +115,16 @@ public struct HEIFFormat: PhotoFormat {
             let brands = HEIFFormat.brands(UnsafeRawBufferPointer(rebasing: file.prefix(PhotoFormats.sniffLength)))
             let read = heif_context_read_from_memory_without_copy(context, base, file.count, nil)
             guard read.code == heif_error_Ok else {
+                let failure = HEIFFormat.failure(read, brands: brands)   // the message lives in the context
                 heif_context_free(context)
-                throw HEIFFormat.failure(read, brands: brands)
+                throw failure
             }
             var handle: OpaquePointer?
             let primary = heif_context_get_primary_image_handle(context, &handle)
             guard primary.code == heif_error_Ok, let handle else {
+                let failure = HEIFFormat.failure(primary, brands: brands)
                 heif_context_free(context)
-                throw HEIFFormat.failure(primary, brands: brands)
+                throw failure
             }
             self.context = context
             self.primary = handle
@@ -240,7 +242,7 @@ public struct HEIFFormat: PhotoFormat {
     /// A libheif error as an outcome reason: files libheif cannot read (newer features) are
     /// `unsupported` with what would read them; broken data is `corrupt`.
     static func failure(_ error: heif_error, brands: Set<String>) -> PhotoFormatError {
-        let message = error.message.map { String(cString: $0) } ?? "unknown error"
+        let message = error.message.flatMap { MetadataText.clean(String(cString: $0)) } ?? "unknown error"
         let version = libraryVersion
         if brands.contains("tmap"), !readsGainMapFiles {
             return .unsupported("HEIF with an HDR gain map (iPhone photos since iOS 18): libheif \(version) "
