@@ -28,6 +28,8 @@ public final class Benchmark {
     var store = ThumbnailStore(folder: "/nonexistent")
     /// Median import rate with previews (figure 1), compared with the chafa CLI in figure 3.
     var importPhotosPerSecond: Double?
+    /// Only figure 7 (the other formats): `bench --formats`.
+    public var formatsOnly = false
     /// Rendered previews by path and size, so distinct synthetic photos of one file are made once.
     var previewMemo: [String: PreviewResult] = [:]
 
@@ -56,11 +58,16 @@ public final class Benchmark {
         guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
 
         machineLine()
+        if formatsOnly {
+            runFormats()
+            return report.misses
+        }
         runImport()
         runTiles()
         runChafaComparison()
         try runDetail()
         try runGrid()
+        runFormats()
         try runStartup()
 
         report.write("")

@@ -14,11 +14,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Photos in the synthetic library for the start-up figure.", valueName: "n"))
     var librarySize: Int = 100_000
 
+    @Flag(name: .long, help: "Only the figures of the other formats (HEIC, PNG, WebP).")
+    var formats = false
+
     func run() throws {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         do {
-            try Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable).run()
+            let benchmark = Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable)
+            benchmark.formatsOnly = formats
+            try benchmark.run()
         } catch {
             FileHandle.standardError.write(Data("photory-tui bench: \(error)\n".utf8))
             throw ExitCode.failure
