@@ -19,7 +19,7 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, startup, loop
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
     }
@@ -72,6 +72,7 @@ public final class Benchmark {
         if sections.contains(.chafa) { runChafaComparison() }
         if sections.contains(.detail) { try runDetail() }
         if sections.contains(.grid) { try runGrid() }
+        if sections.contains(.formats) { runFormats() }
         if sections.contains(.startup) { try runStartup() }
         if sections.contains(.loop) { try runLoop() }
 

@@ -3,10 +3,13 @@ import Foundation
 /// Where a photo's description came from, in the order they are tried.
 public enum DescriptionSource: String, Sendable {
     case exif, xmp, iptc
+    /// A PNG `tEXt`/`zTXt`/`iTXt` Description or Title.
+    case text
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description
-/// does — EXIF ImageDescription, then XMP dc:description, then IPTC Caption-Abstract — and
+/// does — EXIF ImageDescription, then XMP dc:description, then IPTC Caption-Abstract, then a
+/// PNG text chunk's Description or Title — and
 /// treats blank values and camera placeholder text as no description at all.
 public enum DescriptionResolver {
     /// Text cameras write into ImageDescription on their own; it describes nothing.
@@ -23,6 +26,7 @@ public enum DescriptionResolver {
     public static func resolve(_ metadata: Metadata) -> (text: String, source: DescriptionSource)? {
         let candidates: [(String?, DescriptionSource)] = [
             (metadata.exifDescription, .exif), (metadata.xmpDescription, .xmp), (metadata.iptcCaption, .iptc),
+            (metadata.textDescription, .text),
         ]
         for (value, source) in candidates {
             if let text = usable(value, make: metadata.cameraMake, model: metadata.cameraModel) {
