@@ -33,7 +33,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var interruptedBy: Int32?
         try reportingFailures {
-            let absolute = paths.map { LibraryPaths.absolute(ExactArgument.path($0)) }
+            let absolute = ExactArgument.paths(paths).map(LibraryPaths.absolute)
             if absolute.allSatisfy({ !PathBytes.exists($0) }) {
                 throw CommandFailure("nothing to import: \(absolute.map { PathBytes.display($0).strippingControlCharacters }.joined(separator: ", ")) not found")
             }

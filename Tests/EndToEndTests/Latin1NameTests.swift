@@ -49,4 +49,25 @@ import Testing
         #expect(relative.status == 0, "\(relative.stderr)")
         #expect(relative.stdout.contains("Path        \(folder)/caf\u{FFFD}.jpg"), "\(relative.stdout)")
     }
+
+    /// `für.jpg` and `för.jpg` in Latin-1 both read `f�r.jpg` once decoded: given by name on
+    /// the command line (as `import *.jpg` gives them), each must still be its own file.
+    @Test func namesThatDecodeAlikeOnTheCommandLineStayApart() throws {
+        let sandbox = Sandbox()
+        let sources = PhotoFixtures.write(Array(PhotoFixtures.firstRun.prefix(2)), into: sandbox.root.path + "/src")
+        let names: [[UInt8]] = [[0x66, 0xFC, 0x72], [0x66, 0xF6, 0x72]].map { $0 + Array(".jpg".utf8) }
+        for (source, name) in zip(sources, names) {
+            sandbox.root.write(try Data(contentsOf: URL(fileURLWithPath: source)), toRawName: name, in: "latin")
+        }
+        let folder = sandbox.root.path + "/latin"
+        let script = "exec \"$0\" import --library \"$1\" \"$(printf 'f\\374r.jpg')\" \"$(printf 'f\\366r.jpg')\""
+        let result = Processes.run("/bin/sh", ["-c", script, try E2E.binary(), sandbox.library],
+                                   environment: sandbox.environment(term: "dumb", colorterm: nil),
+                                   currentDirectory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 imported"), "\(result.stdout)")
+        let json = try E2E.cli(["list", "--json", "--library", sandbox.library], sandbox: sandbox).stdout
+        #expect(json.contains("\(folder)/f\\udcfcr.jpg"), "\(json)")
+        #expect(json.contains("\(folder)/f\\udcf6r.jpg"), "\(json)")
+    }
 }
