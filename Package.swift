@@ -19,9 +19,18 @@ let package = Package(
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        /// HEIC/HEIF and AVIF: libheif with its built-in libde265 (HEVC) and dav1d/aom (AV1) decoders.
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        /// PNG: libpng's simplified read API (no setjmp on our side) plus zlib for compressed text chunks.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
+                       providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        /// WebP: the decoder (scaled decoding) and the demuxer (EXIF/XMP chunks, animation frames).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // MARK: - The product
-        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG"]),
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP"]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.
         .target(name: "PhotoryBench", dependencies: ["TUI", "Library"]),
@@ -31,7 +40,7 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: - Tests
-        .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG"], path: "Tests/Fixtures"),
+        .target(name: "Fixtures", dependencies: ["CExif", "CTurboJPEG", "CPNG"], path: "Tests/Fixtures"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures", "PhotoryBench"],
                     exclude: ["__Snapshots__"]),

@@ -2,7 +2,12 @@
 # Installs the Debian packages photory-tui builds and tests with. Uses sudo only when not root.
 # Does nothing (and needs no network) when everything is already there.
 set -euo pipefail
-packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev pkg-config tmux ncurses-term)
+# Build: ncurses, libexif, turbojpeg, chafa (+glib), libheif, libpng (+zlib), libwebp.
+# Tests: tmux and ncurses-term drive the real binary; imagemagick, webp (cwebp), libheif-examples
+# (heif-enc) and exiftool make the PNG/WebP/HEIC/AVIF fixtures.
+packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
+          libheif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config tmux ncurses-term
+          imagemagick webp libheif-examples libimage-exiftool-perl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

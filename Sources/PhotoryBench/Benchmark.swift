@@ -17,8 +17,16 @@ public final class Benchmark {
     /// Key presses timed for frame figures.
     static let keyPresses = 100
 
+    /// The figures of the report, by the name `bench --only` takes.
+    public enum Section: String, CaseIterable, Sendable {
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop
+        /// Sections that read the library the import section makes (it runs first for them).
+        var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
+    }
+
     let photosPath: String
     let librarySize: Int
+    let sections: Set<Section>
     let executable: String
     let temp: String
     var report: Report
@@ -34,10 +42,13 @@ public final class Benchmark {
     /// - Parameters:
     ///   - executable: this program, run as a child for the start-up figure
     ///     (`<executable> bench-startup --library FILE`).
+    ///   - sections: the figures to measure (all by default).
     public init(photosPath: String, librarySize: Int, executable: String,
+                sections: Set<Section> = Set(Section.allCases),
                 write: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) {
         self.photosPath = photosPath
         self.librarySize = librarySize
+        self.sections = sections
         self.executable = executable
         report = Report(write: write)
         temp = NSTemporaryDirectory() + "/photory-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -56,12 +67,14 @@ public final class Benchmark {
         guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
 
         machineLine()
-        runImport()
-        runTiles()
-        runChafaComparison()
-        try runDetail()
-        try runGrid()
-        try runStartup()
+        if sections.contains(.import) || sections.contains(where: \.needsImport) { runImport() }
+        if sections.contains(.tiles) { runTiles() }
+        if sections.contains(.chafa) { runChafaComparison() }
+        if sections.contains(.detail) { try runDetail() }
+        if sections.contains(.grid) { try runGrid() }
+        if sections.contains(.formats) { runFormats() }
+        if sections.contains(.startup) { try runStartup() }
+        if sections.contains(.loop) { try runLoop() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -14,21 +14,43 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Photos in the synthetic library for the start-up figure.", valueName: "n"))
     var librarySize: Int = 100_000
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Measure only these sections, comma-separated: "
+            + Benchmark.Section.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        valueName: "sections"))
+    var only: String?
+
     func validate() throws {
-        guard path != nil else {
+        let wanted = try sections()
+        // Only the start-up and loop figures do without photos.
+        guard path != nil || wanted.isSubset(of: [.startup, .loop]) else {
             throw ValidationError("""
                 bench needs a folder of JPEG photos to measure, e.g. `photory-tui bench ~/Pictures` \
-                (`make bench` passes ../shared/photos/real, or PHOTOS=folder)
+                (`make bench` passes ../shared/photos/real, or PHOTOS=folder); \
+                `--only startup,loop` needs none
                 """)
         }
     }
 
+    /// The sections `--only` names (all without it).
+    func sections() throws -> Set<Benchmark.Section> {
+        guard let only else { return Set(Benchmark.Section.allCases) }
+        return Set(try only.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let section = Benchmark.Section(rawValue: trimmed) else {
+                throw ValidationError("unknown section '\(trimmed)' for --only")
+            }
+            return section
+        })
+    }
+
     func run() throws {
-        guard let path else { return }   // refused by validate()
+        let path = path ?? ""   // only start-up and loop run without one (see validate())
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         do {
-            try Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable).run()
+            try Benchmark(photosPath: path, librarySize: max(1, librarySize), executable: executable,
+                          sections: try sections()).run()
         } catch {
             FileHandle.standardError.write(Data("photory-tui bench: \(error)\n".utf8))
             throw ExitCode.failure

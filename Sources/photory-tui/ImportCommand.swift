@@ -19,6 +19,8 @@ struct ImportCommand: ParsableCommand {
 
     struct Record: Encodable {
         var path: String
+        /// The exact bytes in base64, only for a path that is not UTF-8.
+        var pathBytes: String?
         var outcome: String
         var reason: String?
         var photoId: String?
@@ -31,9 +33,9 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var interruptedBy: Int32?
         try reportingFailures {
-            let absolute = paths.map(LibraryPaths.absolute)
-            if absolute.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }) {
-                throw CommandFailure("nothing to import: \(absolute.map { $0.strippingControlCharacters }.joined(separator: ", ")) not found")
+            let absolute = ExactArgument.paths(paths).map(LibraryPaths.absolute)
+            if absolute.allSatisfy({ !PathBytes.exists($0) }) {
+                throw CommandFailure("nothing to import: \(absolute.map { PathBytes.display($0).strippingControlCharacters }.joined(separator: ", ")) not found")
             }
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
@@ -53,13 +55,13 @@ struct ImportCommand: ParsableCommand {
             bar.clear()
             if json {
                 try printJSON(summary.results.map {
-                    Record(path: $0.path, outcome: $0.outcome.kind.rawValue, reason: $0.reason, photoId: $0.outcome.photoID)
+                    Record(path: $0.path, pathBytes: PathBytes.base64($0.path), outcome: $0.outcome.kind.rawValue, reason: $0.reason, photoId: $0.outcome.photoID)
                 })
                 return
             }
             for result in summary.results where result.outcome.kind != .imported {
                 let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                say("\(kind)\(result.path.strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
+                say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
             }
             say(summary.line)
         }

@@ -29,7 +29,7 @@ struct ListCommand: ParsableCommand {
             }
             for (photo, group) in photos {
                 let flag = photo.missing ? "\t(missing)" : ""
-                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(photo.path.strippingControlCharacters)\(flag)")
+                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(PathBytes.display(photo.path).strippingControlCharacters)\(flag)")
             }
         }
     }

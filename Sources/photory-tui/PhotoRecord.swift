@@ -4,6 +4,9 @@ import Library
 struct PhotoRecord: Encodable {
     var id: String
     var path: String
+    /// The exact bytes of `path` in base64, only when it is not UTF-8 (`path` then holds
+    /// them as surrogate escapes, see `PathBytes`).
+    var pathBytes: String?
     var group: String
     var groupId: String
     var description: String?
@@ -22,6 +25,7 @@ struct PhotoRecord: Encodable {
     init(_ photo: Photo, in group: PhotoGroup) {
         id = photo.id
         path = photo.path
+        pathBytes = PathBytes.base64(photo.path)
         groupId = group.id
         self.group = group.name
         description = photo.description

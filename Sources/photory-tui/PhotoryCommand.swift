@@ -71,6 +71,6 @@ func say(_ line: String) {
 func printJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value))
+    FileHandle.standardOutput.write(Data(PathBytes.surrogateEscaped(json: Array(try encoder.encode(value)))))
     FileHandle.standardOutput.write(Data("\n".utf8))
 }

@@ -14,13 +14,13 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let library = try options.loadForReading(checkMissing: false)
-            guard var found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(photo))
+            guard var found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(ExactArgument.path(photo)))
             else {
                 throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path)")
             }
-            found.missing = access(found.path, F_OK) != 0   // checked now, for this photo only
+            found.missing = !PathBytes.exists(found.path)   // checked now, for this photo only
             guard let group = library.group(id: PhotoLibrary.groupID(of: found)) else {
-                throw CommandFailure("the library has no group for \(found.path.strippingControlCharacters)")
+                throw CommandFailure("the library has no group for \(PathBytes.display(found.path).strippingControlCharacters)")
             }
             let record = PhotoRecord(found, in: group)
             if json {
@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
                 return
             }
             let rows: [(String, String?)] = [
-                ("Path", found.path),
+                ("Path", PathBytes.display(found.path)),
                 ("Id", found.id),
                 ("Group", record.group),
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.rawValue.uppercased() ?? "?"))" }),

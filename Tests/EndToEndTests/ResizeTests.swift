@@ -33,7 +33,7 @@ struct ResizeTests {
             tmux.send("Enter")
             try tmux.waitFor("beach-05.jpg")
             tmux.send("Enter")
-            marker = "1/5"; status = "previous/next"
+            marker = "1/5"; status = "→ next"
         case .picker:
             tmux.send("a")
             marker = "Import photos"; status = "Esc close · ? help"

@@ -3,10 +3,13 @@ import Foundation
 /// Where a photo's description came from, in the order they are tried.
 public enum DescriptionSource: String, Sendable {
     case exif, xmp, iptc
+    /// A PNG `tEXt`/`zTXt`/`iTXt` Description or Title.
+    case text
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description
-/// does — EXIF ImageDescription, then XMP dc:description, then IPTC Caption-Abstract — and
+/// does — EXIF ImageDescription, then XMP dc:description, then IPTC Caption-Abstract, then a
+/// PNG text chunk's Description or Title — and
 /// treats blank values and camera placeholder text as no description at all.
 public enum DescriptionResolver {
     /// Text cameras write into ImageDescription on their own; it describes nothing.
@@ -23,6 +26,7 @@ public enum DescriptionResolver {
     public static func resolve(_ metadata: Metadata) -> (text: String, source: DescriptionSource)? {
         let candidates: [(String?, DescriptionSource)] = [
             (metadata.exifDescription, .exif), (metadata.xmpDescription, .xmp), (metadata.iptcCaption, .iptc),
+            (metadata.textDescription, .text),
         ]
         for (value, source) in candidates {
             if let text = usable(value, make: metadata.cameraMake, model: metadata.cameraModel) {
@@ -32,24 +36,25 @@ public enum DescriptionResolver {
         return nil
     }
 
-    /// `value` trimmed of whitespace, NULs and control characters, or nil when what is left is
-    /// blank or camera placeholder text (including the camera's own make or model).
+    /// `value` trimmed of whitespace and NULs, or nil when what would show (without controls
+    /// and escape sequences) is blank or camera placeholder text (including the camera's own
+    /// make or model). The text itself is kept as the file has it.
     public static func usable(_ value: String?, make: String? = nil, model: String? = nil) -> String? {
         guard let value else { return nil }
-        let cleaned = value.strippingControlCharacters
-            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
-        guard !cleaned.isEmpty else { return nil }
-        let key = groupKey(cleaned)
+        let trimmed = value.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        let key = groupKey(trimmed)
+        guard !key.isEmpty else { return nil }
         if key.isEmpty || placeholders.contains(key) { return nil }
         if key.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "." || $0 == "?" || $0 == " " }) { return nil }
         let cameraNames: [String?] = [make, model, [make, model].compactMap { $0 }.joined(separator: " ")]
         for case let camera? in cameraNames where !camera.isEmpty && groupKey(camera) == key { return nil }
-        return cleaned
+        return trimmed
     }
 
-    /// The key photos are grouped by: case-folded, Unicode-normalised, runs of whitespace collapsed.
+    /// The key photos are grouped by: what shows (controls and escape sequences removed),
+    /// case-folded, Unicode-normalised, runs of whitespace collapsed.
     public static func groupKey(_ description: String) -> String {
-        description.precomposedStringWithCanonicalMapping
+        description.strippingControlCharacters.precomposedStringWithCanonicalMapping
             .lowercased()
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Pixels for a preview of at least a given size, made the cheapest way that gives them:
-/// the EXIF-embedded thumbnail when it is big enough and has the photo's shape, otherwise a
-/// DCT-scaled decode of the photo (never full size unless the photo is small). Orientation is
-/// applied.
+/// Pixels for a preview of at least a given size, made the cheapest way that gives them: the
+/// file's format (found by content) hands over an embedded preview when it is big enough and
+/// has the photo's shape, otherwise decodes at a reduced size where it can (JPEG DCT scaling,
+/// WebP scaled decoding). Orientation is applied.
 public enum PreviewImage {
     /// Why a preview could not be made, in a few words for a placeholder.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -30,55 +30,33 @@ public enum PreviewImage {
     /// The same from bytes already in memory (the importer has them).
     ///
     /// With `fitting`, `minWidth`×`minHeight` is a box: the pixels must cover the photo scaled
-    /// to fit inside it (a 4:3 photo in a 160×160 box needs 160×120).
+    /// to fit inside it (a 4:3 photo in a 160×160 box needs 160×120). The file's format is
+    /// found by content (`PhotoFormats`); `orientation` is the one its `inspect` reported.
     public static func make(from raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
                             orientation: Int, fitting: Bool = false) throws(Failure) -> DecodedImage {
-        do {
-            let header = try JPEGDecoder.header(raw)
-            let storedMin = storedTarget(header, minWidth: minWidth, minHeight: minHeight,
-                                         orientation: orientation, fitting: fitting)
-            if let thumbnail = usableThumbnail(raw, header: header, storedMin: storedMin),
-               let image = try? EmbeddedThumbnail.decode(raw, range: thumbnail, atLeast: storedMin.0, storedMin.1,
-                                                         orientation: orientation, fast: true) {
-                return image
-            }
-            return try JPEGDecoder.decode(raw, atLeast: storedMin.0, storedMin.1, orientation: orientation, fast: true)
-        } catch {
-            throw Failure(shortReason(error))
+        guard let format = PhotoFormats.format(of: raw) else {
+            throw Failure(PhotoFormats.unknownFormatReason(raw))
         }
+        return try format.preview(raw, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight,
+                                                             orientation: orientation, fitting: fitting))
     }
 
-    /// The byte range of the embedded thumbnail `make` would use for the same arguments, or nil
-    /// when it would decode the photo itself (no thumbnail, too small, or another shape).
+    /// Whether `make` would use a preview embedded in the file (EXIF thumbnail, HEIF thumbnail
+    /// item) for the same arguments instead of decoding the photo itself.
+    public static func usesEmbeddedPreview(in raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
+                                           orientation: Int, fitting: Bool = false) -> Bool {
+        PhotoFormats.format(of: raw)?.usesEmbeddedPreview(
+            raw, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight, orientation: orientation,
+                                       fitting: fitting)) ?? false
+    }
+
+    /// For a JPEG: the byte range of the embedded thumbnail `make` would use for the same
+    /// arguments, or nil when it would decode the photo itself (no thumbnail, too small, or
+    /// another shape). Nil for other formats (see `usesEmbeddedPreview`).
     public static func usableEmbeddedThumbnail(in raw: UnsafeRawBufferPointer, minWidth: Int, minHeight: Int,
                                                orientation: Int, fitting: Bool = false) -> Range<Int>? {
-        guard let header = try? JPEGDecoder.header(raw) else { return nil }
-        return usableThumbnail(raw, header: header, storedMin: storedTarget(
-            header, minWidth: minWidth, minHeight: minHeight, orientation: orientation, fitting: fitting))
-    }
-
-    /// The pixels needed, in stored (unrotated) pixels: targets are given in display pixels,
-    /// and with `fitting` they are a box the photo is fitted into.
-    private static func storedTarget(_ header: JPEGHeader, minWidth: Int, minHeight: Int,
-                                     orientation: Int, fitting: Bool) -> (Int, Int) {
-        let swaps = (5...8).contains(orientation)
-        var target = (minWidth, minHeight)
-        if fitting {
-            let display = swaps ? (header.height, header.width) : (header.width, header.height)
-            let fitted = ImageTransform.fittedSize(width: display.0, height: display.1, toFit: minWidth, minHeight)
-            target = (fitted.width, fitted.height)
-        }
-        return swaps ? (target.1, target.0) : target
-    }
-
-    /// Big enough (in stored pixels) and the photo's shape.
-    private static func usableThumbnail(_ raw: UnsafeRawBufferPointer, header: JPEGHeader,
-                                        storedMin: (Int, Int)) -> Range<Int>? {
-        guard let thumbnail = MetadataReader.read(raw).embeddedThumbnail,
-              let small = try? EmbeddedThumbnail.header(raw, range: thumbnail),
-              small.width >= storedMin.0, small.height >= storedMin.1,
-              sameShape(small.width, small.height, header.width, header.height) else { return nil }
-        return thumbnail
+        JPEGFormat().embeddedThumbnail(raw, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight,
+                                                                  orientation: orientation, fitting: fitting))
     }
 
     /// Thumbnails padded with black bars (a 160×120 thumbnail of a 16:9 photo) are not used.
@@ -86,18 +64,5 @@ public enum PreviewImage {
         guard w1 > 0, h1 > 0, w2 > 0, h2 > 0 else { return false }
         let a = Double(w1) / Double(h1), b = Double(w2) / Double(h2)
         return abs(a - b) / b < 0.03
-    }
-
-    static func shortReason(_ error: JPEGDecodeError) -> String {
-        switch error {
-        case .notJPEG: "not a JPEG"
-        case .zeroSize: "no image data"
-        case let .tooLarge(w, h): "too large (\(w)×\(h))"
-        case .unsupportedSubsampling: "unsupported chroma layout"
-        case .unsupportedColorspace: "unsupported colours"
-        case .corrupt: "cannot decode: corrupt data"
-        case .thumbnailOutOfBounds: "bad thumbnail"
-        case .decoderUnavailable: "out of memory"
-        }
     }
 }

@@ -36,7 +36,7 @@ public struct ThumbnailStore: Sendable {
         /// The key for the file at `path` as it is on disk now, or nil when it cannot be read.
         public static func current(photoID: String, path: String) -> Key? {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard PathBytes.stat(path, &info) == 0 else { return nil }
             return Key(photoID: photoID, fileSize: Int64(info.st_size),
                        fileModified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
@@ -95,7 +95,7 @@ public struct ThumbnailStore: Sendable {
     /// The stored entry, or one made from the file now (and stored) when there is none.
     public func entryMakingIfNeeded(photoID: String, path: String, orientation: Int) -> Entry {
         guard let key = Key.current(photoID: photoID, path: path) else {
-            return .failed(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "file missing")
+            return .failed(PathBytes.exists(path) ? "cannot read the file" : "file missing")
         }
         if let entry = entry(for: key) { return entry }
         do {

@@ -40,10 +40,10 @@ struct FileScanner {
     private mutating func visit(_ path: String) {
         if cancellation?.isCancelled == true { return }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard PathBytes.stat(path, &info) == 0 else {
             let code = errno
             var linkInfo = stat()
-            let isLink = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
+            let isLink = PathBytes.lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
             let reason: String
             switch code {
             case ELOOP: reason = "symlink loop"
@@ -72,11 +72,9 @@ struct FileScanner {
             return
         }
         guard visitedFolders.insert(identity).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            let reason = access(path, R_OK) != 0 ? String(cString: strerror(errno)).lowercased() : "cannot list folder"
+        // readdir keeps each name's exact bytes (FileManager would turn non-UTF-8 bytes into U+FFFD).
+        guard let names = PathBytes.folderEntries(path) else {
+            let reason = String(cString: strerror(errno)).lowercased()
             problems.append(ImportFileResult(path: path, outcome: .unreadable(reason: reason)))
             return
         }

@@ -9,11 +9,12 @@ public enum ImportOutcome: Sendable, Equatable {
     case relinked(photoID: String, previousPath: String)
     /// The same content is already in the library (or earlier in this import) at `original`.
     case duplicate(photoID: String, original: String)
-    /// Not a JPEG (recognised by content, not by name).
+    /// Not in a format photory reads (recognised by content, not by name), or a feature of one
+    /// that this build cannot read (the reason says which).
     case unsupported(reason: String)
     /// Could not be read: permissions, I/O error, a symlink loop, a vanished file.
     case unreadable(reason: String)
-    /// Looks like a JPEG but its data is broken.
+    /// In a known format but its data is broken.
     case corrupt(reason: String)
 
     /// The kind of outcome, for counting.
@@ -39,8 +40,8 @@ public enum ImportOutcome: Sendable, Equatable {
         switch self {
         case .imported: nil
         case .updated: "the file changed since it was imported: its record was refreshed"
-        case let .relinked(_, previous): "relinked: was at \(previous)"
-        case let .duplicate(_, original): "duplicate of \(original)"
+        case let .relinked(_, previous): "relinked: was at \(PathBytes.display(previous))"
+        case let .duplicate(_, original): "duplicate of \(PathBytes.display(original))"
         case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason): reason
         }
     }

@@ -12,7 +12,7 @@ struct PhotoAnalyzer: Sendable {
     }
 
     func analyze(path: String, importedAt: Double) -> Result {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         defer { close(fd) }
         var info = stat()
@@ -22,12 +22,12 @@ struct PhotoAnalyzer: Sendable {
         guard size > 0 else { return .failure(.unsupported(reason: "empty file")) }
 
         // Look at the signature before reading the whole file: a folder may hold large videos.
-        var signature = [UInt8](repeating: 0, count: min(size, 3))
+        var signature = [UInt8](repeating: 0, count: min(size, PhotoFormats.sniffLength))
         let got = signature.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard got >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
-        guard got == 3, signature == [0xFF, 0xD8, 0xFF] else {
-            let shown = signature.prefix(max(got, 0)).map { String(format: "0x%02x", $0) }.joined(separator: " ")
-            return .failure(.unsupported(reason: "unsupported format: not a JPEG (starts with \(shown))"))
+        let sniffed = signature.prefix(got)
+        guard let format = sniffed.withUnsafeBytes({ PhotoFormats.format(of: $0) }) else {
+            return .failure(.unsupported(reason: sniffed.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }))
         }
         let bytes: [UInt8]
         do {
@@ -37,21 +37,21 @@ struct PhotoAnalyzer: Sendable {
                                                       : .unreadable(reason: error.description))
         }
         return bytes.withUnsafeBytes { raw in
-            analyze(raw, path: path, info: info, importedAt: importedAt)
+            analyze(raw, format: format, path: path, info: info, importedAt: importedAt)
         }
     }
 
-    private func analyze(_ raw: UnsafeRawBufferPointer, path: String, info: stat, importedAt: Double) -> Result {
-        let size: (width: Int, height: Int)
+    private func analyze(_ raw: UnsafeRawBufferPointer, format: any PhotoFormat, path: String, info: stat,
+                         importedAt: Double) -> Result {
+        let header: PhotoFormatInfo
         do {
-            let header = try JPEGDecoder.header(raw)
-            size = (header.width, header.height)
-        } catch let .tooLarge(width, height) {
-            size = (width, height)   // a huge panorama is still a photo; only its preview is refused
+            header = try format.inspect(raw)
+        } catch let .unsupported(reason) {
+            return .failure(.unsupported(reason: reason))
         } catch {
-            return .failure(.corrupt(reason: "\(error)"))
+            return .failure(.corrupt(reason: error.description))
         }
-        let metadata = MetadataReader.read(raw)
+        let metadata = header.metadata
         let fileModified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         let taken: (String, Photo.TakenAtSource) =
             if let original = TakenAt.fromEXIF(metadata.dateTimeOriginal, offset: metadata.utcOffset) {
@@ -64,8 +64,8 @@ struct PhotoAnalyzer: Sendable {
         let description = DescriptionResolver.resolve(metadata)
         let photo = Photo(
             id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
-            fileModified: fileModified, width: size.width, height: size.height,
-            orientation: (1...8).contains(metadata.orientation) ? metadata.orientation : 1,
+            fileModified: fileModified, width: header.width, height: header.height,
+            orientation: header.orientation,
             takenAt: taken.0, takenAtSource: taken.1,
             cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel, gps: metadata.gps,
             description: description?.text, descriptionSource: description?.source,

@@ -167,7 +167,10 @@ enum EXIFReader {
         func string(_ ifd: ExifIfd, _ tag: UInt16) -> String? {
             guard let (format, _, bytes, size) = entry(ifd, tag) else { return nil }
             switch format {
-            case EXIF_FORMAT_ASCII, EXIF_FORMAT_UNDEFINED, EXIF_FORMAT_BYTE, EXIF_FORMAT_SBYTE:
+            case EXIF_FORMAT_ASCII:
+                // An ASCII value ends at its first NUL; cameras may leave junk after it.
+                return MetadataText.cleaned(UnsafeRawBufferPointer(start: bytes, count: strnlen(bytes, size)))
+            case EXIF_FORMAT_UNDEFINED, EXIF_FORMAT_BYTE, EXIF_FORMAT_SBYTE:
                 return MetadataText.cleaned(UnsafeRawBufferPointer(start: bytes, count: size))
             default:
                 return nil

@@ -38,6 +38,8 @@ public struct Metadata: Sendable, Equatable {
     public var xmpDescription: String?
     /// IPTC-IIM 2:120 Caption-Abstract from the Photoshop APP13 segment.
     public var iptcCaption: String?
+    /// A PNG text chunk's Description (else its Title): the last link of the description chain.
+    public var textDescription: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
     public var embeddedThumbnail: Range<Int>?
     /// Problems met while reading metadata that did not stop it (for `show`).

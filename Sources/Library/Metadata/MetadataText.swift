@@ -1,8 +1,8 @@
-/// Turns raw metadata bytes from an untrusted file into display-safe strings.
-///
-/// Every string the metadata reader returns goes through `clean`: line breaks and tabs become
-/// one space, other control characters are dropped, whitespace and NULs are trimmed at both
-/// ends, and an empty result is `nil`.
+import Foundation
+
+/// Turns raw metadata bytes from an untrusted file into strings: decoded (UTF-8, else
+/// Latin-1), trimmed, and `nil` when nothing visible is left. They are not display-safe:
+/// whatever shows them strips controls and escape sequences.
 enum MetadataText {
     /// Bytes as UTF-8 when they are valid UTF-8, else as Latin-1 (every byte is a code point).
     static func decodeUTF8OrLatin1(_ bytes: UnsafeRawBufferPointer) -> String {
@@ -27,39 +27,13 @@ enum MetadataText {
         clean(decodeUTF8OrLatin1(bytes))
     }
 
-    /// Display-safe form of `raw`, or `nil` when nothing but whitespace/controls remains.
+    /// `raw` trimmed of whitespace and NULs at both ends, or `nil` when nothing would show
+    /// (only whitespace, controls and escape sequences). The text is otherwise kept as the
+    /// file has it — the library and `--json` hold the true string — and is made safe where it
+    /// is shown (`strippingControlCharacters`).
     static func clean(_ raw: String) -> String? {
-        var scalars = String.UnicodeScalarView()
-        var pendingSpace = false
-        var changed = false
-        for s in raw.unicodeScalars {
-            switch s.value {
-            case 0x09, 0x0A, 0x0D:
-                pendingSpace = true
-                changed = true
-                continue
-            default:
-                break
-            }
-            if pendingSpace {
-                scalars.append(" ")
-                pendingSpace = false
-            }
-            if s.isUnsafeForTerminal {
-                changed = true
-                continue
-            }
-            scalars.append(s)
-        }
-        // Trim whitespace at both ends (NULs are already gone as controls).
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
-        while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
-            end = scalars.index(before: end)
-        }
-        if start == end { return nil }
-        if !changed, start == scalars.startIndex, end == scalars.endIndex { return raw }
-        return String(scalars[start..<end])
+        let trimmed = raw.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        guard !trimmed.strippingControlCharacters.allSatisfy(\.isWhitespace) else { return nil }
+        return trimmed
     }
 }

@@ -64,7 +64,7 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     /// Marks each photo missing or present by asking `fileExists`; returns how many changed.
     @discardableResult
-    public mutating func refreshMissing(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Int {
+    public mutating func refreshMissing(fileExists: (String) -> Bool = PathBytes.exists) -> Int {
         var changed = 0
         for index in photos.indices {
             let missing = !fileExists(photos[index].path)
@@ -87,7 +87,7 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     /// Paths of the photos whose files are not there now (one `stat` each; run it off the UI
     /// thread for large libraries).
-    public func missingPaths(fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Set<String> {
+    public func missingPaths(fileExists: (String) -> Bool = PathBytes.exists) -> Set<String> {
         Set(photos.map(\.path).filter { !fileExists($0) })
     }
 

@@ -283,7 +283,8 @@ struct JSONScanner: @unchecked Sendable {
                         i += 6
                     }
                 }
-                out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
+                let decoded = Unicode.Scalar(scalar) ?? PathBytes.scalar(forLoneSurrogate: scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: String(decoded).utf8)
             default:
                 throw error("bad escape \\\(Character(Unicode.Scalar(e)))")
             }

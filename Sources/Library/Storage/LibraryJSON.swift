@@ -102,7 +102,7 @@ enum LibraryJSON {
     }
 
     private static func readPhoto(_ scanner: inout JSONScanner, number: Int) throws -> Photo {
-        var id: String?, path: String?, takenAt: String?, takenAtSource: Photo.TakenAtSource?
+        var id: String?, path: String?, pathBytes: String?, takenAt: String?, takenAtSource: Photo.TakenAtSource?
         var fileSize: Int?, width: Int?, height: Int?
         var fileModified: Double?, importedAt: Double?
         var orientation = 1, missing = false
@@ -112,6 +112,12 @@ enum LibraryJSON {
             switch PhotoKey(key) {
             case .id: id = try s.readString()
             case .path: path = try s.readString()
+            case .pathBytes:
+                let raw = try s.readString()
+                guard let exact = PathBytes.string(base64: raw) else {
+                    throw ReadError(description: "photo \(number): pathBytes is not base64 of a path")
+                }
+                pathBytes = exact
             case .fileSize: fileSize = try s.readInt()
             case .fileModified: fileModified = try s.readDouble()
             case .width: width = try s.readInt()
@@ -139,7 +145,7 @@ enum LibraryJSON {
             return value
         }
         return Photo(
-            id: try required(id, "id"), path: try required(path, "path"),
+            id: try required(id, "id"), path: try pathBytes ?? required(path, "path"),
             fileSize: Int64(try required(fileSize, "fileSize")), fileModified: try required(fileModified, "fileModified"),
             width: try required(width, "width"), height: try required(height, "height"), orientation: orientation,
             takenAt: try required(takenAt, "takenAt"), takenAtSource: try required(takenAtSource, "takenAtSource"),
@@ -163,7 +169,7 @@ enum LibraryJSON {
     /// A photo object's keys, told apart by length and first letter, then checked whole:
     /// one comparison per key instead of one per candidate.
     private enum PhotoKey {
-        case id, path, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
+        case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
         case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps
 
         init?(_ key: UnsafeRawBufferPointer) {
@@ -178,6 +184,7 @@ enum LibraryJSON {
             case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
             case (7, _): candidate = (.missing, "missing")
             case (8, _): candidate = (.fileSize, "fileSize")
+            case (9, _): candidate = (.pathBytes, "pathBytes")
             case (10, UInt8(ascii: "c")): candidate = (.cameraMake, "cameraMake")
             case (10, _): candidate = (.importedAt, "importedAt")
             case (11, UInt8(ascii: "o")): candidate = (.orientation, "orientation")
@@ -204,6 +211,7 @@ enum LibraryJSON {
             out.append(contentsOf: "\n{".utf8)
             field("id", photo.id, &out, first: true)
             field("path", photo.path, &out)
+            if let raw = PathBytes.base64(photo.path) { field("pathBytes", raw, &out) }
             number("fileSize", Double(photo.fileSize), &out)
             number("fileModified", photo.fileModified, &out)
             number("width", Double(photo.width), &out)
@@ -227,7 +235,7 @@ enum LibraryJSON {
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: "\n]}\n".utf8)
-        return out
+        return PathBytes.surrogateEscaped(json: out)
     }
 
     private static func key(_ name: String, _ out: inout [UInt8], first: Bool) {

@@ -12,11 +12,22 @@ public enum LibraryPaths {
         base(environment["XDG_CACHE_HOME"], fallback: ".cache", environment: environment) + "/photory"
     }
 
+    /// `$XDG_CONFIG_HOME/photory/config.toml`, `~/.config/photory/config.toml` by default.
+    public static func defaultConfigFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment) + "/photory/config.toml"
+    }
+
+    /// `$XDG_STATE_HOME/photory`, `~/.local/state/photory` by default: what the browser
+    /// remembers between runs (the last import folder).
+    public static func defaultStateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment) + "/photory"
+    }
+
     /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
     /// (symlinks are kept: the library refers to files by the path the user gave).
     public static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let joined = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
+        let joined = expanded.hasPrefix("/") ? expanded : currentFolder() + "/" + expanded
         // Lexically: Foundation's standardizingPath would also resolve symlinks.
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
@@ -27,6 +38,13 @@ public enum LibraryPaths {
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The working folder with its exact bytes (FileManager's would turn non-UTF-8 bytes into U+FFFD).
+    public static func currentFolder() -> String {
+        guard let cwd = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(cwd) }
+        return PathBytes.string(cString: cwd)
     }
 
     private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {

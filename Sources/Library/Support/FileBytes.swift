@@ -16,7 +16,7 @@ public enum FileBytes {
 
     /// The whole file at `path`.
     public static func read(_ path: String, maxBytes: Int = FileBytes.maxBytes) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw Failure(description: errnoReason(), isMissing: errno == ENOENT)
         }

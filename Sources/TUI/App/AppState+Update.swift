@@ -15,10 +15,10 @@ extension AppState {
             previews.insert(result, for: key)
             return []
         case let .folderListed(path, result):
-            picker?.receive(path: path, result)
+            let effects = picker?.receive(path: path, result) ?? []
             // The highlighted entry (the folder we came up from) may be far down the list.
             picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
-            return []
+            return effects
         case let .importProgress(progress):
             importOverlay?.progress = progress
             return []
@@ -51,95 +51,81 @@ extension AppState {
         if key == .resize { return [] }
         // Nothing is visible but the size message: keys would act on what the user can't see.
         if isTooSmall {
-            if key == .char("q"), importOverlay == nil, picker == nil { shouldQuit = true }
+            // Only quitting works: the quit key of the home grid, from any screen without a modal layer.
+            if importOverlay == nil, picker == nil, keyMap.action(for: key, in: .home) == .quit { shouldQuit = true }
             return []
         }
-        // Modal layers first: the import overlay, then help, then the picker.
-        if importOverlay != nil { return ImportOverlayState.handle(key, state: &self) }
+        // Modal layers first: the import overlay, then help, then the picker. Each answers
+        // with an outcome; this is where the outcome changes the rest of the state.
+        if let overlay = importOverlay {
+            switch overlay.handle(key, keyMap: keyMap) {
+            case .stay: return []
+            case .cancel:
+                importOverlay?.phase = .running(cancelling: true)
+                return [.cancelImport]
+            case .dismiss:
+                importOverlay = nil
+                clampCursors()
+                return []
+            }
+        }
         if showHelp {
             showHelp = false
             return []
         }
-        if picker != nil { return ImportPickerState.handle(key, state: &self) }
-        switch key {
-        case .char("?"):
+        if picker != nil { return handlePicker(key) }
+        guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
+        switch action {
+        case .help:
             showHelp = true
             return []
-        case .char("a"):
-            var newPicker = ImportPickerState(folder: startFolder)
-            let effects = newPicker.load()
-            picker = newPicker
-            return effects
-        case .char("r"):
+        case .importPhotos:
+            return openPicker()
+        case .reload:
             return [.reloadLibrary]
         default:
             break
         }
         switch screen {
-        case .home: HomeScreen.handle(key, state: &self)
-        case .group: GroupScreen.handle(key, state: &self)
-        case .detail: DetailScreen.handle(key, state: &self)
+        case .home: HomeScreen.handle(action, state: &self)
+        case .group: GroupScreen.handle(action, state: &self)
+        case .detail: DetailScreen.handle(action, state: &self)
         }
         return []
     }
 
-    // MARK: - Navigation
+    // MARK: - The import picker
 
-    /// Opens the group at the home cursor.
-    mutating func openSelectedGroup() {
-        guard library.groups.indices.contains(homeCursor.selected) else { return }
-        screen = .group(id: library.groups[homeCursor.selected].id)
-        groupCursor = GridCursor()
+    /// Opens the picker where the last import came from, else in the folder photory was
+    /// started in.
+    private mutating func openPicker() -> [Effect] {
+        var newPicker = ImportPickerState(folder: remembered.lastImportFolder ?? startFolder, startFolder: startFolder)
+        let effects = newPicker.load()
+        picker = newPicker
+        return effects
     }
 
-    /// One step back: detail → group (with that photo selected), group → home, home → quit.
-    mutating func goBack() {
-        switch screen {
-        case .home:
-            shouldQuit = true
-        case let .group(id):
-            screen = .home
-            if let index = library.groups.firstIndex(where: { $0.id == id }) { homeCursor.selected = index }
-        case let .detail(groupID, index):
-            screen = .group(id: groupID)
-            groupCursor.selected = index
+    private mutating func handlePicker(_ key: Key) -> [Effect] {
+        guard var current = picker else { return [] }
+        let outcome = current.handle(key, keyMap: keyMap, listHeight: ImportPickerState.listHeight(rows: rows),
+                                     homeFolder: homeFolder)
+        switch outcome {
+        case let .stay(effects):
+            current.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
+            picker = current
+            return effects
+        case .showHelp:
+            picker = current
+            showHelp = true
+            return []
+        case .close:
+            picker = nil
+            return []
+        case let .importPaths(paths):
+            picker = nil
+            importOverlay = ImportOverlayState()
+            remembered.lastImportFolder = current.folder
+            return [.startImport(paths), .remember(remembered)]
         }
-        clampCursors()
-    }
-
-    /// Installs a new library (after an import or reload), keeping the user where they were
-    /// when that place still exists.
-    mutating func replaceLibrary(_ newLibrary: PhotoLibrary) {
-        let selectedGroupID = library.groups.indices.contains(homeCursor.selected)
-            ? library.groups[homeCursor.selected].id : nil
-        let detailPhotoID = detailPhoto?.id
-        library = newLibrary
-        // A preview that failed ("file missing") may work now (relinked, file restored).
-        previews.removeFailures()
-        if let selectedGroupID, let index = library.groups.firstIndex(where: { $0.id == selectedGroupID }) {
-            homeCursor.selected = index
-        }
-        switch screen {
-        case .home:
-            break
-        case let .group(id):
-            if library.group(id: id) == nil { screen = .home }
-        case let .detail(groupID, _):
-            if let group = library.group(id: groupID), let photoID = detailPhotoID,
-               let index = group.photoIDs.firstIndex(of: photoID) {
-                screen = .detail(groupID: groupID, index: index)
-            } else {
-                screen = library.group(id: groupID) == nil ? .home : .group(id: groupID)
-            }
-        }
-        clampCursors()
-    }
-
-    /// Keeps both grid cursors inside their items and in view for the current size.
-    mutating func clampCursors() {
-        guard !isTooSmall else { return }
-        homeCursor.clamp(count: library.groups.count, layout: gridLayout)
-        groupCursor.clamp(count: currentGroup?.count ?? 0, layout: gridLayout)
-        picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
     }
 }

@@ -3,7 +3,7 @@ import Library
 /// The whole state of the browser, one value. `update` changes it and returns effects; the
 /// screens draw it; nothing else holds state that a user can see.
 public struct AppState: Sendable {
-    /// Which base screen is showing.
+    /// Which base screen is showing (the top of the navigation stack).
     public enum Screen: Equatable, Sendable {
         case home
         case group(id: String)
@@ -17,9 +17,8 @@ public struct AppState: Sendable {
     public var rows: Int
     public internal(set) var library: PhotoLibrary
     public let colorMode: ColorMode
-    public internal(set) var screen: Screen = .home
-    var homeCursor = GridCursor()
-    var groupCursor = GridCursor()
+    /// The screens the user went through, home at the bottom; back pops. Never empty.
+    var stack: [ScreenFrame] = [.home(GridCursor())]
     /// The import picker, when open (modal, over the screen).
     var picker: ImportPickerState?
     /// The import progress or summary overlay, when shown (modal, over everything).
@@ -28,29 +27,68 @@ public struct AppState: Sendable {
     var previews = PreviewCache()
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
-    /// Folders the picker starts in and jumps to with `~`.
+    /// The keys, from the defaults and the user's config file.
+    public let keyMap: KeyMap
+    /// What is remembered between runs (the last import folder).
+    public internal(set) var remembered: RememberedState
+    /// The folder photory was started in (the picker's `.`) and the home folder (`~`).
     let startFolder: String
     let homeFolder: String
     public internal(set) var shouldQuit = false
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
-                startFolder: String, homeFolder: String) {
+                startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
+                remembered: RememberedState = RememberedState(), status: String? = nil) {
         self.library = library
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode
         self.startFolder = startFolder
         self.homeFolder = homeFolder
+        self.keyMap = keyMap
+        self.remembered = remembered
+        self.status = status
     }
 
     // MARK: - Derived
 
+    public var screen: Screen { stack[stack.count - 1].screen }
+
     var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
+
+    /// Whose key bindings apply now: the topmost modal layer, else the screen.
+    var keyContext: KeyContext {
+        if importOverlay != nil { return .importProgress }
+        if picker != nil { return .picker }
+        return stack[stack.count - 1].keyContext
+    }
 
     /// The screen area between the title line and the status bar.
     var contentArea: Rect { Rect(x: 0, y: 1, width: columns, height: max(0, rows - 2)) }
 
     var gridLayout: GridLayout { GridLayout(area: contentArea) }
+
+    /// The selection in the home grid (the bottom of the stack).
+    var homeCursor: GridCursor {
+        get {
+            guard case let .home(cursor) = stack[0] else { return GridCursor() }
+            return cursor
+        }
+        set { stack[0] = .home(newValue) }
+    }
+
+    /// The selection in the group grid on the stack (a default cursor when there is none).
+    var groupCursor: GridCursor {
+        get {
+            for case let .group(_, cursor) in stack.reversed() { return cursor }
+            return GridCursor()
+        }
+        set {
+            guard let i = stack.lastIndex(where: { if case .group = $0 { true } else { false } }),
+                  case let .group(id, _) = stack[i] else { return }
+            stack[i] = .group(id: id, cursor: newValue)
+        }
+    }
 
     /// The group on screen (group grid or detail view).
     var currentGroup: PhotoGroup? {

@@ -3,16 +3,23 @@ import Library
 
 /// The run loop: reads keys, applies messages to the state, performs effects, keeps the
 /// preview workers busy with what the screen needs, and draws at most once per batch.
-/// Only this loop's thread touches the terminal.
-public final class BrowserApp {
+/// Only this loop's thread touches the terminal. ``post(_:)`` and ``stop()`` may be called from
+/// any thread; everything else belongs to the thread that calls `run`.
+public final class BrowserApp: @unchecked Sendable {
     private let store: LibraryStore
     private let thumbnails: ThumbnailStore
-    private let inbox = Inbox()
+    let inbox = Inbox()
     private var importCancellation: ImportCancellation?
 
-    public init(store: LibraryStore, thumbnails: ThumbnailStore) {
+    private let config: Config
+    private let rememberedFile: String
+
+    public init(store: LibraryStore, thumbnails: ThumbnailStore, config: Config = .load(),
+                rememberedFile: String = RememberedState.defaultFile()) {
         self.store = store
         self.thumbnails = thumbnails
+        self.config = config
+        self.rememberedFile = rememberedFile
     }
 
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
@@ -20,10 +27,25 @@ public final class BrowserApp {
     public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride)
         defer { terminal.restore() }
+        run(library: library, on: terminal)
+    }
+
+    /// Runs the loop on `terminal` (the real one, or a headless one for tests and `bench`)
+    /// until the user quits, the terminal's input is closed, or ``stop()`` is called.
+    ///
+    /// The loop sleeps in `poll(2)` on the terminal's input and the inbox's wake pipe, with no
+    /// timeout: a key, a resize, or a message from a worker (``post(_:)``) wakes it at once, and
+    /// with nothing to do it uses no CPU. Each wake-up it takes every queued key and message,
+    /// applies them in order, and draws once.
+    /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
+    ///   the grid drawn (`bench` times message-to-frame with it).
+    public func run(library: PhotoLibrary, on terminal: Terminal, onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
-            startFolder: FileManager.default.currentDirectoryPath, homeFolder: NSHomeDirectory())
+            startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
+            keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
+            status: Self.summary(ofProblems: config.problems))
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
@@ -35,17 +57,20 @@ public final class BrowserApp {
         }
 
         var dirty = true
-        while !state.shouldQuit {
+        while !state.shouldQuit && !inbox.isStopped {
             if dirty {
                 let wanted = state.wantedPreviews()
                 state.previews.touch(wanted.map(\.key))
                 loader.want(wanted.filter { !state.previews.contains($0.key) })
-                terminal.draw(AppView.render(state))
+                let grid = AppView.render(state)
+                terminal.draw(grid)
+                onFrame?(grid)
                 dirty = false
             }
-            let waiting = loader.isBusy || state.isImporting
+            let woke = terminal.waitForInput(orWake: inbox.wake)
             var messages: [Msg] = []
-            for key in terminal.readKeys(timeoutMs: waiting ? 20 : 500) {
+            let keys = terminal.readKeys(timeoutMs: 0)
+            for key in keys {
                 if key == .resize {
                     terminal.resized()
                     let size = terminal.size
@@ -54,6 +79,8 @@ public final class BrowserApp {
                     messages.append(.key(key))
                 }
             }
+            // The terminal is gone (not even a hang-up signal came): no key will ever come.
+            if woke.contains(.hangup) && keys.isEmpty { break }
             messages += inbox.drain()
             guard !messages.isEmpty else { continue }
             var effects: [Effect] = []
@@ -66,6 +93,12 @@ public final class BrowserApp {
         }
         importCancellation?.cancel()
     }
+
+    /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
+    public func post(_ msg: Msg) { inbox.post(msg) }
+
+    /// Ends ``run(library:on:onFrame:)`` from any thread, as if the user had quit.
+    public func stop() { inbox.stop() }
 
     // MARK: - Effects
 
@@ -98,6 +131,10 @@ public final class BrowserApp {
             }.start()
         case .cancelImport:
             importCancellation?.cancel()
+        case let .remember(remembered):
+            // A convenience: failing to save it must not interrupt what the user is doing.
+            let file = rememberedFile
+            DispatchQueue.global(qos: .utility).async { try? remembered.save(to: file) }
         case .reloadLibrary:
             let store = self.store
             DispatchQueue.global(qos: .userInitiated).async {
@@ -112,24 +149,27 @@ public final class BrowserApp {
         }
     }
 
+    /// The config file's problems in one status line: the first, and how many more.
+    static func summary(ofProblems problems: [String]) -> String? {
+        guard let first = problems.first else { return nil }
+        let more = problems.count - 1
+        return first + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"))" : "") + "; defaults kept"
+    }
+
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
     static func list(_ path: String) -> Result<[FolderEntry], Failure> {
-        do {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path)
-            let entries = names.filter { !$0.hasPrefix(".") }.map { name in
-                var isFolder: ObjCBool = false
-                let full = path == "/" ? "/" + name : path + "/" + name
-                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
-                return FolderEntry(name: name, isFolder: isFolder.boolValue)
-            }
-            return .success(entries.sorted {
-                $0.isFolder != $1.isFolder ? $0.isFolder
-                    : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
-            })
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a folder" : "no such folder"
-            return .failure(Failure("cannot open \(path): \(reason)"))
+        // readdir keeps each name's exact bytes (FileManager would turn non-UTF-8 bytes into U+FFFD).
+        guard let names = PathBytes.folderEntries(path) else {
+            let reason = PathBytes.exists(path) ? "permission denied or not a folder" : "no such folder"
+            return .failure(Failure("cannot open \(PathBytes.display(path)): \(reason)"))
         }
+        let entries = names.filter { !$0.hasPrefix(".") }.map { name in
+            FolderEntry(name: name, isFolder: PathBytes.isFolder(path == "/" ? "/" + name : path + "/" + name))
+        }
+        return .success(entries.sorted {
+            $0.isFolder != $1.isFolder ? $0.isFolder
+                : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
+        })
     }
 }
 

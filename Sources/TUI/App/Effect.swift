@@ -4,4 +4,6 @@ public enum Effect: Equatable, Sendable {
     case startImport([String])
     case cancelImport
     case reloadLibrary
+    /// Save what the browser remembers between runs.
+    case remember(RememberedState)
 }

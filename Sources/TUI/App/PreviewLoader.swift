@@ -11,6 +11,7 @@ final class PreviewLoader: @unchecked Sendable {
     private var queue: [PreviewRequest] = []
     private var inFlight: Set<PreviewKey> = []
     private var stopped = false
+    private let workers: Int
     private let make: @Sendable (PreviewRequest) -> PreviewResult
     private let deliver: @Sendable (PreviewKey, PreviewResult) -> Void
 
@@ -18,7 +19,8 @@ final class PreviewLoader: @unchecked Sendable {
          deliver: @escaping @Sendable (PreviewKey, PreviewResult) -> Void) {
         self.make = make
         self.deliver = deliver
-        for index in 0..<max(1, workers) {
+        self.workers = max(1, workers)
+        for index in 0..<self.workers {
             let thread = Thread { [weak self] in self?.work() }
             thread.name = "preview-\(index)"
             thread.start()
@@ -43,7 +45,7 @@ final class PreviewLoader: @unchecked Sendable {
             stopped = true
             queue.removeAll()
         }
-        for _ in 0..<16 { wake.signal() }
+        for _ in 0..<workers { wake.signal() }
     }
 
     private func work() {
@@ -56,7 +58,8 @@ final class PreviewLoader: @unchecked Sendable {
             }
             guard let request = next else {
                 if lock.withLock({ stopped }) { return }
-                _ = wake.wait(timeout: .now() + .milliseconds(200))
+                // Idle workers sleep until `want` or `stop` signals: no wake-ups while idle.
+                wake.wait()
                 continue
             }
             let result = make(request)

@@ -1,3 +1,5 @@
+import Library
+
 /// A screen's worth of ``Cell``s, row-major: what the screens draw into and what
 /// `Terminal.draw(_:)` copies to the terminal.
 ///
@@ -58,6 +60,8 @@ public struct CellGrid: Hashable, Sendable {
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
         var column = 0
+        // Whole escape sequences go, not just their control characters.
+        let text = text.unicodeScalars.contains(where: DisplayWidth.isStripped) ? DisplayWidth.sanitized(text) : text
         for character in text {
             guard let glyph = Self.displayable(character) else { continue }
             let glyphWidth = glyph.width
@@ -159,7 +163,7 @@ public struct CellGrid: Hashable, Sendable {
             return Cell(String(character))
         }
         var text = String(character)
-        if text.unicodeScalars.contains(where: DisplayWidth.isStripped) {
+        if text.unicodeScalars.contains(where: { DisplayWidth.isStripped($0) || PathBytes.isEscape($0) }) {
             text = DisplayWidth.sanitized(text)
         }
         guard let first = text.unicodeScalars.first, DisplayWidth.of(first) > 0 else { return nil }

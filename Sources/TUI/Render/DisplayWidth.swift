@@ -40,8 +40,9 @@ public enum DisplayWidth {
     /// controls, DEL, C1 and bidi controls).
     public static func isStripped(_ scalar: Unicode.Scalar) -> Bool { scalar.isUnsafeForTerminal }
 
-    /// `text` without the scalars ``isStripped(_:)`` rejects.
-    public static func sanitized(_ text: String) -> String { text.strippingControlCharacters }
+    /// `text` without the scalars ``isStripped(_:)`` rejects, and with each byte of a file
+    /// name that is not UTF-8 shown as U+FFFD (see `PathBytes`).
+    public static func sanitized(_ text: String) -> String { PathBytes.display(text).strippingControlCharacters }
 
     // MARK: - Tables
 
@@ -105,11 +106,12 @@ public enum DisplayWidth {
 }
 
 extension String {
-    /// Columns this text occupies on a terminal, ignoring control characters.
-    /// See ``DisplayWidth``.
+    /// Columns this text occupies on a terminal once sanitized (controls and whole escape
+    /// sequences take none). See ``DisplayWidth``.
     public var displayWidth: Int {
+        let shown = unicodeScalars.contains(where: DisplayWidth.isStripped) ? DisplayWidth.sanitized(self) : self
         var width = 0
-        for character in self { width += DisplayWidth.of(character) }
+        for character in shown { width += DisplayWidth.of(character) }
         return width
     }
 }

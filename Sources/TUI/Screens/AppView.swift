@@ -37,17 +37,18 @@ public enum AppView {
     private static func statusBar(_ state: AppState, into grid: inout CellGrid) {
         let y = state.rows - 1
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
+        let keys = state.keyMap, context = state.keyContext
         let hints: String
         if let overlay = state.importOverlay {
-            hints = overlay.isRunning ? "Importing… · Esc cancel" : "Any key to close"
+            hints = overlay.isRunning ? ["Importing…", keys.hints([.cancelImport], in: context)].joined(separator: " · ")
+                : "Any key to close"
         } else if state.picker != nil {
-            hints = "Space mark · i import · Esc close · ? help"
+            hints = keys.hints([.mark, .importMarked, .close, .help], in: context)
         } else {
             switch state.screen {
-            case .home where state.library.groups.isEmpty: hints = "a import · ? help · q quit"
-            case .home: hints = "Enter open · a import · r reload · ? help · q quit"
-            case .group: hints = "Enter view · Esc back · a import · ? help"
-            case .detail: hints = "← → previous/next · Esc back · ? help"
+            case .home: hints = keys.hints(HomeScreen.hints(state), in: context)
+            case .group: hints = keys.hints(GroupScreen.hints, in: context)
+            case .detail: hints = keys.hints(DetailScreen.hints, in: context)
             }
         }
         let text = state.status ?? hints

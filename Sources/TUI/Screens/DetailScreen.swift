@@ -2,27 +2,23 @@ import Library
 
 /// One photo as large as the terminal allows, paged left and right through its group.
 enum DetailScreen {
-    static let keys: [(String, String)] = [
-        ("← h  → l", "previous / next photo"), ("Home End g G", "first / last"),
-        ("Esc Backspace q", "back to the group"), ("a", "import photos"), ("r", "reload the library"),
-        ("?", "help"),
-    ]
+    static let hints: [Action] = [.previous, .next, .back, .help]
 
-    static func handle(_ key: Key, state: inout AppState) {
+    static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.library.group(id: groupID) else { return }
         var target = index
-        switch key {
-        case .left, .char("h"), .up, .char("k"), .pageUp, .ctrl("b"): target -= 1
-        case .right, .char("l"), .down, .char("j"), .pageDown, .ctrl("f"), .char(" "): target += 1
-        case .home, .char("g"): target = 0
-        case .end, .char("G"): target = group.count - 1
-        case .escape, .backspace, .char("q"), .enter:
+        switch action {
+        case .previous: target -= 1
+        case .next: target += 1
+        case .first: target = 0
+        case .last: target = group.count - 1
+        case .back:
             state.goBack()
             return
         default:
             return
         }
-        state.screen = .detail(groupID: groupID, index: max(0, min(target, group.count - 1)))
+        state.stack[state.stack.count - 1] = .detail(groupID: groupID, index: max(0, min(target, group.count - 1)))
     }
 
     /// The area the photo is drawn in: everything but the title and the status line.

@@ -1,23 +1,23 @@
-/// The selection in a grid of items and how far it is scrolled; moves with the keys every
-/// grid shares (arrows/hjkl, PgUp/PgDn, Ctrl-b/Ctrl-f, Home/End, g/G).
-struct GridCursor: Equatable {
+/// The selection in a grid of items and how far it is scrolled; moves with the actions every
+/// grid shares (left/right/up/down, page up/down, first/last).
+struct GridCursor: Equatable, Sendable {
     var selected = 0
     /// The first grid row in view.
     var topRow = 0
 
-    /// Moves for `key`; false when the key is not a movement key.
-    mutating func handle(_ key: Key, count: Int, layout: GridLayout) -> Bool {
+    /// Moves for `action`; false when it is not a movement.
+    mutating func handle(_ action: Action, count: Int, layout: GridLayout) -> Bool {
         let columns = layout.columns
-        switch key {
-        case .left, .char("h"): selected -= 1
-        case .right, .char("l"): selected += 1
-        case .up, .char("k"): if selected - columns >= 0 { selected -= columns }
-        case .down, .char("j"): if selected + columns < count { selected += columns }
+        switch action {
+        case .left: selected -= 1
+        case .right: selected += 1
+        case .up: if selected - columns >= 0 { selected -= columns }
+        case .down: if selected + columns < count { selected += columns }
             else if selected / columns < (count - 1) / columns { selected = count - 1 }
-        case .pageUp, .ctrl("b"): selected -= layout.pageSize
-        case .pageDown, .ctrl("f"): selected += layout.pageSize
-        case .home, .char("g"): selected = 0
-        case .end, .char("G"): selected = count - 1
+        case .pageUp: selected -= layout.pageSize
+        case .pageDown: selected += layout.pageSize
+        case .first: selected = 0
+        case .last: selected = count - 1
         default: return false
         }
         clamp(count: count, layout: layout)

@@ -2,19 +2,15 @@ import Library
 
 /// A group's photos as a grid of thumbnails captioned with file name and date.
 enum GroupScreen {
-    static let keys: [(String, String)] = [
-        ("←↓↑→ hjkl", "move"), ("PgUp PgDn ^B ^F", "page"), ("Home End g G", "first / last"),
-        ("Enter", "view the photo"), ("Esc Backspace q", "back to the groups"), ("a", "import photos"),
-        ("r", "reload the library"), ("?", "help"),
-    ]
+    static let hints: [Action] = [.open, .back, .importPhotos, .help]
 
-    static func handle(_ key: Key, state: inout AppState) {
+    static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let group = state.library.group(id: groupID) else { return }
-        if state.groupCursor.handle(key, count: group.count, layout: state.gridLayout) { return }
-        switch key {
-        case .enter where group.count > 0:
-            state.screen = .detail(groupID: groupID, index: state.groupCursor.selected)
-        case .escape, .backspace, .char("q"):
+        if state.groupCursor.handle(action, count: group.count, layout: state.gridLayout) { return }
+        switch action {
+        case .open where group.count > 0:
+            state.push(.detail(groupID: groupID, index: state.groupCursor.selected))
+        case .back:
             state.goBack()
         default:
             break

@@ -1,16 +1,8 @@
 /// `?`: the keys of the current screen.
 enum HelpOverlay {
-    static func keys(for state: AppState) -> (title: String, keys: [(String, String)]) {
-        if state.picker != nil { return ("Keys — import picker", ImportPickerState.keys) }
-        switch state.screen {
-        case .home: return ("Keys — groups", HomeScreen.keys)
-        case .group: return ("Keys — photos of a group", GroupScreen.keys)
-        case .detail: return ("Keys — photo", DetailScreen.keys)
-        }
-    }
-
     static func render(_ state: AppState, into grid: inout CellGrid) {
-        let (title, keys) = keys(for: state)
+        let title = state.keyContext.helpTitle
+        let keys = state.keyMap.helpRows(for: state.keyContext)
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
         let keyWidth = (keys.map { $0.0.displayWidth }.max() ?? 0) + 2
         let meaningWidth = keys.map { $0.1.displayWidth }.max() ?? 0

@@ -3,19 +3,18 @@ import Library
 /// The grid of groups: each tile shows the group's cover photo, its name, its photo count and
 /// its date range.
 enum HomeScreen {
-    static let keys: [(String, String)] = [
-        ("←↓↑→ hjkl", "move"), ("PgUp PgDn ^B ^F", "page"), ("Home End g G", "first / last"),
-        ("Enter", "open the group"), ("a", "import photos"), ("r", "reload the library"),
-        ("?", "help"), ("q", "quit"),
-    ]
+    /// The actions the status bar hints at.
+    static func hints(_ state: AppState) -> [Action] {
+        state.library.groups.isEmpty ? [.importPhotos, .help, .quit] : [.open, .importPhotos, .reload, .help, .quit]
+    }
 
-    static func handle(_ key: Key, state: inout AppState) {
-        if state.homeCursor.handle(key, count: state.library.groups.count, layout: state.gridLayout) { return }
-        switch key {
-        case .enter: state.openSelectedGroup()
-        // Esc and Backspace mean "back": on the home grid there is nothing to go back to, and
-        // an impatient second Esc (after closing the picker or an overlay) must not quit.
-        case .char("q"): state.goBack()
+    // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,
+    // and an impatient second Esc (after closing the picker or an overlay) must not quit.
+    static func handle(_ action: Action, state: inout AppState) {
+        if state.homeCursor.handle(action, count: state.library.groups.count, layout: state.gridLayout) { return }
+        switch action {
+        case .open: state.openSelectedGroup()
+        case .quit: state.shouldQuit = true
         default: break
         }
     }

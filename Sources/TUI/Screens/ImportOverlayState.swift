@@ -20,18 +20,24 @@ struct ImportOverlayState: Equatable, Sendable {
     mutating func finish(_ summary: ImportSummary) { phase = .finished(summary) }
     mutating func fail(_ message: String) { phase = .failed(message) }
 
-    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
-        guard let overlay = state.importOverlay else { return [] }
-        switch overlay.phase {
-        case .running(cancelling: false) where key == .escape:
-            state.importOverlay?.phase = .running(cancelling: true)
-            return [.cancelImport]
+    /// What a key did to the overlay, for the state that holds it to act on.
+    enum Outcome: Equatable {
+        case stay
+        /// The user asked to cancel the running import.
+        case cancel
+        /// The summary was read: close the overlay.
+        case dismiss
+    }
+
+    /// While the import runs only the cancel key does something; afterwards any key closes.
+    func handle(_ key: Key, keyMap: KeyMap) -> Outcome {
+        switch phase {
+        case .running(cancelling: false):
+            keyMap.action(for: key, in: .importProgress) == .cancelImport ? .cancel : .stay
         case .running:
-            return []
+            .stay
         case .finished, .failed:
-            state.importOverlay = nil
-            state.clampCursors()
-            return []
+            .dismiss
         }
     }
 
@@ -49,7 +55,9 @@ struct ImportOverlayState: Equatable, Sendable {
             grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
             let file = progress.currentFile.map { ($0 as NSString).lastPathComponent } ?? ""
             grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
-            let hint = cancelling ? "Stopping after the files in progress…" : "Esc cancels (what finished is kept)"
+            let cancelKey = state.keyMap.binding(.cancelImport, in: .importProgress)?.keys.first?.label
+            let hint = cancelling ? "Stopping after the files in progress…"
+                : cancelKey.map { "\($0) cancels (what finished is kept)" } ?? "Importing (no key is set to cancel)"
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 6, style: Theme.dim)
         case let .finished(summary):
             let problems = summary.problems

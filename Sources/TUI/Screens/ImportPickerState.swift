@@ -3,13 +3,23 @@ import Library
 
 /// The import picker: a folder browser where the user marks files and folders to import.
 struct ImportPickerState: Equatable, Sendable {
-    static let keys: [(String, String)] = [
-        ("↓↑ jk", "move"), ("Enter → l", "open the folder"), ("← h Backspace", "parent folder"),
-        ("Space", "mark / unmark"), ("A", "mark everything"), ("i", "import the marked entries (or the highlighted one)"),
-        ("~", "home folder"), ("/", "type a path (Enter goes, Ctrl-U clears)"), ("Esc", "close"),
-    ]
+    /// What a key did, for the state that holds the picker to act on.
+    enum Outcome: Equatable {
+        case stay([Effect])
+        case showHelp
+        case close
+        /// Import these paths (marked files before marked folders).
+        case importPaths([String])
+    }
+
+    /// The actions the footer hints at.
+    static let footerHints: [Action] = [.mark, .markAll, .importMarked, .open, .parentFolder, .typePath,
+                                        .workingFolder, .close]
 
     var folder: String
+    /// The folder photory was started in: `.` goes there, and the picker falls back to it
+    /// when the folder it opened in (the last import's) cannot be read any more.
+    let startFolder: String
     var entries: [FolderEntry] = []
     var cursor = 0
     var top = 0
@@ -35,8 +45,9 @@ struct ImportPickerState: Equatable, Sendable {
         var top: Int
     }
 
-    init(folder: String) {
+    init(folder: String, startFolder: String) {
         self.folder = folder
+        self.startFolder = startFolder
     }
 
     /// Asks for the current folder's listing.
@@ -48,28 +59,37 @@ struct ImportPickerState: Equatable, Sendable {
 
     func path(of entry: FolderEntry) -> String { folder == "/" ? "/" + entry.name : folder + "/" + entry.name }
 
-    mutating func receive(path: String, _ result: Result<[FolderEntry], Failure>) {
-        guard path == folder else { return }
+    /// Takes a folder listing; a folder that cannot be opened leaves the user where they were,
+    /// or, when the picker has just opened, sends them to the start folder.
+    mutating func receive(path: String, _ result: Result<[FolderEntry], Failure>) -> [Effect] {
+        guard path == folder else { return [] }
         loading = false
         switch result {
         case let .success(list):
             entries = list
-            error = nil
         case let .failure(failure):
-            error = failure.message
             highlightAfterLoad = nil
             guard let back = fallback else {
                 entries = []
-                return
+                guard folder != startFolder else {
+                    error = failure.message
+                    return []
+                }
+                folder = startFolder
+                let effects = load()
+                error = failure.message
+                return effects
             }
+            error = failure.message
             (folder, entries, cursor, top) = (back.folder, back.entries, back.cursor, back.top)
             fallback = nil
-            return
+            return []
         }
         fallback = nil
         cursor = highlightAfterLoad.flatMap { name in entries.firstIndex { $0.name == name } } ?? 0
         highlightAfterLoad = nil
         top = 0
+        return []
     }
 
     /// Rows of the entry list for a terminal of `rows` lines.
@@ -84,6 +104,7 @@ struct ImportPickerState: Equatable, Sendable {
 
     mutating func go(to newFolder: String, highlighting name: String? = nil) -> [Effect] {
         if !loading { fallback = Place(folder: folder, entries: entries, cursor: cursor, top: top) }
+        error = nil
         folder = newFolder
         entries = []
         highlightAfterLoad = name
@@ -101,90 +122,92 @@ struct ImportPickerState: Equatable, Sendable {
 
     // MARK: - Keys
 
-    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
-        guard var picker = state.picker else { return [] }
+    /// Applies `key`: while a path is typed, keys edit it; otherwise they are looked up in
+    /// the picker's key bindings.
+    mutating func handle(_ key: Key, keyMap: KeyMap, listHeight page: Int, homeFolder: String) -> Outcome {
+        if let typed = typedPath { return .stay(edit(typed, with: key)) }
+        guard let action = keyMap.action(for: key, in: .picker) else { return .stay([]) }
+        let current = entries.indices.contains(cursor) ? entries[cursor] : nil
         var effects: [Effect] = []
-        defer {
-            if state.picker != nil {
-                picker.clamp(visibleRows: listHeight(rows: state.rows))
-                state.picker = picker
+        switch action {
+        case .up: cursor -= 1
+        case .down: cursor += 1
+        case .pageUp: cursor -= page
+        case .pageDown: cursor += page
+        case .first: cursor = 0
+        case .last: cursor = entries.count - 1
+        case .open:
+            if let current, current.isFolder { effects = go(to: path(of: current)) }
+        case .parentFolder:
+            if folder != "/" {
+                let here = folder as NSString
+                effects = go(to: here.deletingLastPathComponent, highlighting: here.lastPathComponent)
             }
-        }
-        if var typed = picker.typedPath {
-            switch key {
-            case .escape: picker.typedPath = nil
-            case .enter:
-                picker.typedPath = nil
-                effects = picker.go(to: picker.resolve(typed))
-            case .backspace: typed = String(typed.dropLast()); picker.typedPath = typed
-            case .ctrl("u"): picker.typedPath = ""
-            case let .char(c): typed.append(c); picker.typedPath = typed
-            default: break
-            }
-            return effects
-        }
-        let page = listHeight(rows: state.rows)
-        let current = picker.entries.indices.contains(picker.cursor) ? picker.entries[picker.cursor] : nil
-        switch key {
-        case .up, .char("k"): picker.cursor -= 1
-        case .down, .char("j"): picker.cursor += 1
-        case .pageUp, .ctrl("b"): picker.cursor -= page
-        case .pageDown, .ctrl("f"): picker.cursor += page
-        case .home, .char("g"): picker.cursor = 0
-        case .end, .char("G"): picker.cursor = picker.entries.count - 1
-        case .enter, .right, .char("l"):
-            if let current, current.isFolder { effects = picker.go(to: picker.path(of: current)) }
-        case .left, .char("h"), .backspace:
-            if picker.folder != "/" {
-                let folder = picker.folder as NSString
-                effects = picker.go(to: folder.deletingLastPathComponent, highlighting: folder.lastPathComponent)
-            }
-        case .char(" "):
+        case .mark:
             if let current {
-                let path = picker.path(of: current)
-                if picker.marked.remove(path) == nil {
-                    picker.marked.insert(path)
-                    if current.isFolder { picker.markedFolders.insert(path) }
-                } else {
-                    picker.markedFolders.remove(path)
-                }
-                picker.cursor += 1
+                toggleMark(current)
+                cursor += 1
             }
-        case .char("A"):
-            let all = Set(picker.entries.map(picker.path(of:)))
-            let folders = Set(picker.entries.filter(\.isFolder).map(picker.path(of:)))
-            if all.isSubset(of: picker.marked) {
-                picker.marked.subtract(all)
-                picker.markedFolders.subtract(folders)
+        case .markAll:
+            let all = Set(entries.map(path(of:)))
+            let folders = Set(entries.filter(\.isFolder).map(path(of:)))
+            if all.isSubset(of: marked) {
+                marked.subtract(all)
+                markedFolders.subtract(folders)
             } else {
-                picker.marked.formUnion(all)
-                picker.markedFolders.formUnion(folders)
+                marked.formUnion(all)
+                markedFolders.formUnion(folders)
             }
-        case .char("~"):
-            effects = picker.go(to: state.homeFolder)
-        case .char("/"):
-            picker.typedPath = "/"
-        case .char("i"):
+        case .homeFolder:
+            effects = go(to: homeFolder)
+        case .workingFolder:
+            effects = go(to: startFolder)
+        case .typePath:
+            typedPath = ""
+        case .importMarked:
             // Marked files before marked folders: a photo is then known by the path the user
             // picked it by, not by a symbolic link inside a folder that leads back to it.
-            let paths = picker.marked.isEmpty
-                ? current.map { [picker.path(of: $0)] } ?? []
-                : picker.marked.sorted { a, b in
-                    let aFolder = picker.markedFolders.contains(a), bFolder = picker.markedFolders.contains(b)
+            let paths = marked.isEmpty
+                ? current.map { [path(of: $0)] } ?? []
+                : marked.sorted { a, b in
+                    let aFolder = markedFolders.contains(a), bFolder = markedFolders.contains(b)
                     return aFolder != bFolder ? bFolder : a < b
                 }
-            guard !paths.isEmpty else { return [] }
-            state.picker = nil
-            state.importOverlay = ImportOverlayState()
-            return [.startImport(paths)]
-        case .escape, .char("q"):
-            state.picker = nil
-            return []
-        case .char("?"):
-            state.showHelp = true
+            return paths.isEmpty ? .stay([]) : .importPaths(paths)
+        case .close:
+            return .close
+        case .help:
+            return .showHelp
         default:
             break
         }
-        return effects
+        return .stay(effects)
+    }
+
+    /// Marks `entry`, or unmarks it when it was marked.
+    private mutating func toggleMark(_ entry: FolderEntry) {
+        let path = path(of: entry)
+        if marked.remove(path) == nil {
+            marked.insert(path)
+            if entry.isFolder { markedFolders.insert(path) }
+        } else {
+            markedFolders.remove(path)
+        }
+    }
+
+    /// A key while a path is typed: text editing, Enter goes, Esc stops typing. These keys
+    /// are those of every text field, not remappable actions.
+    private mutating func edit(_ typed: String, with key: Key) -> [Effect] {
+        switch key {
+        case .escape: typedPath = nil
+        case .enter:
+            typedPath = nil
+            return go(to: resolve(typed))
+        case .backspace: typedPath = String(typed.dropLast())
+        case .ctrl("u"): typedPath = ""
+        case let .char(c): typedPath = typed + String(c)
+        default: break
+        }
+        return []
     }
 }

@@ -40,7 +40,7 @@ enum ImportPickerView {
         if let typed = picker.typedPath {
             footer = "Go to: " + typed + "▏"
         } else {
-            footer = "Space mark · A all · i import · → open · ← up · ~ home · / path · Esc close"
+            footer = state.keyMap.hints(ImportPickerState.footerHints, in: .picker)
         }
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
                  style: picker.typedPath == nil ? Theme.dim : Theme.title)

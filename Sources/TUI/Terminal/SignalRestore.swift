@@ -12,6 +12,13 @@ import Glibc
 /// An `atexit` hook calls `Terminal.restore()` (a proper `endwin`) for ordinary exits, and a
 /// SIGCONT handler flags that the screen must be repainted after Ctrl-Z/`fg` (ncurses repaints
 /// on resume, but not our truecolor cells), which `readKeys` reports as a `.resize`.
+///
+/// **Waking the loop.** The loop sleeps in `poll(2)` with no timeout. A signal interrupts that
+/// poll only when it is delivered to the loop's own thread, and any thread may get it (preview
+/// and import workers run beside the loop). So the SIGCONT handler and a SIGWINCH handler write
+/// a byte to the terminal's wake pipe (``WakePipe``), which the loop polls: a resize or a resume
+/// wakes it wherever the signal lands. The SIGWINCH handler first calls the handler that was
+/// there (ncurses' own, which flags the resize so that `get_wch` reports `KEY_RESIZE`).
 enum SignalRestore {
     /// What the handlers read: allocated once and never freed, reached through a constant
     /// pointer so the handlers touch no Swift runtime state (no exclusivity checks, no locks).
@@ -24,6 +31,10 @@ enum SignalRestore {
         var modes = termios()
         var haveModes = false
         var resumed: sig_atomic_t = 0
+        /// The write end of the terminal's wake pipe (-1: none).
+        var wakeFD: Int32 = -1
+        /// The SIGWINCH handler we replaced (ncurses'), called first by ours.
+        var resizePrevious: (@convention(c) (Int32) -> Void)? = nil
     }
 
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
@@ -33,6 +44,8 @@ enum SignalRestore {
     }()
 
     nonisolated(unsafe) private static var previous: [Int32: __sighandler_t?] = [:]
+    /// The SIGWINCH action before ``install(for:wakeFD:)``, put back by ``uninstall()``.
+    nonisolated(unsafe) private static var previousResize: sigaction?
     /// The terminal to restore at exit.
     nonisolated(unsafe) static weak var active: Terminal?
 
@@ -52,8 +65,8 @@ enum SignalRestore {
     }
 
     /// Prepares the reset string (needs the terminal set up, for terminfo) and installs the
-    /// handlers and the exit hook.
-    static func install(for terminal: Terminal) {
+    /// handlers and the exit hook. Resizes and resumes write a byte to `wakeFD`.
+    static func install(for terminal: Terminal, wakeFD: Int32) {
         var reset: [UInt8] = []
         for (cap, fallback) in [("sgr0", "\u{1b}[0m"), ("cnorm", "\u{1b}[?25h"),
                                 ("rmkx", "\u{1b}[?1l\u{1b}>"), ("rmcup", "\u{1b}[?1049l")] {
@@ -83,7 +96,12 @@ enum SignalRestore {
                 raise(signo)
             })
         }
-        previous[SIGCONT] = signal(SIGCONT, { _ in SignalRestore.state.pointee.resumed = 1 })
+        state.pointee.wakeFD = wakeFD
+        previous[SIGCONT] = signal(SIGCONT, { _ in
+            SignalRestore.state.pointee.resumed = 1
+            WakePipe.wake(SignalRestore.state.pointee.wakeFD)
+        })
+        installResizeWake()
         active = terminal
         _ = atexitRegistered
     }
@@ -99,10 +117,36 @@ enum SignalRestore {
         }
     }
 
-    /// Puts back the handlers that were there before ``install(for:)``.
+    /// Replaces the SIGWINCH handler with one that calls the previous one (if it is a plain
+    /// handler: not the default, not ignore) and then wakes the loop. Like ncurses, without
+    /// `SA_RESTART`.
+    private static func installResizeWake() {
+        guard previousResize == nil else { return }
+        var old = sigaction()
+        guard sigaction(SIGWINCH, nil, &old) == 0 else { return }
+        let raw = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self)
+        let plain = old.sa_flags & Int32(SA_SIGINFO) == 0 && raw != 0 && raw != 1   // not SIG_DFL, SIG_IGN
+        state.pointee.resizePrevious = plain ? old.__sigaction_handler.sa_handler : nil
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signo in
+            let s = SignalRestore.state
+            s.pointee.resizePrevious?(signo)
+            WakePipe.wake(s.pointee.wakeFD)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        if sigaction(SIGWINCH, &action, nil) == 0 { previousResize = old }
+    }
+
+    /// Puts back the handlers that were there before ``install(for:wakeFD:)``.
     static func uninstall() {
         for (sig, handler) in previous { signal(sig, handler ?? SIG_DFL) }
         previous = [:]
+        if var old = previousResize {
+            _ = sigaction(SIGWINCH, &old, nil)
+            previousResize = nil
+        }
+        state.pointee.wakeFD = -1
         active = nil
     }
 

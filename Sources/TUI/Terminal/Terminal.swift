@@ -37,6 +37,13 @@ public final class Terminal {
     private var previous: CellGrid?
     private var pairs: [Int: Int32] = [:]
     private var isRestored = false
+    /// The input file descriptor ``waitForInput(orWake:timeoutMs:)`` polls; -1 when input is
+    /// /dev/null (headless), which is always "readable" and never has a key.
+    private let inputFD: Int32
+    /// Woken by the SIGWINCH and SIGCONT handlers (the real terminal only).
+    private let signalWake: WakePipe?
+    /// The last ``readKeys(timeoutMs:)`` stopped at its limit with keys maybe left in ncurses.
+    private var mayHaveQueuedKeys = false
 
     // MARK: - Diagnostics (for tests)
 
@@ -92,12 +99,13 @@ public final class Terminal {
         }
         try self.init(termName: termName, output: output, input: input, ownsFiles: true,
                       headlessSize: (max(1, columns), max(1, rows)),
-                      colorModeOverride: colorModeOverride)
+                      pollsInput: inputFileDescriptor != nil, colorModeOverride: colorModeOverride)
     }
 
     private init(termName: String?, output: UnsafeMutablePointer<FILE>,
                  input: UnsafeMutablePointer<FILE>, ownsFiles: Bool,
-                 headlessSize: (Int, Int)?, colorModeOverride: ColorMode?) throws {
+                 headlessSize: (Int, Int)?, pollsInput: Bool = true,
+                 colorModeOverride: ColorMode?) throws {
         guard Self.slot.wait(timeout: .now() + .seconds(30)) == .success else {
             if ownsFiles { fclose(output); fclose(input) }
             throw TerminalError.anotherTerminalActive
@@ -128,6 +136,8 @@ public final class Terminal {
         self.input = input
         self.ownsFiles = ownsFiles
         isHeadless = headless
+        inputFD = pollsInput ? fileno(input) : -1
+        signalWake = headless ? nil : WakePipe()
 
         let window = photory_stdscr()
         // These fail harmlessly (ERR) when the input is not a tty, as in headless mode.
@@ -163,7 +173,7 @@ public final class Terminal {
         paletteSize = min(mode.paletteSize, colors)
         hasDefaultColors = defaults
 
-        if !headless { SignalRestore.install(for: self) }
+        if !headless { SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1) }
     }
 
     deinit { restore() }
@@ -216,6 +226,52 @@ public final class Terminal {
 
     // MARK: - Input
 
+    /// What ended a ``waitForInput(orWake:timeoutMs:)``.
+    public struct Wakeup: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Input is waiting: read it with ``readKeys(timeoutMs:)``.
+        public static let input = Wakeup(rawValue: 1 << 0)
+        /// The wake pipe was written to (the caller empties it).
+        public static let wake = Wakeup(rawValue: 1 << 1)
+        /// A signal arrived: a resize or a resume after Ctrl-Z, which ``readKeys(timeoutMs:)``
+        /// reports as `.resize`.
+        public static let signal = Wakeup(rawValue: 1 << 2)
+        /// The input was closed or hung up: when ``readKeys(timeoutMs:)`` then finds nothing,
+        /// no key will ever come.
+        public static let hangup = Wakeup(rawValue: 1 << 3)
+        /// `timeoutMs` passed with nothing to do.
+        public static let timeout = Wakeup(rawValue: 1 << 4)
+    }
+
+    /// Sleeps in `poll(2)` until a key can be read, `wake` is written to, a signal arrives or
+    /// `timeoutMs` passes (negative: no limit; with no wake pipe — none could be made — at most
+    /// 50 ms, so work posted to it is still picked up). Does not read keys: call
+    /// ``readKeys(timeoutMs:)`` with 0 after it, which reads a whole Esc sequence as it does
+    /// today (ncurses waits the Esc delay for the rest of a sequence by itself). Empties the
+    /// terminal's own signal pipe, not `wake`.
+    public func waitForInput(orWake wake: WakePipe?, timeoutMs: Int32 = -1) -> Wakeup {
+        guard !isRestored else { return .hangup }
+        if mayHaveQueuedKeys { return .input }
+        var fds = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalWake?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
+        let timeout = (wake?.readFD ?? -1) < 0 && (timeoutMs < 0 || timeoutMs > 50) ? 50 : timeoutMs
+        let count = poll(&fds, nfds_t(fds.count), timeout)
+        if count < 0 { return errno == EINTR ? .signal : .timeout }
+        if count == 0 { return .timeout }
+        var result: Wakeup = []
+        let closed = Int16(POLLHUP | POLLERR | POLLNVAL)
+        if fds[0].revents & Int16(POLLIN) != 0 { result.insert(.input) }
+        if fds[0].revents & closed != 0 { result.insert(.hangup) }
+        if fds[1].revents != 0 { result.insert(.wake) }
+        if fds[2].revents != 0 {
+            signalWake?.drain()
+            result.insert(.signal)
+        }
+        return result
+    }
+
     /// Waits up to `timeoutMs` milliseconds (negative: forever, 0: don't wait) for a key, then
     /// returns it with everything else already queued, so the caller can handle a burst of
     /// input and render once. Repeated resizes in one batch are reported once.
@@ -223,6 +279,7 @@ public final class Terminal {
         guard !isRestored else { return [] }
         let window = photory_stdscr()
         var keys: [Key] = []
+        mayHaveQueuedKeys = false
         if SignalRestore.takeResumed() { keys.append(.resize) }
         wtimeout(window, keys.isEmpty ? timeoutMs : 0)
         var value: wint_t = 0
@@ -233,12 +290,16 @@ public final class Terminal {
         }
         wtimeout(window, 0)
         var count = 0
-        while status != ERR && count < 4096 {
+        while status != ERR {
             if let key = Key.decode(value: UInt32(value), isKeyCode: status == KEY_CODE_YES),
                !(key == .resize && keys.contains(.resize)) {
                 keys.append(key)
             }
             count += 1
+            if count == Self.keysPerBatch {
+                mayHaveQueuedKeys = true   // the rest comes with the next batch
+                break
+            }
             status = wget_wch(window, &value)
         }
         return Key.droppingUnknownEscapeSequences(keys)
@@ -349,6 +410,9 @@ public final class Terminal {
     }
 
     // MARK: - Internals
+
+    /// At most this many keys per ``readKeys(timeoutMs:)``, so a flood of input still draws.
+    static let keysPerBatch = 4096
 
     /// One live Terminal at a time (ncurses state is global).
     private static let slot = DispatchSemaphore(value: 1)

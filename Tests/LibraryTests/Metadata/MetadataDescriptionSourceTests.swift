@@ -70,8 +70,9 @@ struct MetadataDescriptionSourceTests {
 
     @Test("XMP: multi-line text, spaces and control characters cleaned")
     func xmpCleaning() {
-        #expect(readMetadata(MetadataFixture.jpeg(xmp: .element("\n   Line one\nLine two\u{1B}  \n")))
-            .xmpDescription == "Line one Line two")
+        let lines = readMetadata(MetadataFixture.jpeg(xmp: .element("\n   Line one\nLine two\u{1B}  \n"))).xmpDescription
+        #expect(lines == "Line one\nLine two\u{1B}")
+        #expect(lines?.strippingControlCharacters == "Line one Line two")
         #expect(readMetadata(MetadataFixture.jpeg(xmp: .element("   "))).xmpDescription == nil)
         let raw = Data("http://ns.adobe.com/xap/1.0/\0<x dc:description='&#0;&#9; &#x1b;'/>".utf8)
         #expect(readMetadata(jpegWith([(0xE1, raw)])).xmpDescription == nil)
@@ -131,7 +132,8 @@ struct MetadataDescriptionSourceTests {
     @Test("IPTC: trimming and control characters")
     func iptcCleaning() {
         let m = readMetadata(MetadataFixture.jpeg(iptc: .init(caption: " \0 Caption\u{1B}[0m \0")))
-        #expect(m.iptcCaption == "Caption[0m")
+        #expect(m.iptcCaption == "Caption\u{1B}[0m")
+        #expect(m.iptcCaption?.strippingControlCharacters == "Caption")
     }
 
     @Test("IPTC: long caption with an extended dataset length")

@@ -62,7 +62,14 @@ struct MetadataEXIFTests {
     func descriptionTrimming() {
         #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "  \t Beach day \0\0\0")))
             .exifDescription == "Beach day")
-        #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "\0\0 Beach"))).exifDescription == "Beach")
+        // An ASCII value ends at its first NUL: what follows is junk (exiftool reads it so too).
+        #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "\0\0 Beach"))).exifDescription == nil)
+        #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "ICM107B\0Trust.Gemini11H")))
+            .exifDescription == "ICM107B")
+        let cut = readMetadata(MetadataFixture.jpeg(exif: .init(make: "Canon\0junk", model: "EOS\0x",
+                                                                dateTimeOriginal: "2024:01:02 03:04:05\0zz")))
+        #expect(cut.cameraMake == "Canon" && cut.cameraModel == "EOS")
+        #expect(cut.dateTimeOriginal == "2024:01:02 03:04:05")
         #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "        "))).exifDescription == nil)
         #expect(readMetadata(MetadataFixture.jpeg(exif: .init(description: "\0\0\0\0"))).exifDescription == nil)
         // Many cameras pad ASCII fields with spaces.
@@ -70,13 +77,20 @@ struct MetadataEXIFTests {
             .cameraModel == "E950")
     }
 
-    @Test("control characters are stripped, line breaks become spaces")
+    /// The library keeps the true string; what shows it removes controls and whole escape
+    /// sequences (line breaks become a space).
+    @Test("strings are kept as the file has them, and show without controls or escape sequences")
     func controlCharacters() {
         let m = readMetadata(MetadataFixture.jpeg(exif: .init(
             description: "red\u{1B}[31m alert\u{07}\u{202E}!", make: "A\r\nB", model: "x\u{7F}\u{85}y")))
-        #expect(m.exifDescription == "red[31m alert!")
-        #expect(m.cameraMake == "A B")
-        #expect(m.cameraModel == "xy")
+        #expect(m.exifDescription == "red\u{1B}[31m alert\u{07}\u{202E}!")
+        #expect(m.exifDescription?.strippingControlCharacters == "red alert!")
+        #expect(m.cameraMake?.strippingControlCharacters == "A B")
+        #expect(m.cameraModel?.strippingControlCharacters == "xy")
+        let evil = "\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mEvil\u{1B}[0m"
+        let e = readMetadata(MetadataFixture.jpeg(exif: .init(description: evil)))
+        #expect(e.exifDescription == evil)
+        #expect(DescriptionResolver.resolve(e)?.text.strippingControlCharacters == "Evil")
     }
 
     @Test("EXIF ASCII: UTF-8 when valid, else Latin-1")

@@ -43,7 +43,10 @@ import Testing
 
     @Test func trimsWhitespaceNulsAndControlCharacters() {
         #expect(DescriptionResolver.usable("  Trip\0\0 ") == "Trip")
-        #expect(DescriptionResolver.usable("Tr\u{1B}[31mip") == "Tr[31mip")
+        // The true string is kept; whether it is blank is judged by what would show.
+        #expect(DescriptionResolver.usable("Tr\u{1B}[31mip") == "Tr\u{1B}[31mip")
+        #expect(DescriptionResolver.usable("\u{1B}]0;title\u{07}\u{1B}[2J") == nil)
+        #expect(DescriptionResolver.groupKey("\u{1B}[31mEvil\u{1B}[0m") == DescriptionResolver.groupKey("evil"))
     }
 
     @Test func groupKeyIgnoresCaseAndSpacing() {

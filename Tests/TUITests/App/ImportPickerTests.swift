@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Library
 import Testing
@@ -114,7 +115,8 @@ import Testing
 
     @Test func upFromTheRootStaysAtTheRoot() {
         var state = Self.openPicker()
-        state.press(.char("/"))   // the typed path starts as "/"
+        state.press(.char("/"))
+        state.type("/")
         #expect(state.press(.enter) == [.listFolder("/")])
         state.send(.folderListed(path: "/", .success([FolderEntry(name: "home", isFolder: true)])))
         #expect(state.press(.left) == [])
@@ -150,8 +152,9 @@ import Testing
     @Test func slashLetsYouTypeAPath() {
         var state = Self.openPicker()
         #expect(state.press(.char("/")) == [])
-        #expect(state.picker?.typedPath == "/")
-        state.type("home/ana/Pictures/Holidays/2019x")
+        // The field starts empty: what is typed is taken as the user wrote it.
+        #expect(state.picker?.typedPath == "")
+        state.type("/home/ana/Pictures/Holidays/2019x")
         state.press(.backspace)
         // Letters that are keys elsewhere (q, i, A, ?) are just typed.
         #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019")
@@ -163,7 +166,7 @@ import Testing
         // Esc while typing stops typing but keeps the picker open.
         state.press(.char("/"))
         state.type("qiA?")
-        #expect(state.picker?.typedPath == "/qiA?")
+        #expect(state.picker?.typedPath == "qiA?")
         #expect(state.press(.escape) == [])
         #expect(state.picker != nil)
         #expect(state.picker?.typedPath == nil)
@@ -206,7 +209,8 @@ import Testing
         state.press(.down, .char(" "))         // Holidays
         let effects = state.press(.char("i"))
         #expect(effects == [.startImport([Self.pictures + "/notes.txt", Self.pictures + "/2023",
-                                          Self.pictures + "/Holidays"])])
+                                          Self.pictures + "/Holidays"]),
+                            .remember(RememberedState(lastImportFolder: Self.pictures))])
         #expect(state.picker == nil)
         #expect(state.importOverlay?.isRunning == true)
         #expect(state.isImporting)
@@ -215,7 +219,46 @@ import Testing
     @Test func iWithoutMarksImportsTheHighlightedEntry() {
         var state = Self.openPicker()
         state.press(.down, .down, .down)
-        #expect(state.press(.char("i")) == [.startImport([Self.pictures + "/a.jpg"])])
+        #expect(state.press(.char("i")).first == .startImport([Self.pictures + "/a.jpg"]))
+    }
+
+    /// The README's example: a relative path typed after `/` starts at the folder on screen.
+    @Test func aTypedRelativePathStartsAtTheFolderOnScreen() {
+        var state = Self.openPicker()
+        state.press(.char("/"))
+        state.type("../shared/photos")
+        #expect(state.press(.enter) == [.listFolder("/home/ana/shared/photos")])
+        state.press(.char("/"))
+        state.type("./Holidays")
+        #expect(state.press(.enter) == [.listFolder("/home/ana/shared/photos/Holidays")])
+    }
+
+    @Test func thePickerReopensWhereTheLastImportCameFromAndDotGoesBackToTheStartFolder() throws {
+        var state = Self.openPicker()
+        state.press(.char("~"))
+        state.send(.folderListed(path: "/home/ana", .success([FolderEntry(name: "Camera", isFolder: true)])))
+        state.press(.enter)
+        state.send(.folderListed(path: "/home/ana/Camera", .success([FolderEntry(name: "a.jpg", isFolder: false)])))
+        let effects = state.press(.char("i"))
+        #expect(effects == [.startImport(["/home/ana/Camera/a.jpg"]),
+                            .remember(RememberedState(lastImportFolder: "/home/ana/Camera"))])
+        #expect(state.remembered.lastImportFolder == "/home/ana/Camera")
+        state.send(.importFinished(.failure(Failure("stop"))))
+        state.press(.enter)   // closes the summary
+
+        #expect(state.press(.char("a")) == [.listFolder("/home/ana/Camera")])
+        #expect(state.press(.char(".")) == [.listFolder(Self.pictures)])
+
+        // Remembered between runs: a new state made with what was saved opens there too.
+        var next = TestLibrary.state(remembered: state.remembered)
+        #expect(next.press(.char("a")) == [.listFolder("/home/ana/Camera")])
+        // A remembered folder that went away falls back to the start folder, saying why.
+        let failure = Failure("cannot open /home/ana/Camera: no such folder")
+        #expect(next.send(.folderListed(path: "/home/ana/Camera", .failure(failure))) == [.listFolder(Self.pictures)])
+        let picker = try #require(next.picker)
+        #expect(picker.folder == Self.pictures)
+        next.send(.folderListed(path: Self.pictures, .success(Self.listing)))
+        #expect(next.picker?.entries == Self.listing)
     }
 
     @Test func iInAnEmptyOrLoadingFolderDoesNothing() {
@@ -260,5 +303,28 @@ import Testing
         #expect(picker.cursor == 59)
         #expect(picker.top + ImportPickerState.listHeight(rows: 16) > 59)
         #expect(AppView.render(state).text().contains("f59.jpg"))
+    }
+}
+
+/// The picker's folder listing keeps names that are not UTF-8 and shows them with U+FFFD.
+@Suite struct ImportPickerRawNameTests {
+    @Test func latin1NamesAreListedByTheirExactBytesAndShownWithReplacement() throws {
+        let folder = Fixtures.TemporaryFolder()
+        let cafe: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        folder.write(Data([0xFF, 0xD8, 0xFF]), toRawName: cafe)
+        let sub = PathBytes.string(Array((folder.path + "/sub").utf8) + [0xE9])
+        #expect(PathBytes.withCString(sub) { mkdir($0, 0o755) } == 0)
+        let entries = try BrowserApp.list(folder.path).get()
+        #expect(entries.map(\.isFolder) == [true, false])
+        let file = try #require(entries.last)
+        #expect(PathBytes.bytes(file.name) == cafe)
+        #expect(PathBytes.exists(folder.path + "/" + file.name))
+        #expect(PathBytes.isFolder(folder.path + "/" + entries[0].name))
+
+        var state = TestLibrary.state()
+        state.press(.char("a"))
+        let start = try #require(state.picker?.folder)
+        state.send(.folderListed(path: start, .success(entries)))
+        #expect(AppView.render(state).text().contains("caf\u{FFFD}.jpg"))
     }
 }

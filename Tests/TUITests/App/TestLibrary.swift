@@ -60,9 +60,10 @@ enum TestLibrary {
     static let beachIndex = 0, gardenIndex = 1, tokyoIndex = 2, otherIndex = 3
 
     static func state(_ library: PhotoLibrary = standard(), columns: Int = 80, rows: Int = 24,
-                      colorMode: ColorMode = .colors256) -> AppState {
+                      colorMode: ColorMode = .colors256, keyMap: KeyMap = KeyMap(),
+                      remembered: RememberedState = RememberedState()) -> AppState {
         AppState(library: library, columns: columns, rows: rows, colorMode: colorMode,
-                 startFolder: "/home/ana/Pictures", homeFolder: "/home/ana")
+                 startFolder: "/home/ana/Pictures", homeFolder: "/home/ana", keyMap: keyMap, remembered: remembered)
     }
 }
 

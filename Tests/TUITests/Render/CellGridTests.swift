@@ -48,8 +48,8 @@ import Testing
     @Test func stripsControlCharacters() {
         var grid = CellGrid(width: 10, height: 1)
         let used = grid.put("a\u{1b}[2Jb\tc\n", x: 0, y: 0)
-        #expect(used == 6)
-        #expect(grid.text() == "a[2Jbc")
+        #expect(used == 5)
+        #expect(grid.text() == "ab c")
         #expect(!grid.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
     }
 

@@ -31,9 +31,10 @@ import Testing
     }
 
     @Test func controlCharactersTakeNoSpaceAndAreStripped() {
-        #expect("a\tb\nc\u{7}".displayWidth == 3)
-        #expect("\u{1b}[31m".displayWidth == 4)   // ESC itself is stripped, "[31m" is text
-        #expect(DisplayWidth.sanitized("a\u{1b}b\u{9b}c\u{202E}d\r\n") == "abcd")
+        #expect("a\tb\nc\u{7}".displayWidth == 5)   // tab and line break show as one space each
+        #expect("\u{1b}[31m".displayWidth == 0)   // the whole sequence goes
+        // ESC b and CSI c are whole sequences; \r\n is one space.
+        #expect(DisplayWidth.sanitized("a\u{1b}b\u{9b}c\u{202E}d\r\n") == "ad ")
         #expect(DisplayWidth.of(Unicode.Scalar(0x85)!) == 0)
     }
 

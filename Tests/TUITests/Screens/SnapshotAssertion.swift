@@ -2,32 +2,53 @@ import Foundation
 import Testing
 @testable import TUI
 
-/// Compares a rendered grid's text with a recorded file in `Tests/TUITests/__Snapshots__`.
+/// Compares a rendered grid — its text and the colours and attributes of every cell — with a
+/// recorded file in `Tests/TUITests/__Snapshots__/<name>.txt` (the format: ``StyledSnapshot``).
 ///
-/// The file is `<name>.txt`. When it does not exist, or when the environment variable
-/// `RECORD_SNAPSHOTS=1` is set, the snapshot is written instead and the test passes with a
-/// note on standard output. Also checks that the grid is well formed (see ``assertWellFormed``).
+/// A missing or different snapshot fails the test. Snapshots are written only when the
+/// environment variable `RECORD_SNAPSHOTS=1` is set (`RECORD_SNAPSHOTS=1 swift test --filter
+/// ScreenSnapshot`), and never when `CI` is set. Also checks that the grid is well formed
+/// (see ``assertWellFormed``).
 func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     assertWellFormed(grid, sourceLocation: sourceLocation)
-    let actual = grid.text() + "\n"
-    let file = SnapshotFolder.url.appendingPathComponent(name + ".txt")
-    let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-    if !record, let expected = try? String(contentsOf: file, encoding: .utf8) {
-        if expected != actual {
-            Issue.record("""
-                Snapshot \(name) differs (re-record with RECORD_SNAPSHOTS=1).
-                \(SnapshotFolder.diff(expected: expected, actual: actual))
-                """, sourceLocation: sourceLocation)
+    if SnapshotFolder.recordingRefused {
+        Issue.record("RECORD_SNAPSHOTS=1 is ignored when CI is set: snapshots are recorded on purpose, never in CI",
+                     sourceLocation: sourceLocation)
+    }
+    if let problem = snapshotProblem(grid, named: name) {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
+}
+
+/// What is wrong with `grid` against the snapshot `name` (nil: it matches, or was recorded).
+/// - Parameters:
+///   - record: write the snapshot instead of comparing (default: `RECORD_SNAPSHOTS=1` and no
+///     `CI` in the environment).
+///   - folder: where snapshots are kept.
+func snapshotProblem(_ grid: CellGrid, named name: String, record: Bool = SnapshotFolder.recording,
+                     folder: URL = SnapshotFolder.url) -> String? {
+    let actual = StyledSnapshot(grid).text
+    let file = folder.appendingPathComponent(name + ".txt")
+    let expected = try? String(contentsOf: file, encoding: .utf8)
+    if record {
+        guard expected != actual else { return nil }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            print("note: recorded snapshot \(file.path)")
+            return nil
+        } catch {
+            return "cannot record snapshot \(file.path): \(error)"
         }
-        return
     }
-    do {
-        try FileManager.default.createDirectory(at: SnapshotFolder.url, withIntermediateDirectories: true)
-        try actual.write(to: file, atomically: true, encoding: .utf8)
-        print("note: recorded snapshot \(file.path)")
-    } catch {
-        Issue.record("cannot record snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
+    guard let expected else {
+        return "no snapshot \(name) at \(file.path): record it with RECORD_SNAPSHOTS=1 swift test --filter ScreenSnapshot, "
+            + "then review it"
     }
+    guard expected != actual else { return nil }
+    return "Snapshot \(name) differs (\(StyledSnapshot.whatDiffers(expected: expected, actual: actual))); "
+        + "if the change is right, re-record with RECORD_SNAPSHOTS=1 and review the diff.\n"
+        + SnapshotFolder.diff(expected: expected, actual: actual)
 }
 
 /// Checks what any screen must hold: no control characters in any cell, every wide glyph
@@ -60,6 +81,12 @@ func assertWellFormed(_ grid: CellGrid, sourceLocation: SourceLocation = #_sourc
 }
 
 enum SnapshotFolder {
+    /// `RECORD_SNAPSHOTS=1` was asked for, outside CI.
+    static let recording = asked && ProcessInfo.processInfo.environment["CI"] == nil
+    /// `RECORD_SNAPSHOTS=1` was asked for in CI, where it is not honoured.
+    static let recordingRefused = asked && !recording
+    private static let asked = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+
     /// `Tests/TUITests/__Snapshots__`, found from this source file.
     static let url = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()   // Screens

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import TUI
@@ -184,6 +185,32 @@ import Testing
         _ = "\u{1b}".withCString { write(fds[1], $0, 1) }    // a lone Esc, after the Esc delay
         #expect(terminal.readKeys(timeoutMs: 1000) == [.escape])
         close(fds[1])
+    }
+
+    /// The loop's wait: woken by a key, by the wake pipe from another thread, and told when
+    /// the input is gone; an Esc sequence whose rest comes after the wake-up is still one key.
+    @Test func waitForInputWakesOnKeysTheWakePipeAndHangUp() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let terminal = try Terminal(headlessColumns: 10, rows: 2, termName: "xterm-256color",
+                                    inputFileDescriptor: fds[0], colorModeOverride: .colors256)
+        defer { terminal.restore() }
+        let wake = WakePipe()
+        #expect(terminal.waitForInput(orWake: wake, timeoutMs: 0) == .timeout)
+
+        DispatchQueue.global().async { wake.wake() }
+        #expect(terminal.waitForInput(orWake: wake) == .wake)   // no timeout: only the wake ends it
+        wake.drain()
+        #expect(terminal.waitForInput(orWake: wake, timeoutMs: 0) == .timeout, "drained")
+
+        _ = "\u{1b}".withCString { write(fds[1], $0, 1) }
+        #expect(terminal.waitForInput(orWake: wake) == .input)
+        _ = "OA".withCString { write(fds[1], $0, 2) }   // the rest of ↑, after the wake-up
+        #expect(terminal.readKeys(timeoutMs: 0) == [.up])
+
+        close(fds[1])
+        #expect(terminal.waitForInput(orWake: wake).contains(.hangup))
+        #expect(terminal.readKeys(timeoutMs: 0).isEmpty)
     }
 
     @Test func restoreIsIdempotentAndTerminalsCanFollowEachOther() throws {

@@ -1,0 +1,6 @@
+#ifndef PHOTORY_CHEIF_SHIM_H
+#define PHOTORY_CHEIF_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <libheif/heif.h>
+#endif

@@ -1,0 +1,148 @@
+import Foundation
+import Library
+import TUI
+
+extension Benchmark {
+    /// Messages timed for the message-to-frame figure.
+    static let loopMessages = 200
+    /// Seconds the idle loop is watched for the idle CPU figure.
+    static let idleSeconds = 10.0
+
+    /// Figure 7: the real run loop (`BrowserApp.run` on a headless 160×48 terminal, preview
+    /// workers and all): how soon a message posted by a worker is on screen, and the CPU the
+    /// loop uses when there is nothing to do.
+    func runLoop() throws {
+        if imported.photos.isEmpty {
+            // Run on its own (`--only loop`): a small import gives the home screen its tiles.
+            let run = importOnce(sources.prefix(40).map(\.path), name: "loop-import")
+            imported = run.library
+            store = run.store
+        }
+        report.section("7. Run loop: message → frame, idle CPU (BrowserApp.run on a headless 160×48 terminal, "
+                       + "\(imported.photos.count) photos, \(imported.groups.count) groups)")
+        let app = BrowserApp(store: LibraryStore(path: folder("loop") + "/library.json"), thumbnails: store)
+        let probe = FrameProbe()
+        let library = imported
+        let loopThread = Thread {
+            do {
+                let terminal = try Terminal(headlessColumns: 160, rows: 48, colorModeOverride: .truecolor)
+                app.run(library: library, on: terminal, onFrame: probe.frameDrawn)
+                terminal.restore()
+            } catch {
+                probe.fail("\(error)")
+            }
+            probe.finished.signal()
+        }
+        loopThread.name = "bench-loop"
+        loopThread.start()
+        defer {
+            app.stop()
+            probe.finished.wait()
+        }
+        // The first frames: tiles arrive from the preview workers; wait until they are all in.
+        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else {
+            report.note("the loop did not settle: \(probe.failure ?? "still drawing after 60 s")")
+            return
+        }
+
+        // (a) A worker posts a message (here: the status line text of a failed reload); the
+        // frame that shows it is drawn. One message at a time, the loop asleep in between.
+        var latencies: [Double] = []
+        var missed = 0
+        for index in 0..<Self.loopMessages {
+            usleep(UInt32.random(in: 1_000...3_000))
+            let marker = "bench message \(index)"
+            probe.expect(marker)
+            app.post(.libraryLoaded(.failure(TUI.Failure(marker))))
+            if let ms = probe.waitForExpected(seconds: 2) { latencies.append(ms) } else { missed += 1 }
+        }
+        report.row("(a) worker posts a message → the frame showing it is drawn",
+                   median: Measure.median(latencies), worst: latencies.max(), unit: "ms", target: .below(5))
+        if missed > 0 { report.note("\(missed) of \(Self.loopMessages) messages were not on screen after 2 s") }
+
+        // (b) Nothing to do: CPU of the whole process (loop, idle preview workers) over 10 s.
+        _ = probe.waitUntilQuiet(seconds: 0.5, limit: 10)
+        let framesBefore = probe.frameCount
+        let cpuBefore = Self.processCPUSeconds()
+        let start = Measure.now()
+        usleep(UInt32(Self.idleSeconds * 1_000_000))
+        let wall = (Measure.now() - start) / 1000
+        let cpu = Self.processCPUSeconds() - cpuBefore
+        let percent = cpu / wall * 100
+        report.row("(b) idle: CPU of the whole process over \(Int(Self.idleSeconds)) s, % of one core",
+                   median: percent, worst: nil, unit: "%", target: .below(0.1), decimals: 3)
+        report.note("(a) \(Self.loopMessages) messages, 1–3 ms apart, each BrowserApp.post from the bench thread; timed "
+                    + "to the onFrame hook, called right after Terminal.draw (render + diff + doupdate) of the frame "
+                    + "whose status line shows it; (b) \(String(format: "%.4f", cpu)) CPU s in "
+                    + "\(String(format: "%.1f", wall)) s, \(probe.frameCount - framesBefore) frames drawn meanwhile "
+                    + "(getrusage RUSAGE_SELF)")
+    }
+
+    /// User + system CPU seconds this process has used (`getrusage(RUSAGE_SELF)`).
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
+/// Watches the frames a `BrowserApp` draws (its `onFrame` hook, on the loop's thread) for the
+/// bench thread: when the expected text reached the status line, and when drawing went quiet.
+private final class FrameProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private let seen = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    private var expected: String?
+    private var postedAt = 0.0
+    private var latency = 0.0
+    private var frames = 0
+    private var lastFrameAt = Measure.now()
+    private(set) var failure: String?
+
+    var frameCount: Int { lock.withLock { frames } }
+
+    func fail(_ message: String) { lock.withLock { failure = message } }
+
+    /// The next frame whose status line holds `text` ends the wait; the clock starts now.
+    func expect(_ text: String) {
+        lock.withLock {
+            expected = text
+            postedAt = Measure.now()
+        }
+    }
+
+    func frameDrawn(_ grid: CellGrid) {
+        let now = Measure.now()
+        lock.withLock {
+            frames += 1
+            lastFrameAt = now
+            guard let text = expected, grid.height > 0,
+                  grid.row(grid.height - 1).map(\.text).joined().contains(text) else { return }
+            latency = now - postedAt
+            expected = nil
+            seen.signal()
+        }
+    }
+
+    /// Milliseconds from ``expect(_:)`` to the frame showing the text; nil after `seconds`.
+    func waitForExpected(seconds: Double) -> Double? {
+        guard seen.wait(timeout: .now() + seconds) == .success else {
+            lock.withLock { expected = nil }
+            return nil
+        }
+        return lock.withLock { latency }
+    }
+
+    /// Waits until no frame was drawn for `seconds` (at most `limit` seconds in all).
+    func waitUntilQuiet(seconds: Double, limit: Double) -> Bool {
+        let deadline = Measure.now() + limit * 1000
+        while Measure.now() < deadline {
+            let (quiet, failed) = lock.withLock { (frames > 0 && Measure.now() - lastFrameAt >= seconds * 1000, failure != nil) }
+            if failed { return false }
+            if quiet { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}

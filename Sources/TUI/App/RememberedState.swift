@@ -1,0 +1,32 @@
+import Foundation
+import Library
+
+/// What the browser remembers between runs, in `$XDG_STATE_HOME/photory/state.json`:
+/// small choices the user made, never anything they would miss if the file went away.
+public struct RememberedState: Codable, Equatable, Sendable {
+    /// The folder the import picker last imported from; it reopens there.
+    public var lastImportFolder: String?
+
+    public init(lastImportFolder: String? = nil) {
+        self.lastImportFolder = lastImportFolder
+    }
+
+    public static func defaultFile() -> String { LibraryPaths.defaultStateFolder() + "/state.json" }
+
+    /// The remembered state, or the defaults when the file is missing or unreadable (it only
+    /// holds conveniences, so a bad file is not worth stopping for).
+    public static func load(from path: String = defaultFile()) -> RememberedState {
+        guard let data = FileManager.default.contents(atPath: path),
+              let state = try? JSONDecoder().decode(RememberedState.self, from: data) else { return RememberedState() }
+        return state
+    }
+
+    /// Writes the file atomically (temporary file, then rename), creating its folder.
+    public func save(to path: String = defaultFile()) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try encoder.encode(self).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Library
+
+/// The user's settings from `$XDG_CONFIG_HOME/photory/config.toml`
+/// (`~/.config/photory/config.toml`). A missing file means the defaults; a bad entry is
+/// reported with its line and the default stays.
+///
+/// ```toml
+/// [keys]
+/// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
+/// quit = "x"
+/// ```
+public struct Config: Sendable {
+    public var keyMap = KeyMap()
+    /// Messages naming the file and line of each entry that was not taken.
+    public var problems: [String] = []
+
+    public init() {}
+
+    /// Reads `path`; a file that does not exist gives the defaults without a problem.
+    public static func load(path: String = LibraryPaths.defaultConfigFile()) -> Config {
+        guard FileManager.default.fileExists(atPath: path) else { return Config() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var config = Config()
+            config.problems = ["\(path): cannot be read; using the default settings"]
+            return config
+        }
+        return Config(text: String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Settings from the text of a config file called `file` in messages.
+    public init(text: String, file: String) {
+        let document = TOMLDocument(text: text)
+        let name = (file as NSString).lastPathComponent
+        var problems = document.problems
+        for table in document.tables where table.name != "keys" {
+            problems.append("line \(table.line): unknown table [\(table.name)]; known: [keys]")
+        }
+        var claimed: [Key: (action: Action, line: Int)] = [:]
+        for entry in document.entries {
+            guard entry.table == "keys" else {
+                if entry.table.isEmpty { problems.append("line \(entry.line): unknown setting \"\(entry.key)\"") }
+                continue
+            }
+            switch Self.keyBinding(entry, claimed: claimed) {
+            case let .success((action, keys)):
+                keyMap.rebind(action, to: keys)
+                for key in keys { claimed[key] = (action, entry.line) }
+            case let .failure(problem):
+                problems.append("line \(entry.line): \(problem.message)")
+            }
+        }
+        self.problems = problems.map { "\(name) \($0)" }
+    }
+
+    /// One `[keys]` entry checked: a known action and keys that all parse and that no earlier
+    /// entry of the file took for an action working in the same place.
+    private static func keyBinding(_ entry: TOMLDocument.Entry, claimed: [Key: (action: Action, line: Int)])
+        -> Result<(Action, [Key]), TOMLDocument.Problem> {
+        guard let action = Action(rawValue: entry.key) else {
+            return .failure(.init("unknown action \"\(entry.key)\"; the actions are: "
+                + Action.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+        let names: [TOMLValue]
+        switch entry.value {
+        case .string: names = [entry.value]
+        case let .array(items): names = items
+        default: return .failure(.init("\"\(entry.key)\" takes a key name or a list of them, not \(entry.value.kind)"))
+        }
+        var keys: [Key] = []
+        for name in names {
+            guard case let .string(text) = name else {
+                return .failure(.init("\"\(entry.key)\" takes key names in quotes, not \(name.kind)"))
+            }
+            guard let key = KeyName.parse(text) else {
+                return .failure(.init("\"\(text)\" is not a key name (examples: \"x\", \"X\", \"enter\", \"esc\", \"space\", \"ctrl-b\", \"pgdn\", \"f2\")"))
+            }
+            if let other = claimed[key], other.action != action, Self.shareContext(action, other.action) {
+                return .failure(.init("\"\(text)\" is already given to \"\(other.action.rawValue)\" on line \(other.line)"))
+            }
+            keys.append(key)
+        }
+        return .success((action, keys))
+    }
+
+    private static func shareContext(_ a: Action, _ b: Action) -> Bool {
+        func contexts(_ action: Action) -> Set<KeyContext> {
+            KeyMap.defaultBindings.filter { $0.action == action }.reduce(into: []) { $0.formUnion($1.contexts) }
+        }
+        return !contexts(a).isDisjoint(with: contexts(b))
+    }
+}

@@ -1,0 +1,21 @@
+/// Something the user can ask for with a key. The raw value is the name used in the
+/// `[keys]` table of the config file.
+public enum Action: String, CaseIterable, Sendable {
+    // Moving in a grid or list
+    case left, right, up, down
+    case pageUp = "page-up", pageDown = "page-down"
+    case first, last
+    // Screens
+    case open, back, quit
+    case previous, next
+    case importPhotos = "import", reload, help
+    // The import picker
+    case parentFolder = "parent-folder"
+    case mark, markAll = "mark-all"
+    case importMarked = "import-marked"
+    case homeFolder = "home-folder", workingFolder = "working-folder"
+    case typePath = "type-path"
+    case close
+    // The import overlay
+    case cancelImport = "cancel-import"
+}

@@ -1,0 +1,99 @@
+/// The one table of key bindings. Key handling, the help overlay and the status-bar hints all
+/// read it, so they cannot drift apart; the config file's `[keys]` table changes it.
+public struct KeyMap: Equatable, Sendable {
+    public private(set) var bindings: [KeyBinding]
+
+    public init(bindings: [KeyBinding] = KeyMap.defaultBindings) {
+        self.bindings = bindings
+    }
+
+    /// The action `key` asks for in `context`, if any.
+    public func action(for key: Key, in context: KeyContext) -> Action? {
+        bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.action
+    }
+
+    /// The binding of `action` that works in `context`.
+    public func binding(_ action: Action, in context: KeyContext) -> KeyBinding? {
+        bindings.first { $0.action == action && $0.contexts.contains(context) }
+    }
+
+    /// Help rows for `context`: the keys of each action and what it does. Neighbouring
+    /// actions with the same wording share a row ("← h ↓ j ↑ k → l — move"). Unbound actions
+    /// are left out.
+    public func helpRows(for context: KeyContext) -> [(keys: String, help: String)] {
+        var rows: [(keys: String, help: String)] = []
+        for binding in bindings where binding.contexts.contains(context) && !binding.keys.isEmpty {
+            let keys = binding.keys.map(\.label).joined(separator: " ")
+            if let last = rows.last, last.help == binding.help {
+                rows[rows.count - 1].keys += "  " + keys
+            } else {
+                rows.append((keys, binding.help))
+            }
+        }
+        return rows
+    }
+
+    /// The status-bar hint for `actions` in `context`: "Enter open · a import · ? help".
+    /// Each action is shown with its first key; unbound actions are left out.
+    public func hints(_ actions: [Action], in context: KeyContext) -> String {
+        actions.compactMap { action in
+            guard let binding = binding(action, in: context), let key = binding.keys.first else { return nil }
+            return key.label + " " + (binding.hint ?? binding.help)
+        }.joined(separator: " · ")
+    }
+
+    /// Gives `action` exactly `keys` wherever it works, taking them away from other actions
+    /// that share a context with it (the user's choice wins over a default).
+    public mutating func rebind(_ action: Action, to keys: [Key]) {
+        let contexts = bindings.filter { $0.action == action }.reduce(into: Set<KeyContext>()) { $0.formUnion($1.contexts) }
+        for i in bindings.indices {
+            if bindings[i].action == action {
+                bindings[i].keys = keys
+            } else if !bindings[i].contexts.isDisjoint(with: contexts) {
+                bindings[i].keys.removeAll { keys.contains($0) }
+            }
+        }
+    }
+
+    // MARK: - Defaults
+
+    public static let defaultBindings: [KeyBinding] = {
+        let grids: Set<KeyContext> = [.home, .group]
+        let lists: Set<KeyContext> = [.home, .group, .picker]
+        let screens: Set<KeyContext> = [.home, .group, .detail]
+        return [
+            KeyBinding(.left, [.left, .char("h")], help: "move", in: grids),
+            KeyBinding(.down, [.down, .char("j")], help: "move", in: lists),
+            KeyBinding(.up, [.up, .char("k")], help: "move", in: lists),
+            KeyBinding(.right, [.right, .char("l")], help: "move", in: grids),
+            KeyBinding(.pageUp, [.pageUp, .ctrl("b")], help: "page up / down", in: lists),
+            KeyBinding(.pageDown, [.pageDown, .ctrl("f")], help: "page up / down", in: lists),
+            KeyBinding(.first, [.home, .char("g")], help: "first / last", in: lists.union([.detail])),
+            KeyBinding(.last, [.end, .char("G")], help: "first / last", in: lists.union([.detail])),
+            KeyBinding(.previous, [.left, .char("h"), .up, .char("k"), .pageUp, .ctrl("b")],
+                       help: "previous photo", hint: "previous", in: [.detail]),
+            KeyBinding(.next, [.right, .char("l"), .down, .char("j"), .pageDown, .ctrl("f"), .char(" ")],
+                       help: "next photo", hint: "next", in: [.detail]),
+            KeyBinding(.open, [.enter], help: "open the group", hint: "open", in: [.home]),
+            KeyBinding(.open, [.enter], help: "view the photo", hint: "view", in: [.group]),
+            KeyBinding(.open, [.right, .char("l"), .enter], help: "open the folder", hint: "open", in: [.picker]),
+            KeyBinding(.parentFolder, [.left, .char("h"), .backspace], help: "parent folder", hint: "up", in: [.picker]),
+            KeyBinding(.mark, [.char(" ")], help: "mark / unmark", hint: "mark", in: [.picker]),
+            KeyBinding(.markAll, [.char("A")], help: "mark everything / nothing", hint: "all", in: [.picker]),
+            KeyBinding(.importMarked, [.char("i")], help: "import the marked entries (or the highlighted one)",
+                       hint: "import", in: [.picker]),
+            KeyBinding(.homeFolder, [.char("~")], help: "home folder", hint: "home", in: [.picker]),
+            KeyBinding(.workingFolder, [.char(".")], help: "the folder photory was started in", hint: "start", in: [.picker]),
+            KeyBinding(.typePath, [.char("/")], help: "type a path (Enter goes, Ctrl-U clears)", hint: "path", in: [.picker]),
+            KeyBinding(.close, [.escape, .char("q")], help: "close", in: [.picker]),
+            KeyBinding(.back, [.escape, .backspace, .char("q")], help: "back to the groups", hint: "back", in: [.group]),
+            KeyBinding(.back, [.escape, .backspace, .char("q"), .enter], help: "back to the group", hint: "back", in: [.detail]),
+            KeyBinding(.importPhotos, [.char("a")], help: "import photos", hint: "import", in: screens),
+            KeyBinding(.reload, [.char("r")], help: "reload the library", hint: "reload", in: screens),
+            KeyBinding(.cancelImport, [.escape], help: "cancel the import (what finished is kept)", hint: "cancel",
+                       in: [.importProgress]),
+            KeyBinding(.help, [.char("?")], help: "help", in: screens.union([.picker])),
+            KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
+        ]
+    }()
+}

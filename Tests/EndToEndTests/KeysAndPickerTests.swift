@@ -1,0 +1,87 @@
+import Fixtures
+import Foundation
+import Testing
+
+/// The key table as a user meets it: a keys file remaps a key; the picker's typed relative
+/// path works as the README says; the picker reopens where the last import came from, also
+/// after a restart, and `.` goes back to the folder photory was started in.
+@Suite("Keys file and import picker")
+struct KeysAndPickerTests {
+    @Test func aKeysFileRemapsAKeyAndABadEntryIsReported() throws {
+        let sandbox = Sandbox()
+        try sandbox.importFirstRunPhotos()
+        let configFolder = sandbox.home + "/.config/photory"
+        try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
+        try """
+            [keys]
+            quit = "x"
+            open = ["o", "enter"]
+            opne = "p"
+            """.write(toFile: configFolder + "/config.toml", atomically: true, encoding: .utf8)
+
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
+        // The bad line is reported on the status bar, naming the file and line.
+        var screen = try tmux.waitFor("Beach day")
+        #expect(screen.contains("config.toml line 4: unknown action \"opne\""))
+        // q no longer quits; the hints show the new keys.
+        tmux.send("q")
+        screen = try tmux.waitFor("x quit")
+        #expect(screen.contains("o open"))
+        #expect(!screen.contains("EXITED"))
+        // o opens, help lists it, Esc goes back, x quits.
+        tmux.send("o")
+        try tmux.waitFor("photo 1 of 5")
+        tmux.send("?")
+        screen = try tmux.waitFor("Keys — photos of a group")
+        tmux.send("Escape")
+        try tmux.waitForAbsence(of: "Keys — photos")
+        tmux.send("Escape")
+        try tmux.waitFor("x quit")
+        tmux.send("x")
+        try tmux.waitFor("EXITED 0")
+    }
+
+    @Test func thePickerTakesRelativePathsAndReopensWhereTheLastImportCameFrom() throws {
+        let sandbox = Sandbox()
+        let cwd = sandbox.root.path + "/work"
+        let shared = sandbox.root.path + "/shared/photos"
+        PhotoFixtures.write(PhotoFixtures.series(3, description: "Shared"), into: shared)
+        try FileManager.default.createDirectory(atPath: cwd + "/here", withIntermediateDirectories: true)
+
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 100, rows: 30, cwd: cwd)
+        try tmux.waitFor("Your library is empty")
+        tmux.send("a")
+        try tmux.waitFor("here/")
+        // The README's example: `/`, then a path relative to the folder on screen.
+        tmux.send("/")
+        try tmux.waitFor("Go to:")
+        tmux.type("../shared/photos")
+        tmux.send("Enter")
+        try tmux.waitFor("photo-03.jpg")
+        #expect(tmux.screen().contains(shared))
+        tmux.send("A")
+        try tmux.waitFor("3 marked")
+        tmux.send("i")
+        try tmux.waitFor("Import finished")
+        tmux.send("Space")
+        try tmux.waitFor("Shared")
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0")
+
+        // A new run: the picker opens in the folder of the last import; `.` goes to the start folder.
+        let second = TmuxSession()
+        defer { second.kill() }
+        try second.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 100, rows: 30, cwd: cwd)
+        try second.waitFor("Shared")
+        second.send("a")
+        var screen = try second.waitFor("photo-01.jpg")
+        #expect(screen.contains(shared))
+        second.send(".")
+        screen = try second.waitFor("here/")
+        #expect(!screen.contains("photo-01.jpg"))
+    }
+}
