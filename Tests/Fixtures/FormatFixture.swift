@@ -4,17 +4,11 @@ import Foundation
 /// PNG, WebP, HEIC and AVIF files for tests, made with the tools Debian ships: ImageMagick
 /// `convert`, `cwebp`/`img2webp` (webp), `heif-enc` (libheif-examples) and `exiftool`
 /// (libimage-exiftool-perl). Tests that need a tool are skipped with a message when it is
-/// missing (`FormatTools.missing`).
+/// missing (`.enabled(if: FormatTools.available(…), "needs …")`).
 public enum FormatTools {
     /// Whether every tool is on the PATH.
     public static func available(_ tools: String...) -> Bool {
         tools.allSatisfy { path(of: $0) != nil }
-    }
-
-    /// "needs heif-enc, exiftool (apt-get install …)" for the tools that are missing, else nil.
-    public static func missing(_ tools: String...) -> String? {
-        let absent = tools.filter { path(of: $0) == nil }
-        return absent.isEmpty ? nil : "needs \(absent.joined(separator: ", ")) (scripts/install-deps.sh installs them)"
     }
 
     static func path(of tool: String) -> String? {
