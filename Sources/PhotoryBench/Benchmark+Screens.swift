@@ -28,9 +28,9 @@ extension Benchmark {
         PhotoLibrary(photos: photos.enumerated().map { index, photo in
             var copy = photo
             copy.id = String(format: "%016llx", 0xbe7c_0000_0000 + UInt64(index))
-            copy.takenAt = String(format: "2024-01-%02dT%02d:%02d:00", 1 + index / 1440, index / 60 % 24, index % 60)
-            copy.description = name
-            copy.descriptionSource = .exif
+            copy.fileTakenAt = String(format: "2024-01-%02dT%02d:%02d:00", 1 + index / 1440, index / 60 % 24, index % 60)
+            copy.fileDescription = name
+            copy.fileDescriptionSource = .exif
             return copy
         })
     }

@@ -5,6 +5,8 @@ public enum DescriptionSource: String, Sendable {
     case exif, xmp, iptc
     /// A PNG `tEXt`/`zTXt`/`iTXt` Description or Title.
     case text
+    /// Typed by the user.
+    case edited
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description

@@ -140,8 +140,11 @@ public struct Importer: Sendable {
                     }
                 } else if let earlier = library.photo(path: photo.path), !replacedIDs.contains(earlier.id) {
                     // The file was edited since it was imported: its record follows the new content.
+                    // The user's edits and their undo history follow it too.
                     var updated = photo
                     updated.importedAt = earlier.importedAt
+                    updated.edits = earlier.edits
+                    library.renameInHistory(earlier.id, to: photo.id)
                     outcome = .updated(photoID: photo.id, previousID: earlier.id)
                     replacedIDs.insert(earlier.id)
                     added.append(updated)

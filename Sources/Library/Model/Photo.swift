@@ -5,6 +5,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// Where `takenAt` came from.
     public enum TakenAtSource: String, Sendable {
         case dateTimeOriginal, dateTime, fileTime
+        /// Set by the user (only ever the effective source, never the file's).
+        case edited
     }
 
     /// The content fingerprint: 15 hex digits (the top 60 bits of XXH64 over the whole file).
@@ -19,16 +21,19 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var height: Int
     /// EXIF orientation 1–8.
     public var orientation: Int
-    /// When the photo was taken, ISO 8601 local time ("2024-05-01T14:03:22"), with the UTC
-    /// offset appended when the camera recorded one or when it comes from the file time.
-    public var takenAt: String
-    public var takenAtSource: TakenAtSource
+    /// When the photo was taken by its file, ISO 8601 local time ("2024-05-01T14:03:22"), with
+    /// the UTC offset appended when the camera recorded one or when it comes from the file time.
+    public var fileTakenAt: String
+    public var fileTakenAtSource: TakenAtSource
     public var cameraMake: String?
     public var cameraModel: String?
-    public var gps: GPSPosition?
-    /// The usable description (see `DescriptionResolver`); nil puts the photo in "Other".
-    public var description: String?
-    public var descriptionSource: DescriptionSource?
+    /// The position in the file's metadata.
+    public var fileGPS: GPSPosition?
+    /// The file's usable description (see `DescriptionResolver`).
+    public var fileDescription: String?
+    public var fileDescriptionSource: DescriptionSource?
+    /// What the user set; it wins over the file's values in the properties below.
+    public var edits = PhotoEdits()
     /// True when the file was not found at `path` the last time the library looked.
     public var missing: Bool
     /// When the photo entered the library, seconds since 1970.
@@ -48,16 +53,35 @@ public struct Photo: Sendable, Equatable, Identifiable {
         self.width = width
         self.height = height
         self.orientation = orientation
-        self.takenAt = takenAt
-        self.takenAtSource = takenAtSource
+        self.fileTakenAt = takenAt
+        self.fileTakenAtSource = takenAtSource
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
-        self.gps = gps
-        self.description = description
-        self.descriptionSource = descriptionSource
+        self.fileGPS = gps
+        self.fileDescription = description
+        self.fileDescriptionSource = descriptionSource
         self.missing = missing
         self.importedAt = importedAt
     }
+
+    // MARK: - What the photo is, edits applied
+
+    /// When the photo was taken: the user's date, else the file's.
+    public var takenAt: String { edits.date?.value ?? fileTakenAt }
+    public var takenAtSource: TakenAtSource { edits.date == nil ? fileTakenAtSource : .edited }
+    /// How much of `takenAt` is known (a scanned print set to "2004" has year precision).
+    public var takenAtPrecision: DatePrecision { edits.date?.precision ?? .second }
+    /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.
+    public var gps: GPSPosition? { edits.location.map(\.position) ?? fileGPS }
+    /// The usable description; nil puts the photo in "Other".
+    public var description: String? {
+        guard let edited = edits.description else { return fileDescription }
+        return edited.isEmpty ? nil : edited
+    }
+    public var descriptionSource: DescriptionSource? {
+        edits.description == nil ? fileDescriptionSource : (description == nil ? nil : .edited)
+    }
+    public var isFavourite: Bool { edits.favourite }
 
     /// The file name without its folder.
     public var fileName: String { (path as NSString).lastPathComponent }

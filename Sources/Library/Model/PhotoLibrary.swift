@@ -5,12 +5,15 @@ import Foundation
 public struct PhotoLibrary: Sendable, Equatable {
     public private(set) var photos: [Photo]
     public private(set) var groups: [PhotoGroup] = []
+    /// The user's edit steps, for undo and redo; saved with the photos.
+    public internal(set) var history = EditHistory()
     private var indexByID: [String: Int] = [:]
     private var indexByPath: [String: Int] = [:]
     private var groupIndexByID: [String: Int] = [:]
 
-    public init(photos: [Photo] = []) {
+    public init(photos: [Photo] = [], history: EditHistory = EditHistory()) {
         self.photos = photos
+        self.history = history
         reindex()
     }
 
@@ -60,6 +63,61 @@ public struct PhotoLibrary: Sendable, Equatable {
         if !removedIDs.isEmpty { photos.removeAll { removedIDs.contains($0.id) } }
         photos.append(contentsOf: newPhotos)
         reindex()
+    }
+
+    // MARK: - Edits
+
+    /// Applies the user's `step` (each photo's edits become its `after`; photos no longer in the
+    /// library are skipped) and records it for undo, dropping what could be redone.
+    public mutating func apply(_ step: EditStep) {
+        setEdits(step.changes.map { ($0.photoID, $0.after) })
+        history.recordDone(step)
+        history.redo.removeAll()
+    }
+
+    /// Takes back the newest step, or the step with `id`; returns it (nil when there is none).
+    @discardableResult
+    public mutating func undo(stepID id: String? = nil) -> EditStep? {
+        let index = id.map { id in history.undo.lastIndex { $0.id == id } } ?? history.undo.indices.last
+        guard let index else { return nil }
+        let step = history.undo.remove(at: index)
+        setEdits(step.changes.map { ($0.photoID, $0.before) })
+        history.redo.append(step)
+        return step
+    }
+
+    /// Does again the newest undone step, or the undone step with `id`; returns it.
+    @discardableResult
+    public mutating func redo(stepID id: String? = nil) -> EditStep? {
+        let index = id.map { id in history.redo.lastIndex { $0.id == id } } ?? history.redo.indices.last
+        guard let index else { return nil }
+        let step = history.redo.remove(at: index)
+        setEdits(step.changes.map { ($0.photoID, $0.after) })
+        history.recordDone(step)
+        return step
+    }
+
+    /// Sets photos' edits, regrouping only when a date or description changed.
+    private mutating func setEdits(_ edits: [(photoID: String, edits: PhotoEdits)]) {
+        var regroup = false
+        for (id, new) in edits {
+            guard let index = indexByID[id] else { continue }
+            let old = photos[index].edits
+            regroup = regroup || old.date != new.date || old.description != new.description
+            photos[index].edits = new
+        }
+        if regroup { regroupOnly() }
+    }
+
+    /// The photos' groups again, the indexes kept (they do not depend on edits).
+    private mutating func regroupOnly() {
+        groups = Self.makeGroups(photos)
+        groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
+    }
+
+    /// A photo's id changed (its file was rewritten or replaced): the history follows it.
+    public mutating func renameInHistory(_ oldID: String, to newID: String) {
+        history.renamePhoto(oldID, to: newID)
     }
 
     /// Marks each photo missing or present by asking `fileExists`; returns how many changed.

@@ -18,6 +18,7 @@ enum LibraryJSON {
     struct Contents {
         var schemaVersion: Int?
         var photos: [Photo]?
+        var history = EditHistory()
     }
 
     /// Reads the file in one pass. Photos are not read when the version (which we write first)
@@ -31,6 +32,8 @@ enum LibraryJSON {
                     contents.schemaVersion = try scanner.readInt()
                 } else if key.equals("photos"), (contents.schemaVersion ?? 0) <= supported {
                     contents.photos = try readPhotoList(&scanner)
+                } else if key.equals("history") {
+                    contents.history = try readHistory(&scanner)
                 } else {
                     try scanner.skipValue()
                 }
@@ -108,6 +111,7 @@ enum LibraryJSON {
         var orientation = 1, missing = false
         var make: String?, model: String?, description: String?, descriptionSource: DescriptionSource?
         var gps: GPSPosition?
+        var edits = PhotoEdits()
         try scanner.readObject { s, key in
             switch PhotoKey(key) {
             case .id: id = try s.readString()
@@ -137,6 +141,7 @@ enum LibraryJSON {
             case .missing: missing = try s.readBool()
             case .importedAt: importedAt = try s.readDouble()
             case .gps: gps = try readGPS(&s)
+            case .edits: edits = try readEdits(&s)
             case nil: try s.skipValue()
             }
         }
@@ -144,16 +149,18 @@ enum LibraryJSON {
             guard let value else { throw ReadError(description: "photo \(number) has no \"\(name)\"") }
             return value
         }
-        return Photo(
+        var photo = Photo(
             id: try required(id, "id"), path: try pathBytes ?? required(path, "path"),
             fileSize: Int64(try required(fileSize, "fileSize")), fileModified: try required(fileModified, "fileModified"),
             width: try required(width, "width"), height: try required(height, "height"), orientation: orientation,
             takenAt: try required(takenAt, "takenAt"), takenAtSource: try required(takenAtSource, "takenAtSource"),
             cameraMake: make, cameraModel: model, gps: gps, description: description,
             descriptionSource: descriptionSource, missing: missing, importedAt: try required(importedAt, "importedAt"))
+        photo.edits = edits
+        return photo
     }
 
-    private static func readGPS(_ scanner: inout JSONScanner) throws -> GPSPosition? {
+    static func readGPS(_ scanner: inout JSONScanner) throws -> GPSPosition? {
         if try scanner.readNull() { return nil }
         var latitude: Double?, longitude: Double?, altitude: Double?
         try scanner.readObject { s, key in
@@ -170,7 +177,7 @@ enum LibraryJSON {
     /// one comparison per key instead of one per candidate.
     private enum PhotoKey {
         case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
-        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps
+        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits
 
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
@@ -179,6 +186,7 @@ enum LibraryJSON {
             case (2, _): candidate = (.id, "id")
             case (3, _): candidate = (.gps, "gps")
             case (4, _): candidate = (.path, "path")
+            case (5, UInt8(ascii: "e")): candidate = (.edits, "edits")
             case (5, _): candidate = (.width, "width")
             case (6, _): candidate = (.height, "height")
             case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
@@ -202,7 +210,7 @@ enum LibraryJSON {
 
     // MARK: - Writing
 
-    static func encode(schemaVersion: Int, photos: [Photo]) -> [UInt8] {
+    static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory()) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
         out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),\"photos\":[".utf8)
@@ -217,40 +225,46 @@ enum LibraryJSON {
             number("width", Double(photo.width), &out)
             number("height", Double(photo.height), &out)
             number("orientation", Double(photo.orientation), &out)
-            field("takenAt", photo.takenAt, &out)
-            field("takenAtSource", photo.takenAtSource.rawValue, &out)
+            field("takenAt", photo.fileTakenAt, &out)
+            field("takenAtSource", photo.fileTakenAtSource.rawValue, &out)
             if let make = photo.cameraMake { field("cameraMake", make, &out) }
             if let model = photo.cameraModel { field("cameraModel", model, &out) }
-            if let gps = photo.gps {
-                out.append(contentsOf: ",\"gps\":{".utf8)
-                number("latitude", gps.latitude, &out, first: true)
-                number("longitude", gps.longitude, &out)
-                if let altitude = gps.altitude { number("altitude", altitude, &out) }
-                out.append(UInt8(ascii: "}"))
+            if let gps = photo.fileGPS {
+                key("gps", &out, first: false)
+                appendGPS(gps, &out)
             }
-            if let description = photo.description { field("description", description, &out) }
-            if let source = photo.descriptionSource { field("descriptionSource", source.rawValue, &out) }
+            if let description = photo.fileDescription { field("description", description, &out) }
+            if let source = photo.fileDescriptionSource { field("descriptionSource", source.rawValue, &out) }
             out.append(contentsOf: (photo.missing ? ",\"missing\":true" : ",\"missing\":false").utf8)
             number("importedAt", photo.importedAt, &out)
+            if !photo.edits.isEmpty {
+                key("edits", &out, first: false)
+                appendEdits(photo.edits, &out)
+            }
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "\n]}\n".utf8)
+        out.append(contentsOf: "\n]".utf8)
+        if !history.isEmpty {
+            out.append(contentsOf: ",\n\"history\":".utf8)
+            appendHistory(history, &out)
+        }
+        out.append(contentsOf: "}\n".utf8)
         return PathBytes.surrogateEscaped(json: out)
     }
 
-    private static func key(_ name: String, _ out: inout [UInt8], first: Bool) {
+    static func key(_ name: String, _ out: inout [UInt8], first: Bool) {
         if !first { out.append(UInt8(ascii: ",")) }
         out.append(UInt8(ascii: "\""))
         out.append(contentsOf: name.utf8)
         out.append(contentsOf: "\":".utf8)
     }
 
-    private static func field(_ name: String, _ value: String, _ out: inout [UInt8], first: Bool = false) {
+    static func field(_ name: String, _ value: String, _ out: inout [UInt8], first: Bool = false) {
         key(name, &out, first: first)
         appendString(value, &out)
     }
 
-    private static func number(_ name: String, _ value: Double, _ out: inout [UInt8], first: Bool = false) {
+    static func number(_ name: String, _ value: Double, _ out: inout [UInt8], first: Bool = false) {
         key(name, &out, first: first)
         if !value.isFinite {
             out.append(UInt8(ascii: "0"))

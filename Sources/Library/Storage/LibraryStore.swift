@@ -6,8 +6,9 @@ import Foundation
 /// good file as `<file>.bak`. A file that cannot be read is never overwritten: `load` throws and
 /// callers must not save after a failed load.
 public struct LibraryStore: Sendable {
-    /// The schema this build writes and the newest it reads.
-    public static let schemaVersion = 1
+    /// The schema this build writes and the newest it reads (2 added the user's edits and undo
+    /// history: a build that knew only 1 would drop them on save, so it must refuse the file).
+    public static let schemaVersion = 2
 
     public let path: String
     public var backupPath: String { path + ".bak" }
@@ -29,7 +30,7 @@ public struct LibraryStore: Sendable {
             throw .unreadable(path: path, reason: error.description)
         }
         if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty") }
-        let photos: Result<[Photo], LibraryStoreError> = data.withUnsafeBytes { raw in
+        let contents: Result<([Photo], EditHistory), LibraryStoreError> = data.withUnsafeBytes { raw in
             do {
                 let contents = try LibraryJSON.read(raw, supported: Self.schemaVersion)
                 guard let version = contents.schemaVersion else {
@@ -41,17 +42,18 @@ public struct LibraryStore: Sendable {
                 guard let photos = contents.photos else {
                     return .failure(.unreadable(path: path, reason: "no \"photos\" list"))
                 }
-                return .success(photos)
+                return .success((photos, contents.history))
             } catch {
                 return .failure(.unreadable(path: path, reason: "\(error)"))
             }
         }
-        return PhotoLibrary(photos: try photos.get())
+        let (photos, history) = try contents.get()
+        return PhotoLibrary(photos: photos, history: history)
     }
 
     /// Writes `library` atomically, keeping the file it replaces as the backup.
     public func save(_ library: PhotoLibrary) throws(LibraryStoreError) {
-        let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos)
+        let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history)
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -116,6 +116,31 @@ import Testing
         #expect(summary.problems.isEmpty)
     }
 
+    @Test func editsSurviveAReimportARelinkAndAnUpdatedFile() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(MetadataFixture.jpeg(exif: .init(description: "Before")), to: "p/a.jpg")
+        var library = PhotoLibrary()
+        _ = Importer().run([path], into: &library)
+        let id = try #require(library.photos.first?.id)
+        library.apply(EditPlanner(library: library).setDate([id], to: try DateInput(parsing: "2004")))
+        library.apply(EditPlanner(library: library).toggleFavourite([id]))
+        _ = Importer().run([path], into: &library)                      // the same file again
+        #expect(library.photo(id: id)?.takenAt == "2004-01-01T00:00:00")
+        let moved = folder.path + "/q/a.jpg"
+        try FileManager.default.createDirectory(atPath: folder.path + "/q", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: path, toPath: moved)
+        library.refreshMissing()
+        _ = Importer().run([moved], into: &library)                     // relinked
+        #expect(library.photo(id: id)?.isFavourite == true)
+        folder.write(MetadataFixture.jpeg(exif: .init(description: "After")), to: "q/a.jpg")
+        _ = Importer().run([moved], into: &library)                     // updated: a new id
+        let after = try #require(library.photos.first)
+        #expect(after.id != id)
+        #expect(after.isFavourite && after.takenAt == "2004-01-01T00:00:00" && after.description == "After")
+        #expect(library.undo()?.changes.first?.photoID == after.id)     // the history follows the new id
+        #expect(library.photos.first?.isFavourite == false)
+    }
+
     @Test func aPhotoTooLargeToDecodeIsStillImportedWithItsSize() {
         let folder = TemporaryFolder()
         let path = folder.write(ImageFixture.claimingSize(width: 60000, height: 40000, in: Self.jpeg(3)), to: "huge.jpg")

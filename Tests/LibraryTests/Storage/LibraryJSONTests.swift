@@ -11,7 +11,7 @@ import Testing
         var photo = samplePhoto("x", description: "quote \" backslash \\ tab \t newline \n bell \u{7} é 漢字 😀")
         photo.path = "/photos/we\"ird\\name\u{1}.jpg"
         photo.fileModified = 1_700_000_000.123456
-        photo.gps = GPSPosition(latitude: -33.8688, longitude: 151.2093, altitude: nil)
+        photo.fileGPS = GPSPosition(latitude: -33.8688, longitude: 151.2093, altitude: nil)
         let bytes = LibraryJSON.encode(schemaVersion: 1, photos: [photo])
         let back = try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 1).photos }
         #expect(back == [photo])

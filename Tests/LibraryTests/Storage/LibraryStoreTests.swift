@@ -14,7 +14,7 @@ import Testing
         let folder = TemporaryFolder()
         let store = LibraryStore(path: folder.path + "/sub/library.json")
         var photo = samplePhoto("abc", description: "Beach", takenAt: "2024-05-01T14:03:22+02:00")
-        photo.gps = GPSPosition(latitude: 48.85, longitude: -2.35, altitude: -3)
+        photo.fileGPS = GPSPosition(latitude: 48.85, longitude: -2.35, altitude: -3)
         photo.cameraMake = "Canon"
         photo.orientation = 6
         let library = PhotoLibrary(photos: [photo, samplePhoto("def", missing: true)])
@@ -22,7 +22,7 @@ import Testing
         let loaded = try store.load()
         #expect(loaded == library)
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
-        #expect(text.contains("\"schemaVersion\":1"))
+        #expect(text.contains("\"schemaVersion\":2"))
     }
 
     @Test func keepsThePreviousFileAsBackup() throws {
@@ -67,7 +67,7 @@ import Testing
     @Test func newerSchemaIsRefused() {
         let folder = TemporaryFolder()
         let store = LibraryStore(path: folder.write(Data("{\"schemaVersion\":99,\"photos\":[]}".utf8), to: "l.json"))
-        #expect(throws: LibraryStoreError.unsupportedVersion(path: store.path, found: 99, supported: 1)) {
+        #expect(throws: LibraryStoreError.unsupportedVersion(path: store.path, found: 99, supported: LibraryStore.schemaVersion)) {
             try store.load()
         }
     }

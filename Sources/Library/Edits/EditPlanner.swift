@@ -1,0 +1,101 @@
+import Foundation
+
+/// Builds the edit steps the user asks for from the library as it is: which photos change
+/// and to what. Nothing is applied here (`PhotoLibrary.apply` does that), so a form can show
+/// the result before the user confirms it.
+public struct EditPlanner: Sendable {
+    public let library: PhotoLibrary
+
+    public init(library: PhotoLibrary) {
+        self.library = library
+    }
+
+    /// `ids` as photos, oldest first (by date taken, then path), unknown ids left out.
+    func photosInDateOrder(_ ids: [String]) -> [Photo] {
+        var seen = Set<String>()
+        return ids.compactMap { seen.insert($0).inserted ? library.photo(id: $0) : nil }
+            .sorted { a, b in
+                let ka = TakenAt.sortKey(a.takenAt), kb = TakenAt.sortKey(b.takenAt)
+                return ka != kb ? ka < kb : a.path < b.path
+            }
+    }
+
+    private func step(_ label: String, _ photos: [Photo], _ change: (Photo, Int) -> PhotoEdits) -> EditStep {
+        EditStep(label: label, changes: photos.enumerated().compactMap { index, photo in
+            let after = change(photo, index)
+            return after == photo.edits ? nil : EditStep.Change(photoID: photo.id, before: photo.edits, after: after)
+        })
+    }
+
+    private static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
+
+    /// Favourites every photo, or none when all already are (a toggle for a batch).
+    public func toggleFavourite(_ ids: [String]) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        let favourite = !photos.allSatisfy(\.isFavourite)
+        return setFavourite(ids, favourite)
+    }
+
+    public func setFavourite(_ ids: [String], _ favourite: Bool) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        return step("\(favourite ? "favourite" : "unfavourite") \(Self.count(photos.count))", photos) { photo, _ in
+            var edits = photo.edits
+            edits.favourite = favourite
+            return edits
+        }
+    }
+
+    /// Sets every photo to `date`; several photos keep their order, a second apart.
+    public func setDate(_ ids: [String], to date: DateInput) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        return step("set date of \(Self.count(photos.count)) to \(date.clock.text(date.precision))", photos) { photo, index in
+            var edits = photo.edits
+            edits.date = EditedDate(value: date.clock.shifted(by: TimeShift(seconds: index)).iso, precision: date.precision)
+            return edits
+        }
+    }
+
+    /// Moves every photo's date by `shift`, so their spacing stays exactly the same; `offset`
+    /// ("+02:00") also sets their UTC offset.
+    public func shiftDate(_ ids: [String], by shift: TimeShift, offset: String? = nil) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        let n = Self.count(photos.count)
+        let label = switch (shift.isZero, offset) {
+        case let (true, offset?): "set time zone of \(n) to \(offset)"
+        case let (false, offset?): "shift date of \(n) by \(shift.text), zone \(offset)"
+        default: "shift date of \(n) by \(shift.text)"
+        }
+        return step(label, photos) { photo, _ in
+            guard var clock = WallClock(iso: photo.takenAt) else { return photo.edits }
+            clock = clock.shifted(by: shift)
+            if let offset { clock.offset = offset }
+            var edits = photo.edits
+            edits.date = EditedDate(value: clock.iso, precision: photo.takenAtPrecision)
+            return edits
+        }
+    }
+
+    /// Sets (or, with nil, clears) the place of every photo; `name` says it in the label.
+    public func setLocation(_ ids: [String], to position: GPSPosition?, name: String? = nil) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        let what = position.map { name ?? String(format: "%.5f, %.5f", $0.latitude, $0.longitude) }
+        let label = what.map { "set place of \(Self.count(photos.count)) to \($0)" } ?? "clear place of \(Self.count(photos.count))"
+        return step(label, photos) { photo, _ in
+            var edits = photo.edits
+            edits.location = position.map(LocationEdit.set) ?? .cleared
+            return edits
+        }
+    }
+
+    /// Sets the description of every photo; an empty text clears it (the photos go to "Other").
+    public func setDescription(_ ids: [String], to text: String) -> EditStep {
+        let photos = photosInDateOrder(ids)
+        let label = text.isEmpty ? "clear description of \(Self.count(photos.count))"
+            : "describe \(Self.count(photos.count)) as \"\(text)\""
+        return step(label, photos) { photo, _ in
+            var edits = photo.edits
+            edits.description = text
+            return edits
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One user action on the library — a batch of photos edited together — and what it undoes to.
+/// Undo and redo move whole steps.
+public struct EditStep: Sendable, Equatable, Identifiable {
+    /// What one photo's edits were before the step and are after it.
+    public struct Change: Sendable, Equatable {
+        public var photoID: String
+        public var before: PhotoEdits
+        public var after: PhotoEdits
+
+        public init(photoID: String, before: PhotoEdits, after: PhotoEdits) {
+            self.photoID = photoID
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// Unique, so a step can be found again in a copy of the library read from disk.
+    public var id: String
+    /// What the user did, for the status line: "shift date of 3 photos by +3h".
+    public var label: String
+    /// Seconds since 1970.
+    public var at: Double
+    public var changes: [Change]
+
+    public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change]) {
+        self.id = id
+        self.label = label
+        self.at = at
+        self.changes = changes
+    }
+
+    /// The step that takes it back.
+    public var inverted: EditStep {
+        EditStep(id: id, label: label, at: at,
+                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before) })
+    }
+
+    public static func newID() -> String {
+        String(UInt64.random(in: 1...UInt64.max), radix: 16)
+    }
+}

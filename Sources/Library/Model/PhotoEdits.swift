@@ -1,0 +1,66 @@
+/// What the user set on a photo, kept apart from what its file says: the user's value wins
+/// wherever the photo is shown, grouped or searched, and the file's value stays visible.
+/// `nil` means "not edited".
+public struct PhotoEdits: Sendable, Equatable {
+    /// The date taken the user set.
+    public var date: EditedDate?
+    /// The place the user set, or cleared.
+    public var location: LocationEdit?
+    /// The user's own description; an empty string clears the file's (the photo goes to "Other").
+    public var description: String?
+    public var favourite = false
+
+    public init(date: EditedDate? = nil, location: LocationEdit? = nil, description: String? = nil,
+                favourite: Bool = false) {
+        self.date = date
+        self.location = location
+        self.description = description
+        self.favourite = favourite
+    }
+
+    /// Nothing set: the photo is as its file says and not a favourite.
+    public var isEmpty: Bool { self == PhotoEdits() }
+
+    /// The metadata fields the user changed, by their JSON names ("takenAt", "location",
+    /// "description"); favourites are the user's own data, not an edit of the file's.
+    public var editedFields: [String] {
+        var fields: [String] = []
+        if date != nil { fields.append("takenAt") }
+        if location != nil { fields.append("location") }
+        if description != nil { fields.append("description") }
+        return fields
+    }
+}
+
+/// A date taken set by the user, with how much of it the user knew: a scanned print may only
+/// say "2004".
+public struct EditedDate: Sendable, Equatable {
+    /// ISO 8601 local time like `Photo.takenAt` ("2004-01-01T00:00:00", offset when known).
+    public var value: String
+    public var precision: DatePrecision
+
+    public init(value: String, precision: DatePrecision = .second) {
+        self.value = value
+        self.precision = precision
+    }
+}
+
+/// How much of a date is known.
+public enum DatePrecision: String, Sendable, Comparable, CaseIterable {
+    case year, month, day, minute, second
+
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// The user's place for a photo: a position, or "no location" over the file's GPS.
+public enum LocationEdit: Sendable, Equatable {
+    case set(GPSPosition)
+    case cleared
+
+    public var position: GPSPosition? {
+        if case let .set(position) = self { return position }
+        return nil
+    }
+}

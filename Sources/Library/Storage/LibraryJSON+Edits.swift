@@ -1,0 +1,141 @@
+/// The user's edits and the undo history in the library file:
+///
+///     "edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},
+///              "location":{"latitude":…,"longitude":…} (null: cleared),
+///              "description":"…","favourite":true}
+///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…}}]}],"redo":[…]}
+extension LibraryJSON {
+    // MARK: - Reading
+
+    static func readEdits(_ scanner: inout JSONScanner) throws -> PhotoEdits {
+        var edits = PhotoEdits()
+        try scanner.readObject { s, key in
+            if key.equals("date") {
+                var value: String?, precision = DatePrecision.second
+                try s.readObject { s, key in
+                    if key.equals("value") { value = try s.readString() }
+                    else if key.equals("precision") { precision = DatePrecision(rawValue: try s.readString()) ?? .second }
+                    else { try s.skipValue() }
+                }
+                edits.date = value.map { EditedDate(value: $0, precision: precision) }
+            } else if key.equals("location") {
+                edits.location = try readGPS(&s).map(LocationEdit.set) ?? .cleared
+            } else if key.equals("description") {
+                edits.description = try s.readString()
+            } else if key.equals("favourite") {
+                edits.favourite = try s.readBool()
+            } else {
+                try s.skipValue()
+            }
+        }
+        return edits
+    }
+
+    static func readHistory(_ scanner: inout JSONScanner) throws -> EditHistory {
+        var history = EditHistory()
+        try scanner.readObject { s, key in
+            if key.equals("undo") { history.undo = try readSteps(&s) }
+            else if key.equals("redo") { history.redo = try readSteps(&s) }
+            else { try s.skipValue() }
+        }
+        return history
+    }
+
+    private static func readSteps(_ scanner: inout JSONScanner) throws -> [EditStep] {
+        var steps: [EditStep] = []
+        try scanner.readArray { s in
+            var id = "", label = "", at = 0.0
+            var changes: [EditStep.Change] = []
+            try s.readObject { s, key in
+                if key.equals("id") { id = try s.readString() }
+                else if key.equals("label") { label = try s.readString() }
+                else if key.equals("at") { at = try s.readDouble() }
+                else if key.equals("changes") {
+                    try s.readArray { s in
+                        var photo = "", before = PhotoEdits(), after = PhotoEdits()
+                        try s.readObject { s, key in
+                            if key.equals("photo") { photo = try s.readString() }
+                            else if key.equals("before") { before = try readEdits(&s) }
+                            else if key.equals("after") { after = try readEdits(&s) }
+                            else { try s.skipValue() }
+                        }
+                        changes.append(EditStep.Change(photoID: photo, before: before, after: after))
+                    }
+                } else {
+                    try s.skipValue()
+                }
+            }
+            steps.append(EditStep(id: id, label: label, at: at, changes: changes))
+        }
+        return steps
+    }
+
+    // MARK: - Writing
+
+    static func appendEdits(_ edits: PhotoEdits, _ out: inout [UInt8]) {
+        var first = true
+        out.append(UInt8(ascii: "{"))
+        if let date = edits.date {
+            key("date", &out, first: first)
+            first = false
+            out.append(UInt8(ascii: "{"))
+            field("value", date.value, &out, first: true)
+            field("precision", date.precision.rawValue, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        if let location = edits.location {
+            key("location", &out, first: first)
+            first = false
+            if let position = location.position { appendGPS(position, &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        if let description = edits.description {
+            field("description", description, &out, first: first)
+            first = false
+        }
+        if edits.favourite {
+            key("favourite", &out, first: first)
+            out.append(contentsOf: "true".utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func appendHistory(_ history: EditHistory, _ out: inout [UInt8]) {
+        out.append(contentsOf: "{\"undo\":".utf8)
+        appendSteps(history.undo, &out)
+        out.append(contentsOf: ",\"redo\":".utf8)
+        appendSteps(history.redo, &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendSteps(_ steps: [EditStep], _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, step) in steps.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            field("id", step.id, &out, first: true)
+            field("label", step.label, &out)
+            number("at", step.at, &out)
+            out.append(contentsOf: ",\"changes\":[".utf8)
+            for (c, change) in step.changes.enumerated() {
+                if c > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                field("photo", change.photoID, &out, first: true)
+                key("before", &out, first: false)
+                appendEdits(change.before, &out)
+                key("after", &out, first: false)
+                appendEdits(change.after, &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    static func appendGPS(_ gps: GPSPosition, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        number("latitude", gps.latitude, &out, first: true)
+        number("longitude", gps.longitude, &out)
+        if let altitude = gps.altitude { number("altitude", altitude, &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+}
