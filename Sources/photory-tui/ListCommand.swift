@@ -8,6 +8,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: ArgumentHelp("Only the photos of this group (by name or id).", valueName: "name"))
     var group: String?
+    @Flag(name: .long, help: "Only favourites.") var favourites = false
     @Flag(name: .long, help: "Print a JSON array.") var json = false
 
     func run() throws {
@@ -23,13 +24,14 @@ struct ListCommand: ParsableCommand {
                 groups = library.groups
             }
             let photos = groups.flatMap { group in group.photoIDs.compactMap { library.photo(id: $0) }.map { ($0, group) } }
+                .filter { !favourites || $0.0.isFavourite }
             if json {
-                try printJSON(photos.map { PhotoRecord($0.0, in: $0.1) })
+                try printJSON(photos.map { PhotoRecord($0.0, in: library) })
                 return
             }
             for (photo, group) in photos {
-                let flag = photo.missing ? "\t(missing)" : ""
-                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(PathBytes.display(photo.path).strippingControlCharacters)\(flag)")
+                let flags = (photo.isFavourite ? "\t★" : "") + (photo.missing ? "\t(missing)" : "")
+                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(PathBytes.display(photo.path).strippingControlCharacters)\(flags)")
             }
         }
     }

@@ -1,6 +1,8 @@
 import Library
 
-/// A photo as the CLI prints it in JSON: the stable shape scripts rely on.
+/// A photo as the CLI prints it in JSON: the stable shape scripts rely on. Values are the
+/// photo's as the user sees it (their edits applied); `edited` names the fields the user
+/// changed and `original` holds what the file says for those.
 struct PhotoRecord: Encodable {
     var id: String
     var path: String
@@ -16,18 +18,32 @@ struct PhotoRecord: Encodable {
     var orientation: Int
     var takenAt: String
     var takenAtSource: String
+    /// "year", "month", "day" or "minute" when the user set a date known only so far.
+    var takenAtPrecision: String?
     var cameraMake: String?
     var cameraModel: String?
     var gps: GPSPosition?
+    var latitude: Double?
+    var longitude: Double?
     var fileSize: Int64
     var missing: Bool
+    var favourite: Bool
+    var edited: [String]
+    var original: Original?
 
-    init(_ photo: Photo, in group: PhotoGroup) {
+    /// The file's own values of the fields the user edited.
+    struct Original: Encodable {
+        var takenAt: String?
+        var gps: GPSPosition?
+        var description: String?
+    }
+
+    init(_ photo: Photo, in library: PhotoLibrary) {
         id = photo.id
         path = photo.path
         pathBytes = PathBytes.base64(photo.path)
-        groupId = group.id
-        self.group = group.name
+        groupId = PhotoLibrary.groupID(of: photo)
+        group = library.group(id: groupId)?.name ?? PhotoGroup.otherName
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.width
@@ -35,10 +51,20 @@ struct PhotoRecord: Encodable {
         orientation = photo.orientation
         takenAt = photo.takenAt
         takenAtSource = photo.takenAtSource.rawValue
+        takenAtPrecision = photo.takenAtPrecision == .second ? nil : photo.takenAtPrecision.rawValue
         cameraMake = photo.cameraMake
         cameraModel = photo.cameraModel
         gps = photo.gps
+        latitude = photo.gps?.latitude
+        longitude = photo.gps?.longitude
         fileSize = photo.fileSize
         missing = photo.missing
+        favourite = photo.isFavourite
+        edited = photo.edits.editedFields
+        if !edited.isEmpty {
+            original = Original(takenAt: photo.edits.date == nil ? nil : photo.fileTakenAt,
+                                gps: photo.edits.location == nil ? nil : photo.fileGPS,
+                                description: photo.edits.description == nil ? nil : photo.fileDescription)
+        }
     }
 }

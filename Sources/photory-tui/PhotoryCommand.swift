@@ -14,7 +14,7 @@ struct PhotoryCommand: ParsableCommand {
             """,
         version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
+                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }
 

@@ -14,15 +14,9 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let library = try options.loadForReading(checkMissing: false)
-            guard var found = library.photo(id: photo.lowercased()) ?? library.photo(path: LibraryPaths.absolute(ExactArgument.path(photo)))
-            else {
-                throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path)")
-            }
+            var found = try options.photos(named: [photo], in: library)[0]
             found.missing = !PathBytes.exists(found.path)   // checked now, for this photo only
-            guard let group = library.group(id: PhotoLibrary.groupID(of: found)) else {
-                throw CommandFailure("the library has no group for \(PathBytes.display(found.path).strippingControlCharacters)")
-            }
-            let record = PhotoRecord(found, in: group)
+            let record = PhotoRecord(found, in: library)
             if json {
                 try printJSON(record)
                 return
@@ -32,13 +26,17 @@ struct ShowCommand: ParsableCommand {
                 ("Id", found.id),
                 ("Group", record.group),
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.rawValue.uppercased() ?? "?"))" }),
-                ("Taken", "\(found.takenAt) (from \(found.takenAtSource.rawValue))"),
+                ("Taken", "\(found.takenAtText) (from \(found.takenAtSource.rawValue))"),
+                ("File date", found.edits.date == nil ? nil : found.fileTakenAt),
                 ("Camera", found.camera),
                 ("Make", found.cameraMake),
                 ("Model", found.cameraModel),
                 ("Pixels", "\(found.width) × \(found.height)"),
                 ("Orientation", "\(found.orientation)"),
-                ("GPS", found.gps.map(Self.describe)),
+                ("GPS", found.gps.map(Self.describe) ?? (found.edits.location == nil ? nil : "none (cleared)")),
+                ("File GPS", found.edits.location == nil ? nil : found.fileGPS.map(Self.describe) ?? "none"),
+                ("Favourite", found.isFavourite ? "yes" : "no"),
+                ("Edited", record.edited.isEmpty ? nil : record.edited.joined(separator: ", ")),
                 ("File size", ByteCountFormatter.string(fromByteCount: found.fileSize, countStyle: .file)
                     + " (\(found.fileSize) bytes)"),
                 ("Modified", Date(timeIntervalSince1970: found.fileModified).formatted(.iso8601)),

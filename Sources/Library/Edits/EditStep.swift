@@ -37,6 +37,22 @@ public struct EditStep: Sendable, Equatable, Identifiable {
                  changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before) })
     }
 
+    /// Steps planned one after another (each on the library the previous one left) as one
+    /// step: each photo goes from its first `before` to its last `after`.
+    public static func combined(_ steps: [EditStep], label: String) -> EditStep {
+        var order: [String] = []
+        var merged: [String: Change] = [:]
+        for change in steps.flatMap(\.changes) {
+            if let earlier = merged[change.photoID] {
+                merged[change.photoID] = Change(photoID: change.photoID, before: earlier.before, after: change.after)
+            } else {
+                merged[change.photoID] = change
+                order.append(change.photoID)
+            }
+        }
+        return EditStep(label: label, changes: order.compactMap { merged[$0] }.filter { $0.before != $0.after })
+    }
+
     public static func newID() -> String {
         String(UInt64.random(in: 1...UInt64.max), radix: 16)
     }

@@ -96,3 +96,12 @@ public struct WallClock: Sendable, Equatable, Comparable {
 
     public static func < (a: WallClock, b: WallClock) -> Bool { a.sortKey.lexicographicallyPrecedes(b.sortKey) }
 }
+
+extension Photo {
+    /// The date taken as a person reads it, at the precision known, with the UTC offset when
+    /// known: "2004", "2024-07-01 13:00:00 +02:00".
+    public var takenAtText: String {
+        guard let clock = WallClock(iso: takenAt) else { return takenAt }
+        return clock.text(takenAtPrecision) + (clock.offset.map { " " + $0 } ?? "")
+    }
+}

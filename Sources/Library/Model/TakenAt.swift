@@ -46,7 +46,8 @@ public enum TakenAt {
         return key
     }
 
-    static func isValidOffset(_ offset: String) -> Bool {
+    /// "+02:00", "-03:30": a sign, two digits, a colon, two digits.
+    public static func isValidOffset(_ offset: String) -> Bool {
         let chars = Array(offset)
         guard chars.count == 6, chars[0] == "+" || chars[0] == "-", chars[3] == ":" else { return false }
         return [1, 2, 4, 5].allSatisfy { chars[$0].isASCII && chars[$0].isNumber }

@@ -4,6 +4,9 @@ public enum LibraryEdit: Sendable, Equatable {
     case apply(EditStep)
     case undo(stepID: String)
     case redo(stepID: String)
+    /// The newest step in the file's history (the CLI's `undo` and `redo`).
+    case undoLatest
+    case redoLatest
 }
 
 /// Saves edits without ever writing the library from a stale copy: under the library lock it
@@ -18,26 +21,39 @@ public struct LibraryEditor: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    /// Replays `edits` in order on the library as it is on disk and saves it; returns what
-    /// was saved. Throws (and writes nothing) when the lock, the read or the write fails.
+    /// What a save wrote: the library as saved, and the step each edit did (nil for an undo or
+    /// redo that found nothing to do).
+    public struct Saved: Sendable {
+        public var library: PhotoLibrary
+        public var steps: [EditStep?]
+    }
+
+    /// Replays `edits` in order on the library as it is on disk and saves it. Throws (and
+    /// writes nothing) when the lock, the read or the write fails.
     @discardableResult
-    public func save(_ edits: [LibraryEdit]) throws -> PhotoLibrary {
+    public func save(_ edits: [LibraryEdit]) throws -> Saved {
         let lock = try LibraryLock(libraryPath: store.path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         var library = try store.load()
-        for edit in edits { library.replay(edit) }
-        try store.save(library)
-        return library
+        let steps = edits.map { library.replay($0) }
+        if steps.contains(where: { $0 != nil }) { try store.save(library) }
+        return Saved(library: library, steps: steps)
     }
 }
 
 extension PhotoLibrary {
-    /// Does what `edit` says on this copy (a step already undone elsewhere is not undone twice).
-    public mutating func replay(_ edit: LibraryEdit) {
+    /// Does what `edit` says on this copy (a step already undone elsewhere is not undone twice);
+    /// returns the step done or undone.
+    @discardableResult
+    public mutating func replay(_ edit: LibraryEdit) -> EditStep? {
         switch edit {
-        case let .apply(step): apply(step)
-        case let .undo(id): undo(stepID: id)
-        case let .redo(id): redo(stepID: id)
+        case let .apply(step):
+            apply(step)
+            return step
+        case let .undo(id): return undo(stepID: id)
+        case let .redo(id): return redo(stepID: id)
+        case .undoLatest: return undo()
+        case .redoLatest: return redo()
         }
     }
 }

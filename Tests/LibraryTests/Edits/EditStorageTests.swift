@@ -37,7 +37,7 @@ import Fixtures
         try store.save(PhotoLibrary(photos: [samplePhoto("a"), samplePhoto("new")]))
 
         let step = EditPlanner(library: stale).toggleFavourite(["a"])
-        let saved = try LibraryEditor(store: store).save([.apply(step)])
+        let saved = try LibraryEditor(store: store).save([.apply(step)]).library
         #expect(saved.photos.map(\.id) == ["a", "new"])
         let reread = try store.load()
         #expect(reread.photo(id: "a")?.isFavourite == true)

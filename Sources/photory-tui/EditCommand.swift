@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Library
+
+/// `photory-tui edit`: sets the user's date, place, favourite or description of photos, as one
+/// undoable step. The files are not touched (see `write-metadata`).
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit photos' date, place, favourite or description (kept in the library; files untouched).",
+        discussion: """
+            Dates: --date 2004 | 2004-12 | 2004-12-25 | "2004-12-25 18:30" (several photos keep their \
+            order, a second apart). --shift +3h | "-1d 2h" | +1y | -0:30 moves every photo's date, \
+            keeping their spacing. --tz +02:00 sets the UTC offset. All changes of one command are one \
+            step for `photory-tui undo`.
+            """)
+
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: ArgumentHelp("Photos, by path or id.", valueName: "path-or-id")) var photos: [String]
+    @Option(help: ArgumentHelp("Set the date taken.", valueName: "date")) var date: String?
+    @Option(help: ArgumentHelp("Move the date taken by an offset.", valueName: "offset")) var shift: String?
+    @Option(help: ArgumentHelp("Set the UTC offset of the date taken.", valueName: "±HH:MM")) var tz: String?
+    @Option(help: ArgumentHelp("Set the place: \"LAT,LON\" or degrees like 22°54'24\"S 43°10'22\"W.", valueName: "position"))
+    var location: String?
+    @Flag(help: "Remove the place (the file's GPS is then ignored).") var clearLocation = false
+    @Flag(inversion: .prefixedNo, help: "Mark or unmark as favourite.") var favourite: Bool?
+    @Option(help: ArgumentHelp("Set the description (empty: none, the photo goes to Other).", valueName: "text"))
+    var description: String?
+    @Flag(name: .long, help: "Print JSON.") var json = false
+
+    func validate() throws {
+        guard date != nil || shift != nil || tz != nil || location != nil || clearLocation || favourite != nil
+                || description != nil else {
+            throw ValidationError("say what to change: --date, --shift, --tz, --location, --clear-location, --favourite or --description")
+        }
+        if date != nil && shift != nil { throw ValidationError("--date and --shift cannot be used together") }
+        if location != nil && clearLocation { throw ValidationError("--location and --clear-location cannot be used together") }
+        if let tz, !TakenAt.isValidOffset(tz) { throw ValidationError("--tz \(tz): use an offset like +02:00 or -03:30") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let library = try options.loadForReading(checkMissing: false)
+            let ids = try options.photos(named: photos, in: library).map(\.id)
+            let step = try plan(ids, in: library)
+            guard !step.changes.isEmpty else {
+                say(json ? "{\"changed\":[]}" : "nothing to change: the photos already are so")
+                return
+            }
+            let saved: PhotoLibrary
+            do {
+                saved = try LibraryEditor(store: options.store).save([.apply(step)]).library
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+            try EditReport(step: step, before: library, after: saved).print(json: json)
+        }
+    }
+
+    /// Every change asked for, planned one after another, as one step.
+    private func plan(_ ids: [String], in library: PhotoLibrary) throws -> EditStep {
+        var scratch = library
+        var steps: [EditStep] = []
+        func add(_ make: (EditPlanner) throws -> EditStep) rethrows {
+            let step = try make(EditPlanner(library: scratch))
+            scratch.apply(step)
+            steps.append(step)
+        }
+        do {
+            if let date { try add { $0.setDate(ids, to: try DateInput(parsing: date)) } }
+            if shift != nil || tz != nil {
+                let offset = try shift.map { try TimeShift(parsing: $0) } ?? TimeShift()
+                add { $0.shiftDate(ids, by: offset, offset: tz) }
+            }
+            if let location {
+                let position = try Coordinates.parse(location)
+                add { $0.setLocation(ids, to: position) }
+            }
+            if clearLocation { add { $0.setLocation(ids, to: nil) } }
+            if let favourite { add { $0.setFavourite(ids, favourite) } }
+            if let description { add { $0.setDescription(ids, to: description) } }
+        } catch let error as DateInput.ParseError {
+            throw CommandFailure("--date \(date ?? ""): \(error)")
+        } catch let error as TimeShift.ParseError {
+            throw CommandFailure("--shift \(shift ?? ""): \(error)")
+        }
+        return EditStep.combined(steps, label: steps.map(\.label).joined(separator: "; "))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Library
+
+/// What an edit, undo or redo changed, photo by photo, as text or JSON.
+struct EditReport {
+    var step: EditStep
+    /// The library before the step and as saved after it.
+    var before: PhotoLibrary
+    var after: PhotoLibrary
+
+    struct Record: Encodable {
+        var step: String
+        var stepId: String
+        var changed: [PhotoRecord]
+    }
+
+    func print(json: Bool, verb: String? = nil) throws {
+        let changed = step.changes.compactMap { after.photo(id: $0.photoID) }
+        if json {
+            try printJSON(Record(step: step.label, stepId: step.id, changed: changed.map { PhotoRecord($0, in: after) }))
+            return
+        }
+        for photo in changed {
+            say(PathBytes.display(photo.path).strippingControlCharacters)
+            guard let old = before.photo(id: photo.id) else { continue }
+            for line in Self.differences(old, photo) { say("  " + line.strippingControlCharacters) }
+        }
+        say((verb.map { "\($0): " } ?? "") + step.label.strippingControlCharacters)
+    }
+
+    /// "taken: 2024-07-01 10:00:00 → 2024-07-01 13:00:00", one line per field that changed.
+    static func differences(_ a: Photo, _ b: Photo) -> [String] {
+        func place(_ photo: Photo) -> String { photo.gps.map(ShowCommand.describe) ?? "none" }
+        func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "none" }
+        var lines: [String] = []
+        if a.takenAtText != b.takenAtText { lines.append("taken: \(a.takenAtText) → \(b.takenAtText)") }
+        if a.gps != b.gps { lines.append("place: \(place(a)) → \(place(b))") }
+        if a.description != b.description { lines.append("description: \(text(a.description)) → \(text(b.description))") }
+        if a.isFavourite != b.isFavourite { lines.append("favourite: \(a.isFavourite ? "yes" : "no") → \(b.isFavourite ? "yes" : "no")") }
+        return lines
+    }
+
+    /// Undoes or redoes the newest step in the library file and reports it.
+    static func replay(_ edit: LibraryEdit, verb: String, options: LibraryOptions, json: Bool) throws {
+        let before = try options.loadForReading(checkMissing: false)
+        let saved: LibraryEditor.Saved
+        do {
+            saved = try LibraryEditor(store: options.store).save([edit])
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        guard let step = saved.steps.first ?? nil else {
+            throw CommandFailure(edit == .undoLatest ? "nothing to undo" : "nothing to redo")
+        }
+        try EditReport(step: step, before: before, after: saved.library).print(json: json, verb: verb)
+    }
+}
