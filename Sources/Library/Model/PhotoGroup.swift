@@ -3,6 +3,9 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
     /// The name and id of the group of photos without a usable description.
     public static let otherName = "Other"
     public static let otherID = "other"
+    /// The smart folder of the user's favourites.
+    public static let favouritesName = "Favourites"
+    public static let favouritesID = "favourites"
 
     /// Stable across runs: derived from the normalised grouping key.
     public var id: String
@@ -18,6 +21,7 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
 
     public var count: Int { photoIDs.count }
     public var isOther: Bool { id == Self.otherID }
+    public var isSmart: Bool { id == Self.favouritesID }
 
     /// The stable id for a normalised grouping key.
     public static func id(forKey key: String) -> String { "g" + ContentHash.hex(of: key) }

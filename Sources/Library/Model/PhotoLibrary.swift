@@ -5,6 +5,10 @@ import Foundation
 public struct PhotoLibrary: Sendable, Equatable {
     public private(set) var photos: [Photo]
     public private(set) var groups: [PhotoGroup] = []
+    /// Folders made by a rule rather than a description ("Favourites"), only when not empty.
+    public private(set) var smartGroups: [PhotoGroup] = []
+    /// What the home grid shows: the smart folders, then the groups.
+    public private(set) var homeFolders: [PhotoGroup] = []
     /// The user's edit steps, for undo and redo; saved with the photos.
     public internal(set) var history = EditHistory()
     private var indexByID: [String: Int] = [:]
@@ -21,7 +25,10 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     public func photo(id: String) -> Photo? { indexByID[id].map { photos[$0] } }
     public func photo(path: String) -> Photo? { indexByPath[path].map { photos[$0] } }
-    public func group(id: String) -> PhotoGroup? { groupIndexByID[id].map { groups[$0] } }
+    /// A group or smart folder by id.
+    public func group(id: String) -> PhotoGroup? {
+        groupIndexByID[id].map { groups[$0] } ?? smartGroups.first { $0.id == id }
+    }
 
     /// A group by name, compared the way photos are grouped (case and spacing ignored).
     public func group(named name: String) -> PhotoGroup? {
@@ -106,13 +113,26 @@ public struct PhotoLibrary: Sendable, Equatable {
             regroup = regroup || old.date != new.date || old.description != new.description
             photos[index].edits = new
         }
-        if regroup { regroupOnly() }
+        if regroup { regroupOnly() } else { makeSmartGroups() }
+    }
+
+    /// The smart folders and the home grid's list again.
+    private mutating func makeSmartGroups() {
+        let favourites = photos.filter(\.isFavourite).sorted {
+            let a = TakenAt.sortKey($0.takenAt), b = TakenAt.sortKey($1.takenAt)
+            return a != b ? a < b : $0.path < $1.path
+        }
+        smartGroups = favourites.isEmpty ? [] : [PhotoGroup(
+            id: PhotoGroup.favouritesID, name: PhotoGroup.favouritesName, photoIDs: favourites.map(\.id),
+            coverID: favourites[0].id, firstTakenAt: favourites[0].takenAt, lastTakenAt: favourites[favourites.count - 1].takenAt)]
+        homeFolders = smartGroups + groups
     }
 
     /// The photos' groups again, the indexes kept (they do not depend on edits).
     private mutating func regroupOnly() {
         groups = Self.makeGroups(photos)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
+        makeSmartGroups()
     }
 
     /// A photo's id changed (its file was rewritten or replaced): the history follows it.
@@ -166,6 +186,7 @@ public struct PhotoLibrary: Sendable, Equatable {
         (indexByID, indexByPath) = work.indexes
         groups = work.groups
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
+        makeSmartGroups()
     }
 
     /// Position of each photo by id and by path (the first wins for repeated keys).

@@ -11,8 +11,8 @@ extension AppState {
 
     /// Opens the group at the home cursor.
     mutating func openSelectedGroup() {
-        guard library.groups.indices.contains(homeCursor.selected) else { return }
-        push(.group(id: library.groups[homeCursor.selected].id, cursor: GridCursor()))
+        guard library.homeFolders.indices.contains(homeCursor.selected) else { return }
+        push(.group(id: library.homeFolders[homeCursor.selected].id, cursor: GridCursor()))
     }
 
     /// One step back: pops the screen on top and returns to the one below with its selection
@@ -24,6 +24,10 @@ extension AppState {
             return
         }
         let closed = stack.removeLast()
+        if case .group = closed {
+            marks = []
+            markAnchor = nil
+        }
         if case let .detail(_, index) = closed, case let .group(id, cursor) = stack[stack.count - 1] {
             var followed = cursor
             followed.selected = index
@@ -35,13 +39,13 @@ extension AppState {
     /// Installs a new library (after an import or reload), keeping the user where they were
     /// when that place still exists: screens whose group went away are closed.
     mutating func replaceLibrary(_ newLibrary: PhotoLibrary) {
-        let selectedGroupID = library.groups.indices.contains(homeCursor.selected)
-            ? library.groups[homeCursor.selected].id : nil
+        let selectedGroupID = library.homeFolders.indices.contains(homeCursor.selected)
+            ? library.homeFolders[homeCursor.selected].id : nil
         let oldLibrary = library
         library = newLibrary
         // A preview that failed ("file missing") may work now (relinked, file restored).
         previews.removeFailures()
-        if let selectedGroupID, let index = library.groups.firstIndex(where: { $0.id == selectedGroupID }) {
+        if let selectedGroupID, let index = library.homeFolders.firstIndex(where: { $0.id == selectedGroupID }) {
             homeCursor.selected = index
         }
         var kept: [ScreenFrame] = [stack[0]]
@@ -50,9 +54,15 @@ extension AppState {
             case .home:
                 kept.append(frame)
                 continue
-            case let .group(id, _):
-                guard library.group(id: id) != nil else { break }
-                kept.append(frame)
+            case let .group(id, cursor):
+                // The same photo selected, wherever an edit moved it in its group.
+                guard let group = library.group(id: id) else { break }
+                var followed = cursor
+                if let old = oldLibrary.group(id: id), old.photoIDs.indices.contains(cursor.selected),
+                   let newIndex = group.photoIDs.firstIndex(of: old.photoIDs[cursor.selected]) {
+                    followed.selected = newIndex
+                }
+                kept.append(.group(id: id, cursor: followed))
                 continue
             case let .detail(groupID, index):
                 // The same photo, wherever it moved to in its group.
@@ -76,7 +86,7 @@ extension AppState {
         for i in stack.indices {
             switch stack[i] {
             case var .home(cursor):
-                cursor.clamp(count: library.groups.count, layout: layout)
+                cursor.clamp(count: library.homeFolders.count, layout: layout)
                 stack[i] = .home(cursor)
             case .group(let id, var cursor):
                 cursor.clamp(count: library.group(id: id)?.count ?? 0, layout: layout)

@@ -24,7 +24,7 @@ extension AppState {
         }
         switch screen {
         case .home:
-            wantGrid(library.groups.map(\.coverID), cursor: homeCursor)
+            wantGrid(library.homeFolders.map(\.coverID), cursor: homeCursor)
         case .group:
             if let group = currentGroup { wantGrid(group.photoIDs, cursor: groupCursor) }
         case let .detail(_, index):
@@ -42,7 +42,7 @@ extension AppState {
     public var visiblePreviewCount: Int {
         guard !isTooSmall else { return 0 }
         switch screen {
-        case .home: return homeCursor.visibleRange(count: library.groups.count, layout: gridLayout).count
+        case .home: return homeCursor.visibleRange(count: library.homeFolders.count, layout: gridLayout).count
         case .group: return groupCursor.visibleRange(count: currentGroup?.count ?? 0, layout: gridLayout).count
         case .detail: return detailPhoto == nil ? 0 : 1
         }

@@ -23,14 +23,14 @@ extension AppState {
             importOverlay?.progress = progress
             return []
         case let .importFinished(.success(done)):
-            replaceLibrary(done.library)
+            installFromDisk(done.library)
             importOverlay?.finish(done.summary)
             return []
         case let .importFinished(.failure(failure)):
             importOverlay?.fail(failure.message)
             return []
         case let .libraryLoaded(.success(library)):
-            replaceLibrary(library)
+            installFromDisk(library)
             let photos = library.photos.count, groups = library.groups.count
             status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s") in \(groups) group\(groups == 1 ? "" : "s")"
             return []
@@ -40,6 +40,12 @@ extension AppState {
             return []
         case let .libraryLoaded(.failure(failure)):
             status = failure.message
+            return []
+        case let .editsSaved(result, sequence):
+            editsSaved(result, through: sequence)
+            return []
+        case let .detailsRead(photoID, result):
+            infoDetails = (photoID, result)
             return []
         }
     }
@@ -74,7 +80,9 @@ extension AppState {
             return []
         }
         if picker != nil { return handlePicker(key) }
+        if let form = dateForm { return handleDateForm(form, key) }
         guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
+        if let effects = handleOrganising(action) { return effects }
         switch action {
         case .help:
             showHelp = true
@@ -91,7 +99,7 @@ extension AppState {
         case .group: GroupScreen.handle(action, state: &self)
         case .detail: DetailScreen.handle(action, state: &self)
         }
-        return []
+        return wantDetails()
     }
 
     // MARK: - The import picker

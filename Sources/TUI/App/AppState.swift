@@ -24,6 +24,19 @@ public struct AppState: Sendable {
     /// The import progress or summary overlay, when shown (modal, over everything).
     var importOverlay: ImportOverlayState?
     var showHelp = false
+    /// The date form, when open (modal).
+    var dateForm: DateFormState?
+    /// The info panel is shown beside or over the photo (group grid and detail view).
+    var showInfo = false
+    /// The file's own metadata of the photo in the info panel, read when the panel asks.
+    var infoDetails: (photoID: String, result: Result<Metadata, FileMetadataError>)?
+    /// Photos marked in the group on screen (cleared when the group is left).
+    var marks: Set<String> = []
+    /// Where the last mark was set, for marking a range (`v`).
+    var markAnchor: Int?
+    /// Edits made on screen whose save has not been confirmed yet, in order.
+    var unsaved: [(sequence: Int, edit: LibraryEdit)] = []
+    var editSequence = 0
     var previews = PreviewCache()
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?

@@ -10,6 +10,9 @@ public final class BrowserApp: @unchecked Sendable {
     private let thumbnails: ThumbnailStore
     let inbox = Inbox()
     private var importCancellation: ImportCancellation?
+    private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
+        inbox.post(.editsSaved(result, through: sequence))
+    }
 
     private let config: Config
     private let rememberedFile: String
@@ -28,6 +31,17 @@ public final class BrowserApp: @unchecked Sendable {
         let terminal = try Terminal(colorModeOverride: colorModeOverride)
         defer { terminal.restore() }
         run(library: library, on: terminal)
+        let unsaved = saver.finish()
+        if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
+    }
+
+    /// Edits that could still not be saved when the browser quit.
+    public struct UnsavedEdits: Error, CustomStringConvertible {
+        public var count: Int
+        public var libraryPath: String
+        public var description: String {
+            "\(count) edit\(count == 1 ? "" : "s") could not be saved to \(libraryPath) (is another photory-tui importing?)"
+        }
     }
 
     /// Runs the loop on `terminal` (the real one, or a headless one for tests and `bench`)
@@ -131,6 +145,12 @@ public final class BrowserApp: @unchecked Sendable {
             }.start()
         case .cancelImport:
             importCancellation?.cancel()
+        case let .saveEdits(edit, sequence):
+            saver.save(edit, sequence: sequence)
+        case let .readDetails(photoID, path):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))
+            }
         case let .remember(remembered):
             // A convenience: failing to save it must not interrupt what the user is doing.
             let file = rememberedFile

@@ -1,3 +1,5 @@
+import Library
+
 /// Work `update` asks the run loop to do; its results come back as `Msg`s.
 public enum Effect: Equatable, Sendable {
     case listFolder(String)
@@ -6,4 +8,8 @@ public enum Effect: Equatable, Sendable {
     case reloadLibrary
     /// Save what the browser remembers between runs.
     case remember(RememberedState)
+    /// Save an edit (or its undo/redo) to the library file; `sequence` numbers them in order.
+    case saveEdits(LibraryEdit, sequence: Int)
+    /// Read a photo's metadata from its file for the info panel.
+    case readDetails(photoID: String, path: String)
 }

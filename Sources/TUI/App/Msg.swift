@@ -12,6 +12,10 @@ public enum Msg: Sendable {
     case libraryLoaded(Result<PhotoLibrary, Failure>)
     /// Which of the `checked` paths had no file, checked in the background after start.
     case missingChecked(missing: Set<String>, checked: Set<String>)
+    /// Edits up to `through` were saved (the library as written), or could not be yet.
+    case editsSaved(Result<PhotoLibrary, Failure>, through: Int)
+    /// The file's own metadata for the info panel.
+    case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
 
     /// A finished import: the library as saved, and what happened to each file.
     public struct ImportDone: Sendable {

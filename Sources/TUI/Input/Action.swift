@@ -18,4 +18,12 @@ public enum Action: String, CaseIterable, Sendable {
     case close
     // The import overlay
     case cancelImport = "cancel-import"
+    // Organising
+    case markRange = "mark-range"
+    case favourite, info
+    case editDate = "edit-date", editPlace = "edit-place", map
+    case undo, redo
+    case writeBack = "write-back"
+    // The map
+    case zoomIn = "zoom-in", zoomOut = "zoom-out"
 }

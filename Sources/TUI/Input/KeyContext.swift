@@ -1,6 +1,6 @@
 /// Where a key is pressed: each screen and modal layer has its own bindings.
 public enum KeyContext: String, CaseIterable, Sendable {
-    case home, group, detail, picker, importProgress
+    case home, group, detail, picker, importProgress, map
 
     /// The title of the help overlay for this context.
     var helpTitle: String {
@@ -10,6 +10,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .detail: "Keys — photo"
         case .picker: "Keys — import picker"
         case .importProgress: "Keys — import"
+        case .map: "Keys — map"
         }
     }
 }

@@ -61,6 +61,7 @@ public struct KeyMap: Equatable, Sendable {
         let grids: Set<KeyContext> = [.home, .group]
         let lists: Set<KeyContext> = [.home, .group, .picker]
         let screens: Set<KeyContext> = [.home, .group, .detail]
+        let photos: Set<KeyContext> = [.group, .detail]
         return [
             KeyBinding(.left, [.left, .char("h")], help: "move", in: grids),
             KeyBinding(.down, [.down, .char("j")], help: "move", in: lists),
@@ -86,8 +87,29 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.workingFolder, [.char(".")], help: "the folder photory was started in", hint: "start", in: [.picker]),
             KeyBinding(.typePath, [.char("/")], help: "type a path (Enter goes, Ctrl-U clears)", hint: "path", in: [.picker]),
             KeyBinding(.close, [.escape, .char("q")], help: "close", in: [.picker]),
-            KeyBinding(.back, [.escape, .backspace, .char("q")], help: "back to the groups", hint: "back", in: [.group]),
+            KeyBinding(.mark, [.char(" ")], help: "mark / unmark and move on", hint: "mark", in: [.group]),
+            KeyBinding(.markRange, [.char("v")], help: "mark from the last mark to here", hint: "range", in: [.group]),
+            KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: [.group]),
+            KeyBinding(.back, [.escape, .backspace, .char("q")], help: "clear the marks, else back to the groups",
+                       hint: "back", in: [.group]),
             KeyBinding(.back, [.escape, .backspace, .char("q"), .enter], help: "back to the group", hint: "back", in: [.detail]),
+            KeyBinding(.favourite, [.char("f")], help: "favourite / unfavourite (the marked photos, else this one)",
+                       hint: "fav", in: photos),
+            KeyBinding(.info, [.char("i")], help: "show / hide the photo's details", hint: "info", in: photos),
+            KeyBinding(.editDate, [.char("d")], help: "set or shift the date taken", hint: "date", in: photos),
+            KeyBinding(.editPlace, [.char("L")], help: "set the place (coordinates or a city)", hint: "place", in: photos),
+            KeyBinding(.map, [.char("m")], help: "show the place on a map", hint: "map", in: photos),
+            KeyBinding(.undo, [.char("u")], help: "undo the last edit", hint: "undo", in: screens),
+            KeyBinding(.redo, [.ctrl("r"), .char("U")], help: "redo", in: screens),
+            KeyBinding(.writeBack, [.char("W")], help: "write edited dates and places into the files", hint: "write",
+                       in: screens),
+            KeyBinding(.zoomIn, [.char("+"), .char("=")], help: "zoom in / out", in: [.map]),
+            KeyBinding(.zoomOut, [.char("-"), .char("_")], help: "zoom in / out", in: [.map]),
+            KeyBinding(.left, [.left, .char("h")], help: "pan", in: [.map]),
+            KeyBinding(.down, [.down, .char("j")], help: "pan", in: [.map]),
+            KeyBinding(.up, [.up, .char("k")], help: "pan", in: [.map]),
+            KeyBinding(.right, [.right, .char("l")], help: "pan", in: [.map]),
+            KeyBinding(.close, [.escape, .char("q"), .char("m")], help: "close the map", hint: "close", in: [.map]),
             KeyBinding(.importPhotos, [.char("a")], help: "import photos", hint: "import", in: screens),
             KeyBinding(.reload, [.char("r")], help: "reload the library", hint: "reload", in: screens),
             KeyBinding(.cancelImport, [.escape], help: "cancel the import (what finished is kept)", hint: "cancel",

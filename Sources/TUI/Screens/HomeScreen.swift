@@ -5,13 +5,13 @@ import Library
 enum HomeScreen {
     /// The actions the status bar hints at.
     static func hints(_ state: AppState) -> [Action] {
-        state.library.groups.isEmpty ? [.importPhotos, .help, .quit] : [.open, .importPhotos, .reload, .help, .quit]
+        state.library.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .importPhotos, .reload, .help, .quit]
     }
 
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,
     // and an impatient second Esc (after closing the picker or an overlay) must not quit.
     static func handle(_ action: Action, state: inout AppState) {
-        if state.homeCursor.handle(action, count: state.library.groups.count, layout: state.gridLayout) { return }
+        if state.homeCursor.handle(action, count: state.library.homeFolders.count, layout: state.gridLayout) { return }
         switch action {
         case .open: state.openSelectedGroup()
         case .quit: state.shouldQuit = true
@@ -26,7 +26,7 @@ enum HomeScreen {
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = state.contentArea
-        guard !state.library.groups.isEmpty else {
+        guard !state.library.homeFolders.isEmpty else {
             let lines = ["Your library is empty.", "",
                          "Press a to pick a folder to import,",
                          "or run: photory-tui import FOLDER"]
@@ -38,7 +38,7 @@ enum HomeScreen {
             return
         }
         let layout = state.gridLayout
-        let groups = state.library.groups
+        let groups = state.library.homeFolders
         for index in state.homeCursor.visibleRange(count: groups.count, layout: layout) {
             guard let tile = layout.tileRect(index: index, topRow: state.homeCursor.topRow) else { continue }
             let group = groups[index]

@@ -4,6 +4,12 @@ enum Theme {
     static let dim = Style(attrs: [.dim])
     static let selected = Style(attrs: [.reverse, .bold])
     static let marked = Style(fg: .indexed(3), attrs: [.bold])
+    /// The badge on a marked tile.
+    static let markBadge = Style(fg: .indexed(0), bg: .indexed(3), attrs: [.bold])
+    /// A favourite's star.
+    static let star = Style(fg: .indexed(3), attrs: [.bold])
+    /// A value the user edited, in the info panel.
+    static let edited = Style(fg: .indexed(6), attrs: [.bold])
     static let folder = Style(fg: .indexed(4), attrs: [.bold])
     static let error = Style(fg: .indexed(1), attrs: [.bold])
     static let statusBar = Style(attrs: [.reverse])

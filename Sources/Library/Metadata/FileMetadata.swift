@@ -1,0 +1,29 @@
+/// Reads the metadata of one file on disk, whatever its format (for the info panel, which
+/// shows more than the library keeps: lens, exposure, every date).
+public enum FileMetadata {
+    /// The file's metadata, or why it cannot be read (naming no file: the caller knows it).
+    public static func read(path: String) -> Result<Metadata, FileMetadataError> {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, maxBytes: FileBytes.maxBytes)
+        } catch {
+            return .failure(FileMetadataError(reason: error.description))
+        }
+        return bytes.withUnsafeBytes { raw in
+            guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
+                return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
+            }
+            do {
+                return .success(try format.inspect(raw).metadata)
+            } catch {
+                return .failure(FileMetadataError(reason: "\(error)"))
+            }
+        }
+    }
+}
+
+/// Why a file's metadata could not be read.
+public struct FileMetadataError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}

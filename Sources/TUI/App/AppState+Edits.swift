@@ -1,0 +1,140 @@
+import Library
+
+extension AppState {
+    // MARK: - Which photos an action applies to
+
+    /// The photos an edit applies to: the marked ones when there are marks, else the photo
+    /// on screen (detail view) or selected (group grid). Empty on the home grid.
+    var editTargets: [String] {
+        if !marks.isEmpty {
+            let order = currentGroup?.photoIDs ?? []
+            return order.filter(marks.contains)
+        }
+        return [selectedPhotoID].compactMap { $0 }
+    }
+
+    /// The photo selected in the group grid or shown in the detail view.
+    var selectedPhotoID: String? {
+        switch screen {
+        case .home: return nil
+        case .group:
+            guard let group = currentGroup, group.photoIDs.indices.contains(groupCursor.selected) else { return nil }
+            return group.photoIDs[groupCursor.selected]
+        case .detail: return detailPhoto?.id
+        }
+    }
+
+    // MARK: - Doing, undoing, saving
+
+    /// Applies the user's `step` on screen at once and asks for it to be saved.
+    mutating func perform(_ step: EditStep) -> [Effect] {
+        guard !step.changes.isEmpty else {
+            status = "Nothing to change"
+            return []
+        }
+        var changed = library
+        changed.apply(step)
+        replaceLibrary(changed)
+        status = Self.capitalised(step.label)
+        return queueSave(.apply(step))
+    }
+
+    mutating func undo() -> [Effect] {
+        var changed = library
+        guard let step = changed.undo() else {
+            status = "Nothing to undo"
+            return []
+        }
+        replaceLibrary(changed)
+        status = "Undid: " + step.label
+        return queueSave(.undo(stepID: step.id))
+    }
+
+    mutating func redo() -> [Effect] {
+        var changed = library
+        guard let step = changed.redo() else {
+            status = "Nothing to redo"
+            return []
+        }
+        replaceLibrary(changed)
+        status = "Redid: " + step.label
+        return queueSave(.redo(stepID: step.id))
+    }
+
+    private mutating func queueSave(_ edit: LibraryEdit) -> [Effect] {
+        editSequence += 1
+        unsaved.append((editSequence, edit))
+        return [.saveEdits(edit, sequence: editSequence)]
+    }
+
+    /// A save finished: what it wrote is the library now (with another process's changes, if
+    /// any), plus the edits made since, still on their way to the disk.
+    mutating func editsSaved(_ result: Result<PhotoLibrary, Failure>, through sequence: Int) {
+        switch result {
+        case let .success(saved):
+            unsaved.removeAll { $0.sequence <= sequence }
+            installFromDisk(saved)
+        case let .failure(failure):
+            status = failure.message
+        }
+    }
+
+    /// Installs a library read from disk (after a save, an import, a reload), with the edits
+    /// not saved yet replayed on it, so nothing the user did disappears from the screen.
+    mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
+        var library = fromDisk
+        for (_, edit) in unsaved { library.replay(edit) }
+        replaceLibrary(library)
+    }
+
+    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+}
+
+extension AppState {
+    // MARK: - Organising keys (group grid and detail view)
+
+    /// The organising actions: nil when `action` is not one (the screen handles it).
+    mutating func handleOrganising(_ action: Action) -> [Effect]? {
+        switch action {
+        case .undo: return undo()
+        case .redo: return redo()
+        case .favourite:
+            let targets = editTargets
+            guard !targets.isEmpty else { return [] }
+            return perform(EditPlanner(library: library).toggleFavourite(targets))
+        case .info:
+            showInfo.toggle()
+            return wantDetails()
+        case .editDate:
+            let targets = editTargets
+            guard !targets.isEmpty else { return [] }
+            dateForm = DateFormState(photoIDs: targets)
+            return []
+        default:
+            return nil
+        }
+    }
+
+    mutating func handleDateForm(_ form: DateFormState, _ key: Key) -> [Effect] {
+        var form = form
+        switch form.handle(key, library: library) {
+        case .stay:
+            dateForm = form
+            return []
+        case .cancel:
+            dateForm = nil
+            return []
+        case let .apply(step):
+            dateForm = nil
+            return perform(step)
+        }
+    }
+
+    /// Asks for the file metadata of the photo the info panel shows, unless it is there.
+    mutating func wantDetails() -> [Effect] {
+        guard showInfo, let id = selectedPhotoID, let photo = library.photo(id: id) else { return [] }
+        if infoDetails?.photoID == id { return [] }
+        infoDetails = nil
+        return photo.missing ? [] : [.readDetails(photoID: id, path: photo.path)]
+    }
+}

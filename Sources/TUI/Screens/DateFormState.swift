@@ -1,0 +1,90 @@
+import Library
+
+/// The date form (`d`): set a date at the precision known, or shift dates by an offset,
+/// optionally with a UTC offset; shows first and last result before anything is applied.
+struct DateFormState: Equatable, Sendable {
+    enum Mode: Equatable, Sendable { case set, shift }
+    enum Field: Equatable, Sendable { case value, zone }
+
+    /// The photos it applies to, in the order of their group.
+    let photoIDs: [String]
+    var mode = Mode.set
+    var field = Field.value
+    var value = TextField()
+    var zone = TextField()
+
+    enum Outcome: Equatable {
+        case stay, cancel
+        case apply(EditStep)
+    }
+
+    /// The step the input asks for, or what is wrong with it (and in which field).
+    func plan(_ library: PhotoLibrary) -> Result<EditStep, FormProblem> {
+        let planner = EditPlanner(library: library)
+        var offset: String?
+        let zoneText = zone.text.trimmingCharacters(in: .whitespaces)
+        if !zoneText.isEmpty {
+            guard TakenAt.isValidOffset(zoneText) else {
+                return .failure(FormProblem(field: .zone, message: "a time zone is an offset like +02:00 or -03:30"))
+            }
+            offset = zoneText
+        }
+        switch mode {
+        case .set:
+            do {
+                var date = try DateInput(parsing: value.text)
+                if let offset { date.clock.offset = offset }
+                return .success(planner.setDate(photoIDs, to: date))
+            } catch {
+                return .failure(FormProblem(field: .value, message: error.description))
+            }
+        case .shift:
+            do {
+                let shift = value.text.trimmingCharacters(in: .whitespaces).isEmpty && offset != nil
+                    ? TimeShift() : try TimeShift(parsing: value.text)
+                return .success(planner.shiftDate(photoIDs, by: shift, offset: offset))
+            } catch {
+                return .failure(FormProblem(field: .value, message: error.description))
+            }
+        }
+    }
+
+    mutating func handle(_ key: Key, library: PhotoLibrary) -> Outcome {
+        switch key {
+        case .escape: return .cancel
+        case .tab:
+            mode = mode == .set ? .shift : .set
+            value = TextField()
+        case .up, .down: field = field == .value ? .zone : .value
+        case .enter:
+            if case let .success(step) = plan(library) { return .apply(step) }
+        default:
+            switch field {
+            case .value: _ = value.edit(key)
+            case .zone: _ = zone.edit(key)
+            }
+        }
+        return .stay
+    }
+
+    /// "First: 1998-01-01 00:00:00 → 2004", "Last: …" for the planned step.
+    static func preview(_ step: EditStep, library: PhotoLibrary) -> [String] {
+        var changed = library
+        changed.apply(step)
+        func line(_ label: String, _ change: EditStep.Change?) -> String? {
+            guard let change, let old = library.photo(id: change.photoID), let new = changed.photo(id: change.photoID) else { return nil }
+            return "\(label)\(old.takenAtText) → \(new.takenAtText)"
+        }
+        let ordered = step.changes.sorted {
+            TakenAt.sortKey(changed.photo(id: $0.photoID)?.takenAt ?? "") < TakenAt.sortKey(changed.photo(id: $1.photoID)?.takenAt ?? "")
+        }
+        if ordered.count == 1 { return [line("", ordered.first)].compactMap { $0 } }
+        return [line("First: ", ordered.first), line("Last:  ", ordered.last)].compactMap { $0 }
+    }
+}
+
+/// What is wrong with a form's input, shown under the field it concerns.
+struct FormProblem: Error, Equatable, Sendable {
+    var field: DateFormState.Field
+    var message: String
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Library
+
+/// The photo's details (`i`): file, size, dates with their source, camera, exposure, place,
+/// description, group, favourite. Values the user edited are marked, with the file's value
+/// under them. Beside the photo when the terminal is wide, over it otherwise.
+enum InfoPanel {
+    /// One line of the panel: a label (blank on continuation lines) and a value.
+    struct Row: Equatable {
+        var label: String
+        var value: String
+        var style: Style = .plain
+    }
+
+    /// Columns the panel takes beside the photo, or nil when it must go over it.
+    static func besideWidth(columns: Int) -> Int? {
+        columns >= 120 ? min(60, columns / 3) : nil
+    }
+
+    static func rows(for photo: Photo, state: AppState) -> [Row] {
+        var rows: [Row] = []
+        func add(_ label: String, _ value: String?, _ style: Style = .plain) {
+            guard let value, !value.isEmpty else { return }
+            rows.append(Row(label: label, value: value.strippingControlCharacters, style: style))
+        }
+        func edited(_ label: String, _ value: String, file: String?) {
+            add(label, value + "  ✎ edited", Theme.edited)
+            add("", "file: " + (file ?? "none"), Theme.dim)
+        }
+        add("Name", photo.fileName)
+        add("Folder", PathBytes.display((photo.path as NSString).deletingLastPathComponent))
+        let size = photo.displaySize
+        add("Size", "\(size.width) × \(size.height) px · "
+            + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
+        if photo.edits.date != nil {
+            edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(source(photo.fileTakenAtSource)))")
+        } else {
+            add("Taken", photo.takenAtText)
+            add("", "from \(source(photo.takenAtSource))", Theme.dim)
+        }
+        add("Camera", photo.camera)
+        if case let .success(metadata)? = details(for: photo, state: state) {
+            add("Lens", metadata.lensModel)
+            add("Exposure", ExposureSummary.text(metadata))
+        }
+        let place = placeLines(photo.gps)
+        if photo.edits.location != nil {
+            edited("Place", place.first ?? "none (cleared)", file: photo.fileGPS.map { placeLines($0)[0] })
+            for line in place.dropFirst() { add("", line) }
+        } else {
+            for (i, line) in place.enumerated() { add(i == 0 ? "Place" : "", line) }
+        }
+        if photo.edits.description != nil {
+            edited("About", photo.description ?? "none", file: photo.fileDescription)
+        } else if let description = photo.description {
+            add("About", description)
+            add("", "from \(photo.descriptionSource?.rawValue.uppercased() ?? "?")", Theme.dim)
+        }
+        add("Group", state.library.group(id: PhotoLibrary.groupID(of: photo))?.name)
+        add("Favourite", photo.isFavourite ? "★ yes" : "no", photo.isFavourite ? Theme.star : .plain)
+        if photo.missing { add("File", "missing at its path", Theme.error) }
+        if case let .failure(error)? = details(for: photo, state: state) { add("Metadata", error.reason, Theme.error) }
+        return rows
+    }
+
+    /// The file's own date, at full precision.
+    static func fileDateText(_ photo: Photo) -> String {
+        var file = photo
+        file.edits.date = nil
+        return file.takenAtText
+    }
+
+    static func source(_ source: Photo.TakenAtSource) -> String {
+        switch source {
+        case .dateTimeOriginal: "EXIF original"
+        case .dateTime: "EXIF date"
+        case .fileTime: "file time"
+        case .edited: "edited"
+        }
+    }
+
+    /// The position in degrees, decimal and in minutes and seconds.
+    static func placeLines(_ gps: GPSPosition?) -> [String] {
+        guard let gps else { return [] }
+        return [String(format: "%.5f, %.5f", gps.latitude, gps.longitude), GeoText.dms(gps)]
+            + [GeoText.nearestPlace(gps)].compactMap { $0 }
+    }
+
+    static func details(for photo: Photo, state: AppState) -> Result<Metadata, FileMetadataError>? {
+        guard let details = state.infoDetails, details.photoID == photo.id else { return nil }
+        return details.result
+    }
+
+    /// Draws the panel in `box` (bordered), values wrapped to its width.
+    static func render(_ photo: Photo, in box: Rect, state: AppState, into grid: inout CellGrid) {
+        let inner = Panel.draw(box, title: "Info", into: &grid)
+        let labelWidth = 10
+        let valueWidth = max(1, inner.width - labelWidth)
+        var y = inner.y
+        for row in rows(for: photo, state: state) {
+            let lines = PhotoTile.wrap(row.value, width: valueWidth, maxLines: 4)
+            for (i, line) in lines.enumerated() where y < inner.y + inner.height {
+                if i == 0 { grid.put(row.label, x: inner.x, y: y, style: Theme.dim, maxWidth: labelWidth) }
+                grid.put(line, x: inner.x + labelWidth, y: y, style: row.style, maxWidth: valueWidth)
+                y += 1
+            }
+        }
+    }
+
+    /// Where the panel goes over the screen when there is no room beside: the right part of
+    /// the content area, as tall as it needs.
+    static func overlayBox(_ state: AppState, photo: Photo) -> Rect {
+        let area = state.contentArea
+        let width = min(area.width, 52)
+        let height = min(area.height, rows(for: photo, state: state).count + 4)
+        return Rect(x: area.x + area.width - width, y: area.y, width: width, height: height)
+    }
+}
