@@ -30,7 +30,10 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
 
         // MARK: - The product
-        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP"]),
+        /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
+        /// executable by `GeoResources` (never through `Bundle.module`).
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP"],
+                resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.
         .target(name: "PhotoryBench", dependencies: ["TUI", "Library"]),
