@@ -22,6 +22,9 @@ struct EditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Set the UTC offset of the date taken.", valueName: "±HH:MM")) var tz: String?
     @Option(help: ArgumentHelp("Set the place: \"LAT,LON\" or degrees like 22°54'24\"S 43°10'22\"W.", valueName: "position"))
     var location: String?
+    @Option(help: ArgumentHelp("Set the place to a city of the offline table (GeoNames): \"Rio de Janeiro\", \"paris, fr\".",
+                               valueName: "name"))
+    var place: String?
     @Flag(help: "Remove the place (the file's GPS is then ignored).") var clearLocation = false
     @Flag(inversion: .prefixedNo, help: "Mark or unmark as favourite.") var favourite: Bool?
     @Option(help: ArgumentHelp("Set the description (empty: none, the photo goes to Other).", valueName: "text"))
@@ -29,12 +32,14 @@ struct EditCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON.") var json = false
 
     func validate() throws {
-        guard date != nil || shift != nil || tz != nil || location != nil || clearLocation || favourite != nil
+        guard date != nil || shift != nil || tz != nil || location != nil || place != nil || clearLocation || favourite != nil
                 || description != nil else {
             throw ValidationError("say what to change: --date, --shift, --tz, --location, --clear-location, --favourite or --description")
         }
         if date != nil && shift != nil { throw ValidationError("--date and --shift cannot be used together") }
-        if location != nil && clearLocation { throw ValidationError("--location and --clear-location cannot be used together") }
+        if [location != nil, place != nil, clearLocation].filter({ $0 }).count > 1 {
+            throw ValidationError("use one of --location, --place and --clear-location")
+        }
         if let tz, !TakenAt.isValidOffset(tz) { throw ValidationError("--tz \(tz): use an offset like +02:00 or -03:30") }
     }
 
@@ -73,8 +78,17 @@ struct EditCommand: ParsableCommand {
                 add { $0.shiftDate(ids, by: offset, offset: tz) }
             }
             if let location {
-                let position = try Coordinates.parse(location)
+                let position: GPSPosition
+                do {
+                    position = try CoordinateParser.parse(location)
+                } catch {
+                    throw CommandFailure("--location \(location): \(error)")
+                }
                 add { $0.setLocation(ids, to: position) }
+            }
+            if let place {
+                let found = try Self.place(named: place)
+                add { $0.setLocation(ids, to: found.position, name: found.label) }
             }
             if clearLocation { add { $0.setLocation(ids, to: nil) } }
             if let favourite { add { $0.setFavourite(ids, favourite) } }
@@ -85,5 +99,22 @@ struct EditCommand: ParsableCommand {
             throw CommandFailure("--shift \(shift ?? ""): \(error)")
         }
         return EditStep.combined(steps, label: steps.map(\.label).joined(separator: "; "))
+    }
+
+    /// The most populous city the name finds; an exact name wins over a prefix.
+    static func place(named name: String) throws -> Place {
+        let table: PlaceTable
+        do {
+            table = try PlaceTable.shared()
+        } catch {
+            throw CommandFailure("--place: \(error)")
+        }
+        let found = table.search(name, limit: 20)
+        let exact = found.first { $0.name.compare(name.split(separator: ",")[0].trimmingCharacters(in: .whitespaces),
+                                                  options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+        guard let best = exact ?? found.first else {
+            throw CommandFailure("--place \(name): no city of that name in the place table (GeoNames cities over 15,000 people)")
+        }
+        return best
     }
 }

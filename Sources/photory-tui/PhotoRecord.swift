@@ -25,6 +25,8 @@ struct PhotoRecord: Encodable {
     var gps: GPSPosition?
     var latitude: Double?
     var longitude: Double?
+    /// The nearest city of the offline table ("Rio de Janeiro, BR"), when within 100 km.
+    var place: String?
     var fileSize: Int64
     var missing: Bool
     var favourite: Bool
@@ -57,6 +59,7 @@ struct PhotoRecord: Encodable {
         gps = photo.gps
         latitude = photo.gps?.latitude
         longitude = photo.gps?.longitude
+        place = photo.gps.flatMap { (try? PlaceTable.shared())?.nearest(to: $0)?.label }
         fileSize = photo.fileSize
         missing = photo.missing
         favourite = photo.isFavourite

@@ -82,8 +82,8 @@ enum InfoPanel {
     /// The position in degrees, decimal and in minutes and seconds.
     static func placeLines(_ gps: GPSPosition?) -> [String] {
         guard let gps else { return [] }
-        return [String(format: "%.5f, %.5f", gps.latitude, gps.longitude), GeoText.dms(gps)]
-            + [GeoText.nearestPlace(gps)].compactMap { $0 }
+        return [CoordinateFormat.decimal(gps), CoordinateFormat.dms(gps)]
+            + [(try? PlaceTable.shared())?.nearest(to: gps).map { "near " + $0.label }].compactMap { $0 }
     }
 
     static func details(for photo: Photo, state: AppState) -> Result<Metadata, FileMetadataError>? {
