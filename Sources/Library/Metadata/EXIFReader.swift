@@ -52,12 +52,41 @@ enum EXIFReader {
         }
         metadata.dateTimeOriginal = tags.string(EXIF_IFD_EXIF, 0x9003)
         metadata.dateTime = tags.string(EXIF_IFD_0, 0x0132)
-        metadata.utcOffset = tags.string(EXIF_IFD_EXIF, 0x9011) ?? tags.string(EXIF_IFD_EXIF, 0x9010)
+        metadata.dateTimeDigitized = tags.string(EXIF_IFD_EXIF, 0x9004)
+        metadata.offsetTimeOriginal = tags.string(EXIF_IFD_EXIF, 0x9011)
+        metadata.offsetTimeDigitized = tags.string(EXIF_IFD_EXIF, 0x9012)
+        metadata.utcOffset = metadata.offsetTimeOriginal ?? tags.string(EXIF_IFD_EXIF, 0x9010)
         metadata.cameraMake = tags.string(EXIF_IFD_0, 0x010F)
         metadata.cameraModel = tags.string(EXIF_IFD_0, 0x0110)
         metadata.exifDescription = tags.string(EXIF_IFD_0, 0x010E)
         metadata.gps = gps(tags, warnings: &metadata.warnings)
+        readExposure(tags, into: &metadata)
         metadata.embeddedThumbnail = thumbnailRange(payload: payload, payloadOffset: payloadOffset, file: file)
+    }
+
+    // MARK: - Lens and exposure
+
+    /// LensModel (else LensMake + the model), ExposureTime, FNumber, ISO and FocalLength.
+    /// Zero or impossible values (a camera's "unknown") are left nil.
+    private static func readExposure(_ tags: Tags, into metadata: inout Metadata) {
+        switch (tags.string(EXIF_IFD_EXIF, 0xA433), tags.string(EXIF_IFD_EXIF, 0xA434)) {
+        case let (make?, model?) where !model.lowercased().hasPrefix(make.lowercased()):
+            metadata.lensModel = make + " " + model
+        case let (make, model):
+            metadata.lensModel = model ?? make
+        }
+        if let t = tags.rationals(EXIF_IFD_EXIF, 0x829A)?.first, t.isFinite, t > 0, t < 100_000 {
+            metadata.exposureTime = t
+        }
+        if let f = tags.rationals(EXIF_IFD_EXIF, 0x829D)?.first, f.isFinite, f > 0, f < 1000 {
+            metadata.fNumber = f
+        }
+        if let iso = tags.integer(EXIF_IFD_EXIF, 0x8827), iso > 0 {
+            metadata.isoSpeed = iso
+        }
+        if let mm = tags.rationals(EXIF_IFD_EXIF, 0x920A)?.first, mm.isFinite, mm > 0, mm < 100_000 {
+            metadata.focalLength = mm
+        }
     }
 
     // MARK: - GPS
