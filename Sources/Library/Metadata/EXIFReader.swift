@@ -26,21 +26,7 @@ enum EXIFReader {
               payload.count <= Int(UInt32.max) else { return }
         guard let data = exif_data_new() else { return }
         defer { exif_data_unref(data) }
-        let sink = LogSink()
-        withExtendedLifetime(sink) {
-            if let log = exif_log_new() {
-                exif_log_set_func(log, logCallback, Unmanaged.passUnretained(sink).toOpaque())
-                exif_data_log(data, log)
-                exif_log_unref(log)
-            }
-            exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
-            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-            exif_data_load_data(data, base.assumingMemoryBound(to: UInt8.self), UInt32(payload.count))
-            // Detach the log: nothing after this point should call back into `sink`.
-            exif_data_log(data, nil)
-        }
-        if sink.dropped > 0 { sink.lines.append("EXIF: \(sink.dropped) more libexif messages") }
-        metadata.warnings.append(contentsOf: sink.lines)
+        metadata.warnings.append(contentsOf: load(data, payload: UnsafeRawBufferPointer(start: base, count: payload.count)))
 
         let tags = Tags(data: data)
         if let o = tags.integer(EXIF_IFD_0, 0x0112) {
@@ -52,12 +38,75 @@ enum EXIFReader {
         }
         metadata.dateTimeOriginal = tags.string(EXIF_IFD_EXIF, 0x9003)
         metadata.dateTime = tags.string(EXIF_IFD_0, 0x0132)
-        metadata.utcOffset = tags.string(EXIF_IFD_EXIF, 0x9011) ?? tags.string(EXIF_IFD_EXIF, 0x9010)
+        metadata.dateTimeDigitized = tags.string(EXIF_IFD_EXIF, 0x9004)
+        metadata.offsetTimeOriginal = tags.string(EXIF_IFD_EXIF, 0x9011)
+        metadata.offsetTimeDigitized = tags.string(EXIF_IFD_EXIF, 0x9012)
+        metadata.utcOffset = metadata.offsetTimeOriginal ?? tags.string(EXIF_IFD_EXIF, 0x9010)
         metadata.cameraMake = tags.string(EXIF_IFD_0, 0x010F)
         metadata.cameraModel = tags.string(EXIF_IFD_0, 0x0110)
         metadata.exifDescription = tags.string(EXIF_IFD_0, 0x010E)
         metadata.gps = gps(tags, warnings: &metadata.warnings)
+        readExposure(tags, into: &metadata)
         metadata.embeddedThumbnail = thumbnailRange(payload: payload, payloadOffset: payloadOffset, file: file)
+    }
+
+    /// Loads `payload` ("Exif\0\0" + TIFF) into `data` without `FOLLOW_SPECIFICATION` and
+    /// without `IGNORE_UNKNOWN_TAGS` (plus any `extraOptions`); returns libexif's complaints
+    /// about corrupt data, at most `maxLogWarnings` of them, as "EXIF: domain: message" lines.
+    static func load(_ data: UnsafeMutablePointer<ExifData>, payload: UnsafeRawBufferPointer,
+                     extraOptions: [ExifDataOption] = []) -> [String] {
+        guard let base = payload.baseAddress, payload.count <= Int(UInt32.max) else { return [] }
+        let sink = LogSink()
+        withExtendedLifetime(sink) {
+            if let log = exif_log_new() {
+                exif_log_set_func(log, logCallback, Unmanaged.passUnretained(sink).toOpaque())
+                exif_data_log(data, log)
+                exif_log_unref(log)
+            }
+            exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+            for option in extraOptions { exif_data_set_option(data, option) }
+            exif_data_load_data(data, base.assumingMemoryBound(to: UInt8.self), UInt32(payload.count))
+            // Detach the log: nothing after this point should call back into `sink`.
+            exif_data_log(data, nil)
+        }
+        if sink.dropped > 0 { sink.lines.append("EXIF: \(sink.dropped) more libexif messages") }
+        return sink.lines
+    }
+
+    /// The entries of one IFD of `data`.
+    static func content(_ data: UnsafeMutablePointer<ExifData>, _ ifd: ExifIfd) -> UnsafeMutablePointer<ExifContent>? {
+        let index = Int(ifd.rawValue)
+        guard index < Int(EXIF_IFD_COUNT.rawValue) else { return nil }
+        return withUnsafeBytes(of: data.pointee.ifd) {
+            $0.load(fromByteOffset: index * MemoryLayout<UnsafeMutablePointer<ExifContent>?>.stride,
+                    as: UnsafeMutablePointer<ExifContent>?.self)
+        }
+    }
+
+    // MARK: - Lens and exposure
+
+    /// LensModel (else LensMake + the model), ExposureTime, FNumber, ISO and FocalLength.
+    /// Zero or impossible values (a camera's "unknown") are left nil.
+    private static func readExposure(_ tags: Tags, into metadata: inout Metadata) {
+        switch (tags.string(EXIF_IFD_EXIF, 0xA433), tags.string(EXIF_IFD_EXIF, 0xA434)) {
+        case let (make?, model?) where !model.lowercased().hasPrefix(make.lowercased()):
+            metadata.lensModel = make + " " + model
+        case let (make, model):
+            metadata.lensModel = model ?? make
+        }
+        if let t = tags.rationals(EXIF_IFD_EXIF, 0x829A)?.first, t.isFinite, t > 0, t < 100_000 {
+            metadata.exposureTime = t
+        }
+        if let f = tags.rationals(EXIF_IFD_EXIF, 0x829D)?.first, f.isFinite, f > 0, f < 1000 {
+            metadata.fNumber = f
+        }
+        if let iso = tags.integer(EXIF_IFD_EXIF, 0x8827), iso > 0 {
+            metadata.isoSpeed = iso
+        }
+        if let mm = tags.rationals(EXIF_IFD_EXIF, 0x920A)?.first, mm.isFinite, mm > 0, mm < 100_000 {
+            metadata.focalLength = mm
+        }
     }
 
     // MARK: - GPS
@@ -153,13 +202,7 @@ enum EXIFReader {
         }
 
         func entry(_ ifd: ExifIfd, _ tag: UInt16) -> (ExifFormat, Int, UnsafeMutablePointer<UInt8>, Int)? {
-            let index = Int(ifd.rawValue)
-            guard index < Int(EXIF_IFD_COUNT.rawValue) else { return nil }
-            let content = withUnsafeBytes(of: data.pointee.ifd) {
-                $0.load(fromByteOffset: index * MemoryLayout<UnsafeMutablePointer<ExifContent>?>.stride,
-                        as: UnsafeMutablePointer<ExifContent>?.self)
-            }
-            guard let content, let e = exif_content_get_entry(content, ExifTag(UInt32(tag))),
+            guard let content = EXIFReader.content(data, ifd), let e = exif_content_get_entry(content, ExifTag(UInt32(tag))),
                   let bytes = e.pointee.data, e.pointee.size > 0 else { return nil }
             return (e.pointee.format, Int(e.pointee.components), bytes, Int(e.pointee.size))
         }

@@ -27,10 +27,26 @@ public struct Metadata: Sendable, Equatable {
     public var dateTimeOriginal: String?
     /// EXIF DateTime (IFD0), as written.
     public var dateTime: String?
+    /// EXIF DateTimeDigitized (CreateDate), as written.
+    public var dateTimeDigitized: String?
     /// EXIF OffsetTimeOriginal (or OffsetTime), e.g. "+02:00", when present.
     public var utcOffset: String?
+    /// EXIF OffsetTimeOriginal alone, as written ("+02:00").
+    public var offsetTimeOriginal: String?
+    /// EXIF OffsetTimeDigitized, as written.
+    public var offsetTimeDigitized: String?
     public var cameraMake: String?
     public var cameraModel: String?
+    /// EXIF LensModel, else LensMake and the model together ("Canon EF 50mm f/1.8").
+    public var lensModel: String?
+    /// EXIF ExposureTime in seconds (1/250 s is 0.004).
+    public var exposureTime: Double?
+    /// EXIF FNumber (2.8 for f/2.8).
+    public var fNumber: Double?
+    /// EXIF PhotographicSensitivity (ISOSpeedRatings), e.g. 200.
+    public var isoSpeed: Int?
+    /// EXIF FocalLength in millimetres (the lens's, not the 35 mm equivalent).
+    public var focalLength: Double?
     public var gps: GPSPosition?
     /// EXIF ImageDescription (IFD0).
     public var exifDescription: String?

@@ -1,0 +1,163 @@
+import CExif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Changes our tags in an EXIF payload ("Exif\0\0" + TIFF) with libexif and keeps the rest.
+///
+/// The payload is loaded the way exiftool would want it: unknown tags kept (no
+/// `IGNORE_UNKNOWN_TAGS`), nothing invented (no `FOLLOW_SPECIFICATION`), the maker note
+/// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`). Only our tags are replaced: dates and
+/// offsets in the EXIF IFD, ImageDescription in IFD0, position tags in the GPS IFD.
+/// The result must fit one APP1 segment; the IFD1 thumbnail is dropped when that makes it fit.
+enum EXIFEditor {
+    /// The most an APP1 payload can hold (65535 minus the two length bytes).
+    static let maxPayload = 65_533
+
+    struct Output: Equatable {
+        var payload: [UInt8]
+        /// True when the IFD1 thumbnail was left out to fit the segment.
+        var thumbnailDropped: Bool
+    }
+
+    enum Failure: Error, Equatable {
+        /// libexif found corrupt data: saving would lose what it skipped.
+        case damaged(String)
+        /// Even without a thumbnail the payload needs this many bytes.
+        case tooLarge(Int)
+        /// libexif could not allocate or save.
+        case libexif(String)
+    }
+
+    /// The edited payload for `payload` (nil: a new EXIF block) with `changes` applied.
+    static func edit(_ payload: UnsafeRawBufferPointer?, changes: MetadataChanges) throws(Failure) -> Output {
+        guard let data = exif_data_new() else { throw .libexif("out of memory") }
+        defer { exif_data_unref(data) }
+        if let payload {
+            let problems = EXIFReader.load(data, payload: payload, extraOptions: [EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE])
+                // The maker note is kept as bytes: libexif's trouble reading it does not matter.
+                .filter { !$0.hasPrefix("EXIF: ExifMnote") }
+            if let first = problems.first { throw .damaged(first) }
+        } else {
+            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+            exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
+            exif_data_set_byte_order(data, EXIF_BYTE_ORDER_MOTOROLA)
+        }
+        let editor = Entries(data: data)
+        if let date = changes.dateTaken {
+            editor.setASCII(EXIF_IFD_EXIF, 0x9003, date)  // DateTimeOriginal
+            editor.setASCII(EXIF_IFD_EXIF, 0x9004, date)  // DateTimeDigitized (CreateDate)
+            if let offset = changes.utcOffset {
+                editor.setASCII(EXIF_IFD_EXIF, 0x9011, offset)  // OffsetTimeOriginal
+                editor.setASCII(EXIF_IFD_EXIF, 0x9012, offset)  // OffsetTimeDigitized
+            }
+        }
+        if let description = changes.description {
+            editor.setASCII(EXIF_IFD_0, 0x010E, description)
+        }
+        switch changes.location {
+        case .set(let position)?: editor.setGPS(position)
+        case .clear?: editor.removeAll(EXIF_IFD_GPS)
+        case nil: break
+        }
+
+        var saved = try save(data)
+        var dropped = false
+        if saved.count > maxPayload, data.pointee.size > 0 || (EXIFReader.content(data, EXIF_IFD_1)?.pointee.count ?? 0) > 0 {
+            free(data.pointee.data)
+            data.pointee.data = nil
+            data.pointee.size = 0
+            editor.removeAll(EXIF_IFD_1)
+            saved = try save(data)
+            dropped = true
+        }
+        guard saved.count <= maxPayload else { throw .tooLarge(saved.count) }
+        return Output(payload: saved, thumbnailDropped: dropped)
+    }
+
+    private static func save(_ data: UnsafeMutablePointer<ExifData>) throws(Failure) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt32 = 0
+        exif_data_save_data(data, &out, &size)
+        guard let out, size > 0 else { throw .libexif("libexif could not save the EXIF block") }
+        defer { free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+    }
+
+    // MARK: - Entries
+
+    /// Replacing and removing entries of `data`, in its byte order.
+    private struct Entries {
+        let data: UnsafeMutablePointer<ExifData>
+        var order: ExifByteOrder { exif_data_get_byte_order(data) }
+
+        func setASCII(_ ifd: ExifIfd, _ tag: UInt16, _ text: String) {
+            set(ifd, tag, format: EXIF_FORMAT_ASCII, components: text.utf8.count + 1, bytes: Array(text.utf8) + [0])
+        }
+
+        func setGPS(_ position: GPSPosition) {
+            set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])
+            setASCII(EXIF_IFD_GPS, 0x0001, position.latitude < 0 ? "S" : "N")
+            setRationals(EXIF_IFD_GPS, 0x0002, Self.degreesMinutesSeconds(abs(position.latitude)))
+            setASCII(EXIF_IFD_GPS, 0x0003, position.longitude < 0 ? "W" : "E")
+            setRationals(EXIF_IFD_GPS, 0x0004, Self.degreesMinutesSeconds(abs(position.longitude)))
+            if let altitude = position.altitude {
+                set(EXIF_IFD_GPS, 0x0005, format: EXIF_FORMAT_BYTE, components: 1, bytes: [altitude < 0 ? 1 : 0])
+                setRationals(EXIF_IFD_GPS, 0x0006, [(UInt32((abs(altitude) * 100).rounded()), 100)])
+            } else {
+                remove(EXIF_IFD_GPS, 0x0005)
+                remove(EXIF_IFD_GPS, 0x0006)
+            }
+        }
+
+        /// Degrees, minutes and seconds (to 1/10000 s, about 3 mm) of a non-negative angle.
+        static func degreesMinutesSeconds(_ value: Double) -> [(UInt32, UInt32)] {
+            let total = Int((value * 3600 * 10_000).rounded())
+            let degrees = total / (3600 * 10_000)
+            let minutes = total / (60 * 10_000) % 60
+            let seconds = total % (60 * 10_000)
+            return [(UInt32(degrees), 1), (UInt32(minutes), 1), (UInt32(seconds), 10_000)]
+        }
+
+        func setRationals(_ ifd: ExifIfd, _ tag: UInt16, _ values: [(UInt32, UInt32)]) {
+            var bytes = [UInt8](repeating: 0, count: 8 * values.count)
+            for (i, v) in values.enumerated() {
+                bytes.withUnsafeMutableBufferPointer {
+                    exif_set_rational($0.baseAddress! + 8 * i, order, ExifRational(numerator: v.0, denominator: v.1))
+                }
+            }
+            set(ifd, tag, format: EXIF_FORMAT_RATIONAL, components: values.count, bytes: bytes)
+        }
+
+        func set(_ ifd: ExifIfd, _ tag: UInt16, format: ExifFormat, components: Int, bytes: [UInt8]) {
+            guard let content = EXIFReader.content(data, ifd), let entry = exif_entry_new() else { return }
+            defer { exif_entry_unref(entry) }
+            remove(ifd, tag)
+            entry.pointee.tag = ExifTag(UInt32(tag))
+            entry.pointee.format = format
+            entry.pointee.components = UInt(components)
+            entry.pointee.size = UInt32(bytes.count)
+            // libexif frees entry data with its default allocator (free).
+            let buffer = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
+            buffer.initialize(from: bytes, count: bytes.count)
+            entry.pointee.data = buffer
+            exif_content_add_entry(content, entry)
+        }
+
+        func remove(_ ifd: ExifIfd, _ tag: UInt16) {
+            guard let content = EXIFReader.content(data, ifd) else { return }
+            while let old = exif_content_get_entry(content, ExifTag(UInt32(tag))) {
+                exif_content_remove_entry(content, old)
+            }
+        }
+
+        func removeAll(_ ifd: ExifIfd) {
+            guard let content = EXIFReader.content(data, ifd) else { return }
+            while content.pointee.count > 0, let first = content.pointee.entries?[0] {
+                exif_content_remove_entry(content, first)
+            }
+        }
+    }
+}
