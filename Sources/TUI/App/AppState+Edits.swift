@@ -110,6 +110,19 @@ extension AppState {
             guard !targets.isEmpty else { return [] }
             dateForm = DateFormState(photoIDs: targets)
             return []
+        case .editPlace:
+            let targets = editTargets
+            guard !targets.isEmpty else { return [] }
+            placeForm = PlaceFormState(photoIDs: targets)
+            return []
+        case .map:
+            guard let id = selectedPhotoID else { return [] }
+            let others = marks.isEmpty ? currentGroup?.photoIDs ?? [] : editTargets
+            map = MapScreenState(photoID: id, others: others, library: library)
+            if map == nil { status = "No place to show: neither this photo nor the others have one (L sets it)" }
+            return []
+        case .writeBack:
+            return askToWriteBack()
         default:
             return nil
         }
@@ -126,6 +139,21 @@ extension AppState {
             return []
         case let .apply(step):
             dateForm = nil
+            return perform(step)
+        }
+    }
+
+    mutating func handlePlaceForm(_ form: PlaceFormState, _ key: Key) -> [Effect] {
+        var form = form
+        switch form.handle(key, library: library, table: try? PlaceTable.shared()) {
+        case .stay:
+            placeForm = form
+            return []
+        case .cancel:
+            placeForm = nil
+            return []
+        case let .apply(step):
+            placeForm = nil
             return perform(step)
         }
     }

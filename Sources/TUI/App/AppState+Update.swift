@@ -81,6 +81,18 @@ extension AppState {
         }
         if picker != nil { return handlePicker(key) }
         if let form = dateForm { return handleDateForm(form, key) }
+        if let form = placeForm { return handlePlaceForm(form, key) }
+        if let photos = writeConfirmation { return handleWriteConfirmation(photos, key) }
+        if var shown = map {
+            if let action = keyMap.action(for: key, in: .map) {
+                if action == .help {
+                    showHelp = true
+                } else {
+                    map = shown.handle(action, area: contentArea) == .close ? nil : shown
+                }
+            }
+            return []
+        }
         guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
         if let effects = handleOrganising(action) { return effects }
         switch action {

@@ -26,6 +26,12 @@ public struct AppState: Sendable {
     var showHelp = false
     /// The date form, when open (modal).
     var dateForm: DateFormState?
+    /// The place form, when open (modal).
+    var placeForm: PlaceFormState?
+    /// The map, when open (over the screen).
+    var map: MapScreenState?
+    /// Asking to write edits into the files (`W`): the photos it would write.
+    var writeConfirmation: [String]?
     /// The info panel is shown beside or over the photo (group grid and detail view).
     var showInfo = false
     /// The file's own metadata of the photo in the info panel, read when the panel asks.
@@ -73,6 +79,7 @@ public struct AppState: Sendable {
     var keyContext: KeyContext {
         if importOverlay != nil { return .importProgress }
         if picker != nil { return .picker }
+        if map != nil { return .map }
         return stack[stack.count - 1].keyContext
     }
 

@@ -147,6 +147,8 @@ public final class BrowserApp: @unchecked Sendable {
             importCancellation?.cancel()
         case let .saveEdits(edit, sequence):
             saver.save(edit, sequence: sequence)
+        case .writeBack:
+            break   // FIXME(write-back): wired when LibraryWriteBack lands
         case let .readDetails(photoID, path):
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))

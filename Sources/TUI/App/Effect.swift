@@ -12,4 +12,6 @@ public enum Effect: Equatable, Sendable {
     case saveEdits(LibraryEdit, sequence: Int)
     /// Read a photo's metadata from its file for the info panel.
     case readDetails(photoID: String, path: String)
+    /// Write the photos' edited metadata into their files and sidecars.
+    case writeBack([String])
 }

@@ -1,3 +1,5 @@
+import Library
+
 /// Draws the whole state into a cell grid: the base screen, its title line and status bar,
 /// then the modal layers (picker, import overlay, help) on top.
 public enum AppView {
@@ -20,14 +22,27 @@ public enum AppView {
             title = HomeScreen.title(state)
             HomeScreen.render(state, into: &grid)
         case .group:
-            title = state.currentGroup.map { GroupScreen.title($0, selected: state.groupCursor.selected) } ?? ""
+            title = state.currentGroup.map {
+                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count)
+            } ?? ""
             GroupScreen.render(state, into: &grid)
+            if state.showInfo, let photo = state.selectedPhotoID.flatMap(state.library.photo(id:)) {
+                InfoPanel.render(photo, in: InfoPanel.overlayBox(state, photo: photo), state: state, into: &grid)
+            }
         case .detail:
-            title = state.currentGroup?.name ?? ""
+            title = (state.currentGroup?.name ?? "") + (state.marks.isEmpty ? "" : " · \(state.marks.count) marked")
             DetailScreen.render(state, into: &grid)
         }
-        grid.put(CellGrid.truncated("photory · " + title, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
+        if let map = state.map {
+            MapView.render(into: &grid, rect: state.contentArea, viewport: map.viewport, pins: map.pins,
+                           outline: try? WorldOutline.shared())
+        }
+        let shownTitle = state.map?.title ?? title
+        grid.put(CellGrid.truncated("photory · " + shownTitle, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
         statusBar(state, into: &grid)
+        if let form = state.dateForm { DateFormView.render(form, state: state, into: &grid) }
+        if let form = state.placeForm { PlaceFormView.render(form, state: state, into: &grid) }
+        if let photos = state.writeConfirmation { WriteConfirmationView.render(photos, state: state, into: &grid) }
         if let picker = state.picker { ImportPickerView.render(picker, state: state, into: &grid) }
         if let overlay = state.importOverlay { overlay.render(state, into: &grid) }
         if state.showHelp { HelpOverlay.render(state, into: &grid) }
@@ -44,6 +59,8 @@ public enum AppView {
                 : "Any key to close"
         } else if state.picker != nil {
             hints = keys.hints([.mark, .importMarked, .close, .help], in: context)
+        } else if state.map != nil {
+            hints = keys.hints([.zoomIn, .left, .close, .help], in: context)
         } else {
             switch state.screen {
             case .home: hints = keys.hints(HomeScreen.hints(state), in: context)

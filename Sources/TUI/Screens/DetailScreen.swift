@@ -2,7 +2,7 @@ import Library
 
 /// One photo as large as the terminal allows, paged left and right through its group.
 enum DetailScreen {
-    static let hints: [Action] = [.previous, .next, .back, .help]
+    static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .editPlace, .map, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.library.group(id: groupID) else { return }
@@ -31,16 +31,23 @@ enum DetailScreen {
         guard case let .detail(_, index) = state.screen, let group = state.currentGroup,
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
-        var parts = [photo.fileName, "\(index + 1)/\(group.count)", "\(size.width)×\(size.height)",
-                     photo.takenAt.prefix(16).replacingOccurrences(of: "T", with: " ")]
+        var parts = [(photo.isFavourite ? "★ " : "") + photo.fileName, "\(index + 1)/\(group.count)",
+                     "\(size.width)×\(size.height)", photo.takenAtText + (photo.edits.date == nil ? "" : " ✎")]
         if let camera = photo.camera { parts.append(camera) }
         if photo.missing { parts.append("FILE MISSING") }
         return parts.joined(separator: "  ")
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
-        let area = imageArea(state)
+        var area = imageArea(state)
+        let beside = state.showInfo ? InfoPanel.besideWidth(columns: state.columns) : nil
+        if let beside { area.width -= beside }
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
+        if state.showInfo, let photo = state.detailPhoto {
+            let box = beside.map { Rect(x: state.columns - $0, y: area.y, width: $0, height: area.height) }
+                ?? InfoPanel.overlayBox(state, photo: photo)
+            InfoPanel.render(photo, in: box, state: state, into: &grid)
+        }
         grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
     }

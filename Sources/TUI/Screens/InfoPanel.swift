@@ -91,14 +91,24 @@ enum InfoPanel {
         return details.result
     }
 
+    static let labelWidth = 10
+
+    /// The panel's lines, each value wrapped to what is left of `width` (border and label).
+    static func wrapped(_ row: Row, width: Int) -> [String] {
+        PhotoTile.wrap(row.value, width: max(1, width - 4 - labelWidth), maxLines: 4)
+    }
+
+    static func lineCount(for photo: Photo, width: Int, state: AppState) -> Int {
+        rows(for: photo, state: state).reduce(0) { $0 + wrapped($1, width: width).count }
+    }
+
     /// Draws the panel in `box` (bordered), values wrapped to its width.
     static func render(_ photo: Photo, in box: Rect, state: AppState, into grid: inout CellGrid) {
         let inner = Panel.draw(box, title: "Info", into: &grid)
-        let labelWidth = 10
         let valueWidth = max(1, inner.width - labelWidth)
         var y = inner.y
         for row in rows(for: photo, state: state) {
-            let lines = PhotoTile.wrap(row.value, width: valueWidth, maxLines: 4)
+            let lines = wrapped(row, width: box.width)
             for (i, line) in lines.enumerated() where y < inner.y + inner.height {
                 if i == 0 { grid.put(row.label, x: inner.x, y: y, style: Theme.dim, maxWidth: labelWidth) }
                 grid.put(line, x: inner.x + labelWidth, y: y, style: row.style, maxWidth: valueWidth)
@@ -112,7 +122,7 @@ enum InfoPanel {
     static func overlayBox(_ state: AppState, photo: Photo) -> Rect {
         let area = state.contentArea
         let width = min(area.width, 52)
-        let height = min(area.height, rows(for: photo, state: state).count + 4)
+        let height = min(area.height, lineCount(for: photo, width: width, state: state) + 2)
         return Rect(x: area.x + area.width - width, y: area.y, width: width, height: height)
     }
 }

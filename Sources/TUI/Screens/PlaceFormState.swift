@@ -1,0 +1,78 @@
+import Library
+
+/// The place form (`L`): coordinates in any common notation, or a city name searched in the
+/// offline table as the user types (↑↓ choose, Enter sets). Backspace on an empty field
+/// offers to clear the place.
+struct PlaceFormState: Equatable, Sendable {
+    let photoIDs: [String]
+    var field = TextField()
+    /// The highlighted city in the list of matches.
+    var choice = 0
+    /// Asking "clear the place?" after Backspace on an empty field.
+    var confirmingClear = false
+
+    static let listLength = 6
+
+    enum Outcome: Equatable {
+        case stay, cancel
+        case apply(EditStep)
+    }
+
+    /// What the text means now: coordinates, matching cities, or nothing usable.
+    enum Reading: Equatable {
+        case empty
+        case position(GPSPosition)
+        case places([Place])
+        case problem(String)
+    }
+
+    func reading(_ table: PlaceTable?) -> Reading {
+        let text = field.text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return .empty }
+        // Digits first means coordinates; a name never starts with one.
+        if text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true {
+            do {
+                return .position(try CoordinateParser.parse(text))
+            } catch {
+                return .problem(error.description)
+            }
+        }
+        guard let table else { return .problem("the place table is missing: type coordinates instead") }
+        let places = table.search(text, limit: Self.listLength)
+        return places.isEmpty ? .problem("no city starts with \"\(text)\"") : .places(places)
+    }
+
+    mutating func handle(_ key: Key, library: PhotoLibrary, table: PlaceTable?) -> Outcome {
+        let planner = EditPlanner(library: library)
+        if confirmingClear {
+            switch key {
+            case .enter, .char("y"): return .apply(planner.setLocation(photoIDs, to: nil))
+            default:
+                confirmingClear = false
+                return .stay
+            }
+        }
+        switch key {
+        case .escape: return .cancel
+        case .backspace where field.text.isEmpty:
+            confirmingClear = true
+        case .up: choice = max(0, choice - 1)
+        case .down: choice += 1
+        case .enter:
+            switch reading(table) {
+            case let .position(position):
+                return .apply(planner.setLocation(photoIDs, to: position,
+                                                  name: table?.nearest(to: position).map { "near " + $0.label }))
+            case let .places(places):
+                let place = places[min(choice, places.count - 1)]
+                return .apply(planner.setLocation(photoIDs, to: place.position, name: place.label))
+            case .empty, .problem:
+                break
+            }
+        default:
+            if field.edit(key) { choice = 0 }
+        }
+        if case let .places(places) = reading(table) { choice = min(choice, places.count - 1) }
+        return .stay
+    }
+}
