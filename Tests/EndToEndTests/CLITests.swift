@@ -85,7 +85,7 @@ import Testing
 
         let byPath = try run(["show", paths[0]], sandbox)
         #expect(byPath.status == 0)
-        for expected in ["Path", paths[0], "Beach day (from EXIF)", "2024-07-01T10:00:00", "Testcam", "168 × 120"] {
+        for expected in ["Path", paths[0], "Beach day (from EXIF)", "2024-07-01 10:00:00", "Testcam", "168 × 120"] {
             #expect(byPath.stdout.contains(expected), "show lacks \(expected)")
         }
         let byID = try run(["show", beach["id"] as! String], sandbox)

@@ -100,8 +100,13 @@ public struct WallClock: Sendable, Equatable, Comparable {
 extension Photo {
     /// The date taken as a person reads it, at the precision known, with the UTC offset when
     /// known: "2004", "2024-07-01 13:00:00 +02:00".
-    public var takenAtText: String {
+    public var takenAtText: String { takenAtText(upTo: .second) }
+
+    /// The same to the minute at most, for captions and status lines: "2024-07-01 13:00".
+    public var takenAtShortText: String { takenAtText(upTo: .minute) }
+
+    private func takenAtText(upTo finest: DatePrecision) -> String {
         guard let clock = WallClock(iso: takenAt) else { return takenAt }
-        return clock.text(takenAtPrecision) + (clock.offset.map { " " + $0 } ?? "")
+        return clock.text(min(takenAtPrecision, finest)) + (clock.offset.map { " " + $0 } ?? "")
     }
 }

@@ -2,7 +2,7 @@ import Library
 
 /// One photo as large as the terminal allows, paged left and right through its group.
 enum DetailScreen {
-    static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .editPlace, .map, .back, .help]
+    static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.library.group(id: groupID) else { return }
@@ -32,7 +32,7 @@ enum DetailScreen {
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
         var parts = [(photo.isFavourite ? "★ " : "") + photo.fileName, "\(index + 1)/\(group.count)",
-                     "\(size.width)×\(size.height)", photo.takenAtText + (photo.edits.date == nil ? "" : " ✎")]
+                     "\(size.width)×\(size.height)", photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎")]
         if let camera = photo.camera { parts.append(camera) }
         if photo.missing { parts.append("FILE MISSING") }
         return parts.joined(separator: "  ")

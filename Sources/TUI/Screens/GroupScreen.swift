@@ -46,7 +46,7 @@ enum GroupScreen {
             guard let tile = layout.tileRect(index: index, topRow: state.groupCursor.topRow) else { continue }
             let photo = state.library.photo(id: group.photoIDs[index])
             PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, into: &grid)
-            let when = photo.map { String($0.takenAtText.prefix(16)) } ?? ""
+            let when = photo?.takenAtShortText ?? ""
             let marked = state.marks.contains(group.photoIDs[index])
             let flags = (marked ? "✓ " : "") + (photo?.isFavourite == true ? "★ " : "")
             HomeScreen.caption(name: flags + (photo?.fileName ?? "?"), detail: when, in: tile,

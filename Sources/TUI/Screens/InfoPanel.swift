@@ -23,8 +23,9 @@ enum InfoPanel {
             guard let value, !value.isEmpty else { return }
             rows.append(Row(label: label, value: value.strippingControlCharacters, style: style))
         }
-        func edited(_ label: String, _ value: String, file: String?) {
-            add(label, value + "  ✎ edited", Theme.edited)
+        func edited(_ label: String, _ value: String, more: [String] = [], file: String?) {
+            add(label, value + " ✎ edited", Theme.edited)
+            for line in more { add("", line) }
             add("", "file: " + (file ?? "none"), Theme.dim)
         }
         add("Name", photo.fileName)
@@ -45,8 +46,8 @@ enum InfoPanel {
         }
         let place = placeLines(photo.gps)
         if photo.edits.location != nil {
-            edited("Place", place.first ?? "none (cleared)", file: photo.fileGPS.map { placeLines($0)[0] })
-            for line in place.dropFirst() { add("", line) }
+            edited("Place", place.first ?? "none (cleared)", more: Array(place.dropFirst()),
+                   file: photo.fileGPS.map { placeLines($0)[0] })
         } else {
             for (i, line) in place.enumerated() { add(i == 0 ? "Place" : "", line) }
         }

@@ -12,6 +12,11 @@ import Testing
         case .detail: state.openGroup(at: TestLibrary.gardenIndex); state.press(.enter)
         case .picker: state = ImportPickerTests.openPicker(columns: 160, rows: 48)
         case .importProgress: state = ImportOverlayTests.importing(columns: 160, rows: 48)
+        case .map:
+            state.openGroup(at: TestLibrary.gardenIndex)
+            state.press(.char("L"))
+            state.type("-22.9068, -43.1729")
+            state.press(.enter, .char("m"))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.showHelp = true }
@@ -64,7 +69,8 @@ import Testing
         let map = KeyMap()
         #expect(map.hints([.open, .importPhotos, .reload, .help, .quit], in: .home)
                 == "Enter open · a import · r reload · ? help · q quit")
-        #expect(map.hints(DetailScreen.hints, in: .detail) == "← previous · → next · Esc back · ? help")
+        #expect(map.hints(DetailScreen.hints, in: .detail)
+                == "← previous · → next · f fav · i info · d date · m map · Esc back · ? help")
     }
 
     @Test func aRemappedKeyActsAndShowsInHelpAndHints() {

@@ -116,4 +116,6 @@ struct ScreenSize: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let both = [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 160, rows: 48)]
+    /// The smallest supported terminal and a large one, where panels go beside the photo.
+    static let smallAndLarge = [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 200, rows: 60)]
 }

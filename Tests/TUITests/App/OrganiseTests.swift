@@ -1,0 +1,228 @@
+import Library
+import Testing
+@testable import TUI
+
+/// Marks, favourites, the date and place forms, the map and undo: pure `update` calls.
+@Suite struct OrganiseTests {
+    /// The Garden group open (30 photos, 09:01 … 09:30 on 2024-05-10).
+    static func garden(columns: Int = 80, rows: Int = 24) -> AppState {
+        var state = TestLibrary.state(columns: columns, rows: rows)
+        state.openGroup(at: TestLibrary.gardenIndex)
+        return state
+    }
+
+    func takenAt(_ state: AppState, _ index: Int) -> String? {
+        state.currentGroup.flatMap { state.library.photo(id: $0.photoIDs[index])?.takenAt }
+    }
+
+    // MARK: - Marks
+
+    @Test func spaceMarksAndMovesOnVMarksARangeAMarksAllEscClearsThenGoesBack() {
+        var state = Self.garden()
+        state.press(.char(" "), .char(" "))
+        #expect(state.marks.count == 2)
+        #expect(state.groupCursor.selected == 2)
+        state.press(.right, .right, .char("v"))              // from the last mark (1) to 4
+        #expect(state.marks.count == 5)
+        #expect(AppView.render(state).text().contains("5 marked"))
+        state.press(.char(" "))                               // unmark 4, move to 5
+        #expect(state.marks.count == 4)
+        state.press(.char("A"))
+        #expect(state.marks.count == 30)
+        state.press(.char("A"))
+        #expect(state.marks.isEmpty)
+        state.press(.char(" "), .escape)
+        #expect(state.marks.isEmpty)
+        #expect(state.screen == .group(id: state.groupID(at: TestLibrary.gardenIndex)))
+        state.press(.escape)
+        #expect(state.screen == .home)
+    }
+
+    @Test func leavingTheGroupDropsTheMarks() {
+        var state = Self.garden()
+        state.press(.char(" "), .char(" "))
+        state.press(.backspace)   // clears
+        state.press(.char(" "))
+        state.goBack()
+        #expect(state.marks.isEmpty)
+    }
+
+    // MARK: - Favourites
+
+    @Test func favouriteTogglesTheSelectedPhotoOrEveryMarkedOneAndMakesAFavouritesFolder() {
+        var state = Self.garden()
+        let effects = state.press(.char("f"))
+        #expect(state.library.photos.filter(\.isFavourite).count == 1)
+        guard case .saveEdits(.apply, _)? = effects.first else {
+            Issue.record("favourite must be saved: \(effects)")
+            return
+        }
+        #expect(state.status == "Favourite 1 photo")
+        #expect(AppView.render(state).text().contains("★ garden-01.jpg"))
+        state.press(.right, .char(" "), .char(" "), .char("f"))   // marks 2 and 3
+        #expect(state.library.photos.filter(\.isFavourite).count == 3)
+        state.press(.escape, .escape)
+        #expect(state.library.homeFolders.first?.name == "Favourites")
+        #expect(state.library.homeFolders.first?.count == 3)
+        #expect(AppView.render(state).text().contains("Favourites"))
+    }
+
+    @Test func favouriteInTheDetailViewShowsAStarInTheStatusLine() {
+        var state = Self.garden()
+        state.press(.enter, .char("f"))
+        #expect(DetailScreen.statusLine(state).hasPrefix("★ garden-01.jpg"))
+    }
+
+    // MARK: - Undo
+
+    @Test func undoAndRedoWorkAcrossScreensAndSayWhatTheyDid() {
+        var state = Self.garden()
+        state.press(.char("f"))
+        state.press(.escape)
+        #expect(state.screen == .home)
+        let effects = state.press(.char("u"))
+        #expect(state.status == "Undid: favourite 1 photo")
+        #expect(state.library.photos.allSatisfy { !$0.isFavourite })
+        guard case .saveEdits(.undo, _)? = effects.first else {
+            Issue.record("undo must be saved: \(effects)")
+            return
+        }
+        state.press(.ctrl("r"))
+        #expect(state.status == "Redid: favourite 1 photo")
+        state.press(.char("u"), .char("U"))
+        #expect(state.library.photos.filter(\.isFavourite).count == 1)
+        state.press(.char("u"), .char("u"))
+        #expect(state.status == "Nothing to undo")
+    }
+
+    // MARK: - The date form
+
+    @Test func shiftingThreeMarkedPhotosKeepsTheirSpacingAndTheCursorFollowsThePhoto() {
+        var state = Self.garden()
+        state.press(.char(" "), .char(" "), .char(" "), .left)   // marks 1–3, selects 3
+        state.press(.char("d"), .tab)
+        state.type("+3h")
+        let text = AppView.render(state).text()
+        #expect(text.contains("First: 2024-05-10 09:01:00 → 2024-05-10 12:01:00"))
+        #expect(text.contains("Last:  2024-05-10 09:03:00 → 2024-05-10 12:03:00"))
+        state.press(.enter)
+        #expect(state.dateForm == nil)
+        #expect(state.status == "Shift date of 3 photos by +3h")
+        // They now come after the other 27 (09:04 … 09:30), in the same order.
+        #expect(takenAt(state, 27) == "2024-05-10T12:01:00")
+        #expect(takenAt(state, 29) == "2024-05-10T12:03:00")
+        #expect(state.groupCursor.selected == 29)
+        state.press(.char("u"))
+        #expect(takenAt(state, 0) == "2024-05-10T09:01:00")
+    }
+
+    @Test func settingAYearDatesAScannedPrintAndKeepsTheOrder() {
+        var state = Self.garden()
+        state.press(.char(" "), .char(" "), .char("d"))
+        state.type("1987")
+        state.press(.enter)
+        #expect(takenAt(state, 0) == "1987-01-01T00:00:00")
+        #expect(takenAt(state, 1) == "1987-01-01T00:00:01")
+        #expect(state.library.photo(id: state.currentGroup!.photoIDs[0])?.takenAtText == "1987")
+    }
+
+    @Test func badInputSaysWhatIsWrongAndChangesNothing() {
+        var state = Self.garden()
+        let before = state.library
+        state.press(.char("d"))
+        state.type("2019-13")
+        #expect(AppView.render(state).text().contains("month 13 is not 1–12"))
+        state.press(.enter)
+        #expect(state.dateForm != nil)
+        state.press(.down)
+        state.type("+2")
+        #expect(AppView.render(state).text().contains("a time zone is an offset like +02:00"))
+        state.press(.escape)
+        #expect(state.dateForm == nil)
+        #expect(state.library == before)
+    }
+
+    @Test func aZoneAloneSetsTheOffset() {
+        var state = Self.garden()
+        state.press(.char("d"), .tab, .down)
+        state.type("-03:00")
+        state.press(.enter)
+        #expect(takenAt(state, 0) == "2024-05-10T09:01:00-03:00")
+    }
+
+    // MARK: - The place form and the map
+
+    @Test func coordinatesSetThePlaceAndTheMapShowsIt() {
+        var state = Self.garden()
+        state.press(.char("L"))
+        state.type("22°54'24\"S 43°10'22\"W")
+        #expect(AppView.render(state).text().contains("→ -22.90667, -43.17278"))
+        state.press(.enter)
+        let photo = state.library.photo(id: state.currentGroup!.photoIDs[0])
+        #expect(abs((photo?.gps?.latitude ?? 0) + 22.90667) < 0.0001)
+        state.press(.char("m"))
+        #expect(state.keyContext == .map)
+        #expect(AppView.render(state).text().contains("Map · garden-01.jpg"))
+        state.press(.char("+"), .left, .escape)
+        #expect(state.map == nil)
+        #expect(state.screen == .group(id: state.groupID(at: TestLibrary.gardenIndex)))
+    }
+
+    @Test func aCityIsFoundAsYouTypeAndBackspaceOnEmptyOffersToClear() throws {
+        guard (try? PlaceTable.shared()) != nil else { return }   // the table ships with the build
+        var state = Self.garden()
+        state.press(.char("L"))
+        state.type("rio de j")
+        #expect(AppView.render(state).text().contains("Rio de Janeiro, Brazil"))
+        state.press(.enter)
+        #expect(state.status == "Set place of 1 photo to Rio de Janeiro, BR")
+        state.press(.char("L"), .backspace)
+        #expect(AppView.render(state).text().contains("Clear the place of 1 photo?"))
+        state.press(.enter)
+        let photo = try #require(state.library.photo(id: state.currentGroup!.photoIDs[0]))
+        #expect(photo.gps == nil && photo.edits.location == .cleared)
+    }
+
+    @Test func theMapNeedsAPlace() {
+        var state = Self.garden()
+        state.press(.char("m"))
+        #expect(state.map == nil)
+        #expect(state.status?.contains("No place to show") == true)
+    }
+
+    // MARK: - Saving
+
+    @Test func aSavedLibraryFromDiskKeepsTheEditsNotYetSaved() {
+        var state = Self.garden()
+        var fromDisk = state.library
+        state.press(.char("f"))                       // sequence 1
+        state.press(.right, .char("f"))               // sequence 2
+        // The first save comes back with another process's photo added.
+        fromDisk.add(TestLibrary.photo(999, name: "new.jpg", description: nil, day: 1))
+        fromDisk.replay(state.unsaved[0].edit)
+        state.send(.editsSaved(.success(fromDisk), through: 1))
+        #expect(state.library.photos.count == fromDisk.photos.count)
+        #expect(state.library.photos.filter(\.isFavourite).count == 2)   // the second is still there
+        #expect(state.unsaved.count == 1)
+        state.send(.editsSaved(.failure(Failure("Edits not saved yet (locked); trying again")), through: 2))
+        #expect(state.status?.contains("not saved yet") == true)
+        #expect(state.unsaved.count == 1)
+    }
+
+    // MARK: - Info panel
+
+    @Test func infoPanelShowsTheEditedValueAndTheFilesAndAsksForTheFileDetails() {
+        var state = Self.garden()
+        let effects = state.press(.char("i"))
+        guard case .readDetails? = effects.first else {
+            Issue.record("the panel must ask for the file's details: \(effects)")
+            return
+        }
+        state.press(.char("d"))
+        state.type("2004-12-25 18:30")
+        state.press(.enter)
+        let text = AppView.render(state).text()
+        #expect(text.contains("2004-12-25 18:30 ✎ edited"))
+        #expect(text.contains("file: 2024-05-10 09:01:00"))
+    }
+}
