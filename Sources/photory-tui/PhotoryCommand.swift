@@ -11,6 +11,7 @@ struct PhotoryCommand: ParsableCommand {
         discussion: """
             Photos are referenced in place and never modified. The library is one JSON file, \
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
+            Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,

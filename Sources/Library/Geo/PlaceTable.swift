@@ -48,6 +48,8 @@ public struct PlaceTable: Sendable {
         var keyBytes: [UInt8] = []
         var keyStart: [Int32] = [0]
         var failure: String?
+        // Country codes and names by the code's two letters, so rows look them up without hashing.
+        var byLetters = [(code: String, name: String)?](repeating: nil, count: 65_536)
         places.reserveCapacity(34_100)
         keyBytes.reserveCapacity(34_100 * 12)
         keyStart.reserveCapacity(34_100)
@@ -74,6 +76,10 @@ public struct PlaceTable: Sendable {
                 }
                 if fields.count == 3, fields[0].count == 1, bytes[start] == UInt8(ascii: "C") {
                     countries[text(fields[1])] = text(fields[2])
+                    if fields[1].count == 2 {
+                        byLetters[Int(bytes[fields[1].lowerBound]) << 8 | Int(bytes[fields[1].lowerBound + 1])] =
+                            (text(fields[1]), text(fields[2]))
+                    }
                     continue
                 }
                 guard fields.count == 6, !fields[0].isEmpty, fields[2].count == 2,
@@ -83,9 +89,11 @@ public struct PlaceTable: Sendable {
                     failure = "line \(lineNumber) is not name, ASCII name, country, latitude, longitude, population"
                     return
                 }
-                let code = text(fields[2])
-                places.append(Place(name: text(fields[0]), countryCode: code,
-                                    countryName: countries[code] ?? code, latitude: latitude,
+                let letters = Int(bytes[fields[2].lowerBound]) << 8 | Int(bytes[fields[2].lowerBound + 1])
+                if byLetters[letters] == nil { byLetters[letters] = (text(fields[2]), text(fields[2])) }
+                let country = byLetters[letters]!
+                places.append(Place(name: text(fields[0]), countryCode: country.code,
+                                    countryName: country.name, latitude: latitude,
                                     longitude: longitude, population: Int(population)))
                 SearchKey.append(UnsafeBufferPointer(rebasing: bytes[fields[1].isEmpty ? fields[0] : fields[1]]),
                                  to: &keyBytes)

@@ -57,6 +57,7 @@ public struct WorldOutline: Sendable {
                 throw fail("polyline \(index) is cut short or of an unknown kind")
             }
             let points = u16(offset + 2)
+            guard points >= 2 else { throw fail("polyline \(index) has \(points) points, fewer than 2") }
             offset += 4
             guard offset + 4 * points <= bytes.count else { throw fail("polyline \(index) is cut short") }
             var line = Polyline(kind: kind, longitudes: [], latitudes: [])

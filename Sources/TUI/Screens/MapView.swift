@@ -44,7 +44,7 @@ public enum MapView {
                 grid[cell.x, cell.y] = Cell(otherGlyph, style: styles.otherPin)
             }
         }
-        let main = pins.first { $0.emphasis == .main }
+        let main = pins.first { $0.emphasis == .main && $0.position.isValid }
         if let main { drawMain(main, into: &grid, area: area, viewport: viewport, style: styles.mainPin) }
         caption(main, into: &grid, area: area, viewport: viewport, style: styles.caption)
     }
@@ -61,7 +61,7 @@ public enum MapView {
         let copies = [-360.0, 0, 360].filter { shift in
             viewport.longitude - halfWidth < 180 + shift && viewport.longitude + halfWidth > -180 + shift
         }
-        for line in outline.polylines where line.kind == kind {
+        for line in outline.polylines where line.kind == kind && line.count >= 2 {
             for shift in copies {
                 func point(_ i: Int) -> (x: Double, y: Double) {
                     (centreX + (line.longitudes[i] + shift - viewport.longitude) * scale,

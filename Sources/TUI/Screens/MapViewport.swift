@@ -88,6 +88,7 @@ public struct MapViewport: Hashable, Sendable {
 
     /// The grid cell of `position` on a map drawn in `area`, or nil when it is outside.
     public func cell(for position: GPSPosition, in area: Rect) -> (x: Int, y: Int)? {
+        guard position.isValid, !area.isEmpty else { return nil }
         let dot = dot(for: position, in: area)
         let x = Int((dot.x / 2).rounded(.down)), y = Int((dot.y / 4).rounded(.down))
         guard dot.x >= 0, dot.y >= 0, x < area.width, y < area.height else { return nil }

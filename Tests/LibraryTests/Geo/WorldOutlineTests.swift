@@ -28,6 +28,11 @@ import Testing
             try WorldOutline(data: Data(bytes), path: "w.bin")
         }
         #expect(throws: GeoDataError.self) { try WorldOutline(data: Data("nope".utf8), path: "w.bin") }
+        let single = Array("PHWO".utf8) + [1, 0, 0, 0, 1, 0, 0, 0] + [0, 0, 1, 0, 0x10, 0x27, 0x10, 0x27]
+        #expect(throws: GeoDataError.malformed(what: "world outline", path: "w.bin",
+                                               reason: "polyline 0 has 1 points, fewer than 2")) {
+            try WorldOutline(data: Data(single), path: "w.bin")
+        }
         let folder = TemporaryFolder()
         #expect(throws: GeoDataError.notFound(what: "world outline", path: folder.path + "/world.bin")) {
             try WorldOutline(folder: folder.path)

@@ -105,4 +105,18 @@ import Testing
         #expect(grid.lines()[23].contains("evilname"))
         #expect(!grid.text().contains("\u{1B}"))
     }
+
+    @Test func invalidPinsAndTinyAreasAreSkipped() {
+        var grid = CellGrid(width: 80, height: 24)
+        let nowhere = GPSPosition(latitude: .nan, longitude: .infinity)
+        MapView.render(into: &grid, rect: grid.bounds, viewport: .world,
+                       pins: [MapPin(nowhere, emphasis: .main), MapPin(nowhere)], outline: nil)
+        #expect(!grid.text().contains("●") && !grid.text().contains("•"))
+        #expect(grid.lines()[23].hasPrefix(" ×1"))
+        var tiny = CellGrid(width: 3, height: 1)
+        MapView.render(into: &tiny, rect: Rect(x: 1, y: 0, width: 5, height: 3), viewport: .world,
+                       pins: [MapPin(Self.rio, emphasis: .main)], outline: nil)
+        assertWellFormed(tiny)
+        MapView.render(into: &tiny, rect: Rect(x: 0, y: 0, width: 0, height: 0), viewport: .world, pins: [], outline: nil)
+    }
 }
