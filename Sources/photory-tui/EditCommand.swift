@@ -18,9 +18,11 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: ArgumentHelp("Photos, by path or id.", valueName: "path-or-id")) var photos: [String]
     @Option(help: ArgumentHelp("Set the date taken.", valueName: "date")) var date: String?
-    @Option(help: ArgumentHelp("Move the date taken by an offset.", valueName: "offset")) var shift: String?
-    @Option(help: ArgumentHelp("Set the UTC offset of the date taken.", valueName: "±HH:MM")) var tz: String?
-    @Option(help: ArgumentHelp("Set the place: \"LAT,LON\" or degrees like 22°54'24\"S 43°10'22\"W.", valueName: "position"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the date taken by an offset.", valueName: "offset"))
+    var shift: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set the UTC offset of the date taken.", valueName: "±HH:MM"))
+    var tz: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set the place: \"LAT,LON\" or degrees like 22°54'24\"S 43°10'22\"W.", valueName: "position"))
     var location: String?
     @Option(help: ArgumentHelp("Set the place to a city of the offline table (GeoNames): \"Rio de Janeiro\", \"paris, fr\".",
                                valueName: "name"))

@@ -1,0 +1,118 @@
+import Fixtures
+import Foundation
+import Testing
+
+/// Marking, shifting dates, undo and favourites in the running browser, checked through the
+/// CLI's JSON and after a restart.
+@Suite("Organising photos in the browser")
+struct OrganiseTests {
+    /// `photory-tui <arguments> --library <the sandbox's>`.
+    func cli(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
+        try E2E.cli(arguments + ["--library", sandbox.library], sandbox: sandbox)
+    }
+
+    /// `list --json` of the sandbox's library, by file name.
+    func photos(_ sandbox: Sandbox) throws -> [String: [String: Any]] {
+        let output = try cli(["list", "--json"], sandbox)
+        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.map { (($0["path"] as? String ?? "") as NSString).lastPathComponent }
+            .enumerated().map { ($0.element, list[$0.offset]) })
+    }
+
+    func takenAt(_ sandbox: Sandbox, _ name: String) throws -> String? {
+        try photos(sandbox)[name]?["takenAt"] as? String
+    }
+
+    /// Waits until the library file says what `check` wants (saves happen in the background).
+    func waitForLibrary(_ what: String, _ sandbox: Sandbox, _ check: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(E2E.timeout)
+        while Date() < deadline {
+            if try check() { return }
+            usleep(100_000)
+        }
+        Issue.record("the library never showed: \(what)")
+    }
+
+    @Test("mark three, shift +3h, undo, favourite; the Favourites folder survives a restart")
+    func markShiftUndoFavourite() throws {
+        let sandbox = Sandbox()
+        PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
+        try tmux.waitFor("6 photos")
+        tmux.send("Enter")
+        try tmux.waitFor("photo-01.jpg")
+        tmux.send("Space", "Space", "Space")
+        try tmux.waitFor("3 marked")
+        tmux.send("d", "Tab")
+        tmux.type("+3h")
+        try tmux.waitFor("Last:  2021-03-03 09:00:00 → 2021-03-03 12:00:00")
+        tmux.send("Enter")
+        try tmux.waitFor("Shift date of 3 photos by +3h")
+        try waitForLibrary("the shifted dates", sandbox) {
+            try takenAt(sandbox, "photo-01.jpg") == "2021-03-01T12:00:00"
+                && takenAt(sandbox, "photo-03.jpg") == "2021-03-03T12:00:00"
+        }
+        #expect(try takenAt(sandbox, "photo-04.jpg") == "2021-03-04T09:00:00")
+
+        tmux.send("u")
+        try tmux.waitFor("Undid: shift date of 3 photos by +3h")
+        try waitForLibrary("the dates back", sandbox) { try takenAt(sandbox, "photo-01.jpg") == "2021-03-01T09:00:00" }
+
+        tmux.send("f")   // the three marked photos
+        try tmux.waitFor("Favourite 3 photos")
+        tmux.send("Escape", "Escape")
+        try tmux.waitFor("Favourites")
+        try waitForLibrary("three favourites", sandbox) {
+            try photos(sandbox).values.filter { $0["favourite"] as? Bool == true }.count == 3
+        }
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0")
+
+        // Restart: the folder and the stars are still there.
+        let again = TmuxSession()
+        defer { again.kill() }
+        try again.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
+        let screen = try again.waitFor("Favourites")
+        #expect(screen.contains("3 photos"))
+        again.send("Enter")
+        try again.waitFor("★ photo-01.jpg")
+        let favourites = try cli(["list", "--favourites"], sandbox).stdout
+        #expect(favourites.split(separator: "\n").count == 3)
+    }
+
+    @Test("edit, undo and redo from the CLI, with the file's values kept apart")
+    func cliEditAndUndo() throws {
+        let sandbox = Sandbox()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(3, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+
+        let edit = try cli(["edit", paths[0], paths[1], "--date", "2004", "--location", "-22.9068,-43.1729",
+                            "--favourite"], sandbox)
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(edit.stdout.contains("taken: 2021-03-01 09:00:00 → 2004"))
+        #expect(edit.stdout.contains("favourite: no → yes"))
+        let first = try #require(try photos(sandbox)["photo-01.jpg"])
+        #expect(first["takenAt"] as? String == "2004-01-01T00:00:00")
+        #expect(first["takenAtPrecision"] as? String == "year")
+        #expect(first["latitude"] as? Double == -22.9068)
+        #expect(first["edited"] as? [String] == ["takenAt", "location"])
+        #expect((first["original"] as? [String: Any])?["takenAt"] as? String == "2021-03-01T09:00:00")
+        #expect(try photos(sandbox)["photo-02.jpg"]?["takenAt"] as? String == "2004-01-01T00:00:01")
+
+        let bad = try cli(["edit", paths[0], "--date", "2019-13"], sandbox)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("--date 2019-13: month 13 is not 1–12"))
+
+        let undo = try cli(["undo"], sandbox)
+        #expect(undo.stdout.contains("undid: set date of 2 photos to 2004"))
+        #expect(try takenAt(sandbox, "photo-01.jpg") == "2021-03-01T09:00:00")
+        #expect(try cli(["redo"], sandbox).status == 0)
+        #expect(try takenAt(sandbox, "photo-01.jpg") == "2004-01-01T00:00:00")
+        #expect(try cli(["undo"], sandbox).status == 0)
+        #expect(try cli(["undo"], sandbox).stderr.contains("nothing to undo"))
+    }
+}
