@@ -19,7 +19,7 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
     }
@@ -76,6 +76,7 @@ public final class Benchmark {
         if sections.contains(.startup) { try runStartup() }
         if sections.contains(.loop) { try runLoop() }
         if sections.contains(.geo) { try runGeo() }
+        if sections.contains(.edits) { try runEdits() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")
