@@ -17,7 +17,7 @@ struct PropertyEditor {
     /// The property's current value in `target`, when written as a simple value.
     func value(_ namespace: Namespace, _ name: String) -> String? {
         if let attribute = attributes(of: target, namespace, name).first { return attribute.stringValue }
-        return target.elements(forLocalName: name, uri: namespace.uri).first?.stringValue
+        return Self.children(of: target, name, namespace.uri).first?.stringValue
     }
 
     func set(_ namespace: Namespace, _ name: String, _ value: String) {
@@ -31,7 +31,7 @@ struct PropertyEditor {
             for attribute in attributes(of: description, namespace, name) {
                 description.removeAttribute(forName: attribute.name ?? "")
             }
-            for element in description.elements(forLocalName: name, uri: namespace.uri) { element.detach() }
+            for element in Self.children(of: description, name, namespace.uri) { element.detach() }
         }
     }
 
@@ -39,16 +39,16 @@ struct PropertyEditor {
     /// entries in other languages stay.
     func setDefaultLanguage(_ namespace: Namespace, _ name: String, _ text: String) {
         let rdf = XMPSidecar.Namespace.rdf
-        let existing = target.elements(forLocalName: name, uri: namespace.uri).first
-        let alternatives = existing?.elements(forLocalName: "Alt", uri: rdf).first
+        let existing = Self.children(of: target, name, namespace.uri).first
+        let alternatives = existing.flatMap { Self.children(of: $0, "Alt", rdf).first }
         if let alternatives {
             for description in all where description !== target {
-                for element in description.elements(forLocalName: name, uri: namespace.uri) { element.detach() }
+                for element in Self.children(of: description, name, namespace.uri) { element.detach() }
             }
             for attribute in attributes(of: target, namespace, name) {
                 target.removeAttribute(forName: attribute.name ?? "")
             }
-            let entries = alternatives.elements(forLocalName: "li", uri: rdf)
+            let entries = Self.children(of: alternatives, "li", rdf)
             if let entry = entries.first(where: { $0.attribute(forName: "xml:lang")?.stringValue == "x-default" }) {
                 entry.stringValue = text
             } else {
@@ -66,6 +66,18 @@ struct PropertyEditor {
     }
 
     // MARK: - Helpers
+
+    /// The child elements of `element` with this local name in this namespace.
+    /// (`XMLElement.elements(forLocalName:uri:)` misses some in swift-corelibs-foundation.)
+    static func children(of element: XMLElement, _ localName: String, _ uri: String) -> [XMLElement] {
+        (element.children ?? []).compactMap { $0 as? XMLElement }.filter { child in
+            guard child.localName == localName else { return false }
+            if let found = child.uri { return found == uri }
+            guard let qualified = child.name, let colon = qualified.firstIndex(of: ":") else { return false }
+            return child.resolveNamespace(forName: qualified)?.stringValue == uri
+                || element.namespace(forPrefix: String(qualified[..<colon]))?.stringValue == uri
+        }
+    }
 
     private func languageEntry(_ text: String) -> XMLElement {
         let rdfPrefix = target.resolvePrefix(forNamespaceURI: XMPSidecar.Namespace.rdf) ?? "rdf"

@@ -67,14 +67,14 @@ public enum XMPSidecar {
     static func updated(_ existing: [UInt8]?, with changes: MetadataChanges, path: String) throws(WriteBackError) -> [UInt8] {
         let document: XMLDocument
         do {
-            document = try XMLDocument(data: Data(existing ?? Array(emptyPacket.utf8)), options: [.nodePreserveAll])
+            document = try XMLDocument(data: Data(existing ?? Array(emptyPacket.utf8)), options: [.nodePreserveWhitespace])
         } catch {
             throw .invalidSidecar(path: path, reason: "not valid XML (\(error.localizedDescription))")
         }
         guard let rdf = firstElement(in: document.rootElement(), localName: "RDF", uri: Namespace.rdf) else {
             throw .invalidSidecar(path: path, reason: "no rdf:RDF element: not an XMP packet")
         }
-        var descriptions = rdf.elements(forLocalName: "Description", uri: Namespace.rdf)
+        var descriptions = PropertyEditor.children(of: rdf, "Description", Namespace.rdf)
         if descriptions.isEmpty {
             let description = XMLElement(name: "rdf:Description")
             description.addAttribute(XMLNode.attribute(withName: "rdf:about", stringValue: "") as! XMLNode)
@@ -83,7 +83,7 @@ public enum XMPSidecar {
         }
         let editor = PropertyEditor(target: descriptions[0], all: descriptions)
         apply(changes, with: editor)
-        return Array(document.xmlData(options: [.nodePreserveAll]))
+        return Array(document.xmlData())
     }
 
     /// A new sidecar before any property is added.
