@@ -308,3 +308,45 @@ struct WriteBackJPEGTests {
         #expect(Data(photo.bytes) == original)
     }
 }
+
+/// A maker note whose offsets count from the TIFF header (Canon's kind) stays readable after
+/// libexif moved it.
+@Suite("Write-back: maker note offsets")
+struct WriteBackMakerNoteTests {
+    /// A Canon-style note at the place libexif puts it: two ASCII values after its IFD,
+    /// addressed from the TIFF header.
+    static func canonFile() -> Data {
+        func note(at offset: Int) -> [UInt8] {
+            var b: [UInt8] = [0, 2]  // big-endian, as the fixture's EXIF
+            func u16(_ v: Int) { b += [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            func u32(_ v: Int) { b += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            let data = offset + 2 + 24 + 4
+            u16(0x0006); u16(2); u32(32); u32(data)
+            u16(0x0007); u16(2); u32(24); u32(data + 32)
+            u32(0)
+            b += Array("Canon EOS TEST IMAGE TYPE".utf8) + [UInt8](repeating: 0, count: 7)
+            b += Array("Firmware Version 1.2.3".utf8) + [0, 0]
+            return b
+        }
+        func exif(_ bytes: [UInt8]) -> MetadataFixture.EXIF {
+            .init(make: "Canon", model: "Canon EOS 40D",
+                  extraEntries: [.init(ifd: .exif, tag: 0x927C, value: .undefined(bytes))])
+        }
+        let placeholder = MetadataFixture.exifPayload(exif(note(at: 0)))
+        let offset = placeholder.withUnsafeBytes { MakerNoteOffsets.location(in: UnsafeRawBufferPointer(rebasing: $0[6...]))!.0 }
+        return MetadataFixture.jpeg(exif: exif(note(at: offset)))
+    }
+
+    @Test("exiftool reads the same Canon values after the note moved",
+          .enabled(if: ExternalTool.exiftool != nil, "exiftool not installed"))
+    func canonNoteReadable() throws {
+        let photo = PhotoOnDisk(Self.canonFile())
+        let tags = ["Canon:CanonImageType", "Canon:CanonFirmwareVersion"]
+        let before = try ExternalTool.exiftool!.values(tags, in: photo.path)
+        #expect(before["MakerNotes:CanonImageType"] == "Canon EOS TEST IMAGE TYPE")
+        // A long description moves the note by some hundred bytes.
+        try JPEGMetadataWriter.write(.init(description: String(repeating: "moved ", count: 50)), to: photo.path)
+        let after = try ExternalTool.exiftool!.values(tags, in: photo.path)
+        #expect(after == before)
+    }
+}
