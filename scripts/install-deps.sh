@@ -4,10 +4,11 @@
 set -euo pipefail
 # Build: ncurses, libexif, turbojpeg, chafa (+glib), libheif, libpng (+zlib), libwebp.
 # Tests: tmux and ncurses-term drive the real binary; imagemagick, webp (cwebp), libheif-examples
-# (heif-enc) and exiftool make the PNG/WebP/HEIC/AVIF fixtures.
+# (heif-enc) and exiftool make the PNG/WebP/HEIC/AVIF fixtures; exiftool and exiv2 check what
+# write-back wrote, as independent readers.
 packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
           libheif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config tmux ncurses-term
-          imagemagick webp libheif-examples libimage-exiftool-perl)
+          imagemagick webp libheif-examples libimage-exiftool-perl exiv2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

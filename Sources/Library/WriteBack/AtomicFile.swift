@@ -21,8 +21,9 @@ enum AtomicFile {
 
     /// Refuses (with the reason) a file or folder that may not be written. Write bits are
     /// checked as well as `access(2)`, so a read-only file is refused even for root.
-    static func checkWritable(_ path: String, info: stat) -> String? {
-        if info.st_mode & 0o222 == 0 || PathBytes.withCString(path, { access($0, W_OK) }) != 0 {
+    /// `info` is the file's `stat` (unused when the file does not exist yet).
+    static func checkWritable(_ path: String, info: stat, fileExists: Bool = true) -> String? {
+        if fileExists, info.st_mode & 0o222 == 0 || PathBytes.withCString(path, { access($0, W_OK) }) != 0 {
             return "the file is read-only"
         }
         let folder = folder(of: path)

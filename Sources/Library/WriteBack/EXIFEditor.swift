@@ -9,7 +9,8 @@ import Darwin
 ///
 /// The payload is loaded the way exiftool would want it: unknown tags kept (no
 /// `IGNORE_UNKNOWN_TAGS`), nothing invented (no `FOLLOW_SPECIFICATION`), the maker note
-/// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`). Only our tags are replaced: dates and
+/// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`, then `MakerNoteOffsets` keeps it readable
+/// where libexif moved it). Only our tags are replaced: dates and
 /// offsets in the EXIF IFD, ImageDescription in IFD0, position tags in the GPS IFD.
 /// The result must fit one APP1 segment; the IFD1 thumbnail is dropped when that makes it fit.
 enum EXIFEditor {
@@ -74,6 +75,7 @@ enum EXIFEditor {
             dropped = true
         }
         guard saved.count <= maxPayload else { throw .tooLarge(saved.count) }
+        if let payload { MakerNoteOffsets.fix(&saved, original: payload) }
         return Output(payload: saved, thumbnailDropped: dropped)
     }
 
