@@ -24,6 +24,9 @@ public final class Benchmark {
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
     }
 
+    /// The sections that make their own synthetic library and need no photos.
+    public static let sectionsWithoutPhotos: Set<Section> = [.startup, .edits]
+
     let photosPath: String
     let librarySize: Int
     let sections: Set<Section>
@@ -63,8 +66,10 @@ public final class Benchmark {
     public func run() throws -> [String] {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        sources = try Self.findJPEGs(photosPath)
-        guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
+        if !sections.isSubset(of: Self.sectionsWithoutPhotos) {
+            sources = try Self.findJPEGs(photosPath)
+            guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
+        }
 
         machineLine()
         if sections.contains(.import) || sections.contains(where: \.needsImport) { runImport() }
