@@ -85,9 +85,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// Takes back the newest step, or the step with `id`; returns it (nil when there is none).
     @discardableResult
     public mutating func undo(stepID id: String? = nil) -> EditStep? {
-        let index = id.map { id in history.undo.lastIndex { $0.id == id } } ?? history.undo.indices.last
-        guard let index else { return nil }
-        let step = history.undo.remove(at: index)
+        guard let step = take(from: \.undo, id: id) else { return nil }
         setEdits(step.changes.map { ($0.photoID, $0.before) })
         history.redo.append(step)
         return step
@@ -96,12 +94,18 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// Does again the newest undone step, or the undone step with `id`; returns it.
     @discardableResult
     public mutating func redo(stepID id: String? = nil) -> EditStep? {
-        let index = id.map { id in history.redo.lastIndex { $0.id == id } } ?? history.redo.indices.last
-        guard let index else { return nil }
-        let step = history.redo.remove(at: index)
+        guard let step = take(from: \.redo, id: id) else { return nil }
         setEdits(step.changes.map { ($0.photoID, $0.after) })
         history.recordDone(step)
         return step
+    }
+
+    /// Removes the step with `id` (the newest when nil) from one of the history's stacks.
+    private mutating func take(from stack: WritableKeyPath<EditHistory, [EditStep]>, id: String?) -> EditStep? {
+        let steps = history[keyPath: stack]
+        let index = id.map { id in steps.lastIndex { $0.id == id } } ?? steps.indices.last
+        guard let index else { return nil }
+        return history[keyPath: stack].remove(at: index)
     }
 
     /// Sets photos' edits, regrouping only when a date or description changed.

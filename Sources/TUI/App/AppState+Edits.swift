@@ -39,26 +39,19 @@ extension AppState {
         return queueSave(.apply(step))
     }
 
-    mutating func undo() -> [Effect] {
-        var changed = library
-        guard let step = changed.undo() else {
-            status = "Nothing to undo"
-            return []
-        }
-        replaceLibrary(changed)
-        status = "Undid: " + step.label
-        return queueSave(.undo(stepID: step.id))
-    }
+    mutating func undo() -> [Effect] { travel(back: true) }
+    mutating func redo() -> [Effect] { travel(back: false) }
 
-    mutating func redo() -> [Effect] {
+    /// Undoes or redoes the newest step on screen and asks for it to be saved.
+    private mutating func travel(back: Bool) -> [Effect] {
         var changed = library
-        guard let step = changed.redo() else {
-            status = "Nothing to redo"
+        guard let step = back ? changed.undo() : changed.redo() else {
+            status = back ? "Nothing to undo" : "Nothing to redo"
             return []
         }
         replaceLibrary(changed)
-        status = "Redid: " + step.label
-        return queueSave(.redo(stepID: step.id))
+        status = (back ? "Undid: " : "Redid: ") + step.label
+        return queueSave(back ? .undo(stepID: step.id) : .redo(stepID: step.id))
     }
 
     private mutating func queueSave(_ edit: LibraryEdit) -> [Effect] {
@@ -130,32 +123,21 @@ extension AppState {
 
     mutating func handleDateForm(_ form: DateFormState, _ key: Key) -> [Effect] {
         var form = form
-        switch form.handle(key, library: library) {
-        case .stay:
-            dateForm = form
-            return []
-        case .cancel:
-            dateForm = nil
-            return []
-        case let .apply(step):
-            dateForm = nil
-            return perform(step)
-        }
+        let outcome = form.handle(key, library: library)
+        dateForm = outcome == .stay ? form : nil
+        return finish(outcome)
     }
 
     mutating func handlePlaceForm(_ form: PlaceFormState, _ key: Key) -> [Effect] {
         var form = form
-        switch form.handle(key, library: library, table: try? PlaceTable.shared()) {
-        case .stay:
-            placeForm = form
-            return []
-        case .cancel:
-            placeForm = nil
-            return []
-        case let .apply(step):
-            placeForm = nil
-            return perform(step)
-        }
+        let outcome = form.handle(key, library: library, table: try? PlaceTable.shared())
+        placeForm = outcome == .stay ? form : nil
+        return finish(outcome)
+    }
+
+    private mutating func finish(_ outcome: FormOutcome) -> [Effect] {
+        guard case let .apply(step) = outcome else { return [] }
+        return perform(step)
     }
 
     /// Asks for the file metadata of the photo the info panel shows, unless it is there.

@@ -13,10 +13,6 @@ struct DateFormState: Equatable, Sendable {
     var value = TextField()
     var zone = TextField()
 
-    enum Outcome: Equatable {
-        case stay, cancel
-        case apply(EditStep)
-    }
 
     /// The step the input asks for, or what is wrong with it (and in which field).
     func plan(_ library: PhotoLibrary) -> Result<EditStep, FormProblem> {
@@ -49,7 +45,7 @@ struct DateFormState: Equatable, Sendable {
         }
     }
 
-    mutating func handle(_ key: Key, library: PhotoLibrary) -> Outcome {
+    mutating func handle(_ key: Key, library: PhotoLibrary) -> FormOutcome {
         switch key {
         case .escape: return .cancel
         case .tab:

@@ -13,10 +13,6 @@ struct PlaceFormState: Equatable, Sendable {
 
     static let listLength = 6
 
-    enum Outcome: Equatable {
-        case stay, cancel
-        case apply(EditStep)
-    }
 
     /// What the text means now: coordinates, matching cities, or nothing usable.
     enum Reading: Equatable {
@@ -42,7 +38,7 @@ struct PlaceFormState: Equatable, Sendable {
         return places.isEmpty ? .problem("no city starts with \"\(text)\"") : .places(places)
     }
 
-    mutating func handle(_ key: Key, library: PhotoLibrary, table: PlaceTable?) -> Outcome {
+    mutating func handle(_ key: Key, library: PhotoLibrary, table: PlaceTable?) -> FormOutcome {
         let planner = EditPlanner(library: library)
         if confirmingClear {
             switch key {
