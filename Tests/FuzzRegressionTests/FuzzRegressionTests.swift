@@ -2,8 +2,9 @@ import Foundation
 import FuzzHarness
 import Testing
 
-/// Replays every input the fuzzers once crashed on (`Inputs/<target>/<file>`) through the same
-/// code the fuzzer drove: each must now run to the end. The fixes themselves have their own
+/// Replays every input the fuzzers once crashed on (`Inputs/<target>/<file>`), and every seed
+/// the fuzzers start from (`Fuzz/Seeds/<target>/<file>`, so the replay is never empty), through
+/// the same code the fuzzer drove: each must run to the end. The fixes themselves have their own
 /// behaviour tests beside the code they fixed.
 @Suite struct FuzzRegressionTests {
     /// One committed input and the target it belongs to.
@@ -16,11 +17,16 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Inputs").path
 
+    static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds").path
+
     static let inputs: [Input] = FuzzTarget.allCases.flatMap { target in
-        let sub = folder + "/" + target.rawValue
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? []
-        return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted()
-            .map { Input(target: target, path: sub + "/" + $0) }
+        [folder, seeds].flatMap { root in
+            let sub = root + "/" + target.rawValue
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: sub)) ?? []
+            return names.filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted()
+                .map { Input(target: target, path: sub + "/" + $0) }
+        }
     }
 
     @Test("a crash input found by a fuzzer no longer crashes", arguments: inputs)
