@@ -1,3 +1,5 @@
+import Foundation
+
 /// The place a position is in, as search and the place grouping name it.
 public struct PlaceName: Sendable, Hashable {
     public var city: String
@@ -13,9 +15,11 @@ public struct PlaceName: Sendable, Hashable {
 /// (wire `PlaceTable.shared().nearest(to:)` in). Nil when the position is far from any known place.
 public typealias PlaceLookup = @Sendable (GPSPosition) -> PlaceName?
 
-/// Looks each distinct position up once (photos of one outing share positions).
-struct PlaceMemo {
+/// Looks each distinct position up once (photos of one outing share positions); safe to
+/// share between threads.
+final class PlaceNames: @unchecked Sendable {
     private let lookup: PlaceLookup?
+    private let lock = NSLock()
     private var known: [PositionKey: PlaceName?] = [:]
 
     private struct PositionKey: Hashable {
@@ -27,12 +31,12 @@ struct PlaceMemo {
         self.lookup = lookup
     }
 
-    mutating func place(at position: GPSPosition?) -> PlaceName? {
+    func place(at position: GPSPosition?) -> PlaceName? {
         guard let position, let lookup else { return nil }
         let key = PositionKey(latitude: position.latitude.bitPattern, longitude: position.longitude.bitPattern)
-        if let place = known[key] { return place }
+        if let place = lock.withLock({ known[key] }) { return place }
         let place = lookup(position)
-        known[key] = place
+        lock.withLock { known[key] = place }
         return place
     }
 }

@@ -48,7 +48,7 @@ public struct SearchIndex: Sendable {
             memo[key] = slot
             return slot
         }
-        var placeMemo = PlaceMemo(lookup)
+        let placeNames = PlaceNames(lookup)
         for photo in photos {
             let path = photo.path
             let slash = path.lastIndex(of: "/")
@@ -59,7 +59,7 @@ public struct SearchIndex: Sendable {
             descriptionSlot.append(slot(photo.description, &descriptions, "d"))
             let camera = [photo.cameraMake, photo.cameraModel].compactMap { $0 }.joined(separator: " ")
             cameraSlot.append(slot(camera, &cameras, "c"))
-            let place = placeMemo.place(at: photo.gps)
+            let place = placeNames.place(at: photo.gps)
             placeSlot.append(slot(place.map { "\($0.city), \($0.country)" }, &places, "p"))
             dateKey.append(TakenAt.sortKey(photo.takenAt))
             flags.append((photo.isFavourite ? Self.favouriteFlag : 0) | (photo.missing ? Self.missingFlag : 0)
