@@ -26,6 +26,10 @@ struct LibraryOptions: ParsableArguments {
     /// Grid thumbnails, in `$XDG_CACHE_HOME/photory/thumbnails`.
     var thumbnails: ThumbnailStore { ThumbnailStore() }
 
+    /// Names the places of photos' locations for `place:` searches and the place grouping;
+    /// none until the offline place table is wired in.
+    var placeLookup: PlaceLookup? { nil }
+
     var store: LibraryStore {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }

@@ -13,11 +13,6 @@ public enum GroupingKind: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The grouping after this one, for a key that cycles through them.
-    public var next: GroupingKind {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
 
     /// The strategy for `library` (the folder grouping starts from the folder its photos
     /// share; the place grouping names places with `places`).

@@ -21,11 +21,6 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The order after this one, for a key that cycles through them.
-    public var next: PhotoSort {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
 
     /// `ids` in this order (unknown ids left out).
     public func sorted(_ ids: [String], in library: PhotoLibrary) -> [String] {
