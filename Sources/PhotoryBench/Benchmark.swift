@@ -19,9 +19,11 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, formats, startup, loop
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop, search
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
+        /// Sections that make their own synthetic library and need no photo files.
+        public static let photoFree: Set<Section> = [.startup, .search]
     }
 
     let photosPath: String
@@ -63,8 +65,10 @@ public final class Benchmark {
     public func run() throws -> [String] {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        sources = try Self.findJPEGs(photosPath)
-        guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
+        if !sections.isSubset(of: Section.photoFree) {
+            sources = try Self.findJPEGs(photosPath)
+            guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
+        }
 
         machineLine()
         if sections.contains(.import) || sections.contains(where: \.needsImport) { runImport() }
@@ -75,6 +79,7 @@ public final class Benchmark {
         if sections.contains(.formats) { runFormats() }
         if sections.contains(.startup) { try runStartup() }
         if sections.contains(.loop) { try runLoop() }
+        if sections.contains(.search) { runSearch() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -8,8 +8,8 @@ public struct DateGrouping: Grouping {
 
     public func keys(of photo: Photo) -> [String] {
         guard let clock = WallClock(iso: photo.takenAt), (1...12).contains(clock.month) else { return [""] }
-        let year = String(photo.takenAt.prefix(4))
-        return photo.takenAtPrecision == .year ? [year] : [year, String(photo.takenAt.prefix(7))]
+        let year = String(Substring(photo.takenAt.utf8.prefix(4)))
+        return photo.takenAtPrecision == .year ? [year] : [year, String(Substring(photo.takenAt.utf8.prefix(7)))]
     }
 
     public func folder(for keys: [String]) -> FolderStep {

@@ -1,5 +1,5 @@
 /// By folder on disk: the folder tree below the folder all photos share, a folder opening to
-/// its subfolders and photos; folders in natural order ("Trip 2" before "Trip 10"). Photos
+/// its subfolders and photos; folders in natural order ("Trip 2" before "Trip 10", case ignored). Photos
 /// directly in that shared folder are in a folder of its name.
 public struct FolderGrouping: Grouping {
     /// The folder every photo is in or below ("/" when they share none), without a trailing "/".
@@ -27,9 +27,11 @@ public struct FolderGrouping: Grouping {
     }
 
     public func keys(of photo: Photo) -> [String] {
-        let folder = Self.folder(of: photo.path)
-        let below = folder.count > root.count ? folder.dropFirst(root == "/" ? 1 : root.count + 1) : ""
-        return below.isEmpty ? [""] : below.split(separator: "/").map(String.init)
+        // Bytes, not characters: this runs for every photo.
+        let folder = Self.folder(of: photo.path).utf8
+        let skip = root == "/" ? 1 : root.utf8.count + 1
+        guard folder.count > skip else { return [""] }
+        return folder.dropFirst(skip).split(separator: 0x2F).map { String(Substring($0)) }
     }
 
     public func folder(for keys: [String]) -> FolderStep {
@@ -42,7 +44,7 @@ public struct FolderGrouping: Grouping {
     }
 
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
-        switch PhotoSort.naturalOrder(Array(SearchText.fold(a.name).utf8), Array(SearchText.fold(b.name).utf8)) {
+        switch PhotoSort.naturalOrder(a.name, b.name) {
         case .orderedAscending: true
         case .orderedDescending: false
         case .orderedSame: a.id < b.id
@@ -51,7 +53,7 @@ public struct FolderGrouping: Grouping {
 
     /// The folder part of a path, without the trailing "/".
     static func folder(of path: String) -> Substring {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "" }
         return slash == path.startIndex ? "/" : path[..<slash]
     }
 }

@@ -64,9 +64,25 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Compares two texts with runs of digits compared as numbers: "img_2" < "img_10" < "img_010a".
+    /// Compares two texts with runs of digits compared as numbers: "img_2" < "img_10" < "img_010a";
+    /// ASCII letters compare without case.
     public static func naturalOrder(_ a: [UInt8], _ b: [UInt8]) -> ComparisonResult {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in naturalOrder(a, b) } }
+    }
+
+    /// The same for two strings, without copying them when they are native.
+    public static func naturalOrder(_ a: String, _ b: String) -> ComparisonResult {
+        var a = a, b = b
+        a.makeContiguousUTF8()
+        b.makeContiguousUTF8()
+        return a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in naturalOrder(a, b) }
+        }!!
+    }
+
+    static func naturalOrder(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> ComparisonResult {
         func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
         var i = 0, j = 0
         while i < a.count && j < b.count {
             if isDigit(a[i]) && isDigit(b[j]) {
@@ -85,7 +101,8 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
                 j = endB
                 continue
             }
-            if a[i] != b[j] { return a[i] < b[j] ? .orderedAscending : .orderedDescending }
+            let x = lower(a[i]), y = lower(b[j])
+            if x != y { return x < y ? .orderedAscending : .orderedDescending }
             i += 1
             j += 1
         }

@@ -20,6 +20,11 @@ public struct SearchIndex: Sendable {
     /// Positions in each sort order, made when first asked for.
     private let orders: SortCache
 
+    private struct CameraKey: Hashable {
+        var make: String?
+        var model: String?
+    }
+
     private static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
 
     /// Photos in the index.
@@ -38,43 +43,45 @@ public struct SearchIndex: Sendable {
         descriptionSlot.reserveCapacity(photos.count)
         cameraSlot.reserveCapacity(photos.count)
         placeSlot.reserveCapacity(photos.count)
-        // Many photos share a folder, description or camera: fold each distinct text once.
-        var memo: [String: Int32] = [:]
-        func slot(_ text: String?, _ table: inout FoldedTable, _ kind: Character) -> Int32 {
-            guard let text, !text.isEmpty else { return -1 }
-            let key = String(kind) + text
+        // Many photos share a folder, description, camera or place: fold each distinct text once.
+        var folderMemo: [Substring: Int32] = [:], descriptionMemo: [String: Int32] = [:]
+        var cameraMemo: [CameraKey: Int32] = [:], placeMemo: [PlaceName: Int32] = [:]
+        func slot<Key: Hashable>(_ key: Key, _ memo: inout [Key: Int32], _ table: inout FoldedTable, _ text: () -> String) -> Int32 {
             if let slot = memo[key] { return slot }
-            let slot = table.slot(of: SearchText.fold(text))
+            let folded = SearchText.fold(text())
+            let slot = folded.isEmpty ? -1 : table.slot(of: folded)
             memo[key] = slot
             return slot
         }
         let placeNames = PlaceNames(lookup)
+        // Each photo's description group: photos with one description share it.
+        let groupNames = library.groups.map { SearchText.fold($0.name) }
+        let groupSlotByID = Dictionary(uniqueKeysWithValues: library.groups.enumerated().map { ($1.id, Int32($0)) })
+        var groupMemo: [String: Int32] = [:], groupSlot = [Int32]()
+        groupSlot.reserveCapacity(photos.count)
         for photo in photos {
+            let description = photo.description ?? ""
+            if let slot = groupMemo[description] {
+                groupSlot.append(slot)
+            } else {
+                let slot = groupSlotByID[PhotoLibrary.groupID(of: photo)] ?? -1
+                groupMemo[description] = slot
+                groupSlot.append(slot)
+            }
             let path = photo.path
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { String(path[..<$0]) } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            nameSlot.append(names.slot(of: SearchText.fold(name)))
-            folderSlot.append(slot(folder, &folders, "f"))
-            descriptionSlot.append(slot(photo.description, &descriptions, "d"))
-            let camera = [photo.cameraMake, photo.cameraModel].compactMap { $0 }.joined(separator: " ")
-            cameraSlot.append(slot(camera, &cameras, "c"))
+            let slash = path.utf8.lastIndex(of: 0x2F)
+            let folder = slash.map { path[..<$0] } ?? ""
+            let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
+            nameSlot.append(names.slot(of: SearchText.fold(String(name))))
+            folderSlot.append(slot(folder, &folderMemo, &folders) { String(folder) })
+            descriptionSlot.append(photo.description.map { text in slot(text, &descriptionMemo, &descriptions) { text } } ?? -1)
+            let camera = CameraKey(make: photo.cameraMake, model: photo.cameraModel)
+            cameraSlot.append(slot(camera, &cameraMemo, &cameras) { [camera.make, camera.model].compactMap { $0 }.joined(separator: " ") })
             let place = placeNames.place(at: photo.gps)
-            placeSlot.append(slot(place.map { "\($0.city), \($0.country)" }, &places, "p"))
+            placeSlot.append(place.map { place in slot(place, &placeMemo, &places) { "\(place.city), \(place.country)" } } ?? -1)
             dateKey.append(TakenAt.sortKey(photo.takenAt))
             flags.append((photo.isFavourite ? Self.favouriteFlag : 0) | (photo.missing ? Self.missingFlag : 0)
                          | (photo.edits.editedFields.isEmpty ? 0 : Self.editedFlag))
-        }
-        // Each photo's description group, from the library's groups (no per-photo hashing).
-        var positionByID: [String: Int] = [:]
-        positionByID.reserveCapacity(photos.count)
-        for (position, photo) in photos.enumerated() where positionByID[photo.id] == nil { positionByID[photo.id] = position }
-        var groupSlot = [Int32](repeating: -1, count: photos.count)
-        var groupNames: [String] = []
-        for group in library.groups {
-            let slot = Int32(groupNames.count)
-            groupNames.append(SearchText.fold(group.name))
-            for id in group.photoIDs { if let position = positionByID[id] { groupSlot[position] = slot } }
         }
         self.ids = photos.map(\.id)
         (self.names, self.folders, self.descriptions, self.cameras, self.places) = (names, folders, descriptions, cameras, places)
