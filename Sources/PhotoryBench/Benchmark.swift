@@ -19,13 +19,12 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits, search
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
+        /// Sections that make their own synthetic library and need no photo files.
+        public static let photoFree: Set<Section> = [.startup, .search, .edits]
     }
-
-    /// The sections that make their own synthetic library and need no photos.
-    public static let sectionsWithoutPhotos: Set<Section> = [.startup, .edits]
 
     let photosPath: String
     let librarySize: Int
@@ -66,7 +65,7 @@ public final class Benchmark {
     public func run() throws -> [String] {
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        if !sections.isSubset(of: Self.sectionsWithoutPhotos) {
+        if !sections.isSubset(of: Section.photoFree) {
             sources = try Self.findJPEGs(photosPath)
             guard !sources.isEmpty else { throw Failure(description: "no JPEG files under \(photosPath)") }
         }
@@ -82,6 +81,7 @@ public final class Benchmark {
         if sections.contains(.loop) { try runLoop() }
         if sections.contains(.geo) { try runGeo() }
         if sections.contains(.edits) { try runEdits() }
+        if sections.contains(.search) { runSearch() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -22,12 +22,12 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         let wanted = try sections()
-        // Only the start-up and edit figures do without photos.
-        guard path != nil || wanted.isSubset(of: Benchmark.sectionsWithoutPhotos) else {
+        // Only the start-up, search and edit figures do without photos.
+        guard path != nil || wanted.isSubset(of: Benchmark.Section.photoFree) else {
             throw ValidationError("""
                 bench needs a folder of JPEG photos to measure, e.g. `photory-tui bench ~/Pictures` \
                 (`make bench` passes ../shared/photos/real, or PHOTOS=folder); \
-                `--only startup,edits` needs none
+                `--only startup,search,edits` needs none
                 """)
         }
     }
@@ -45,7 +45,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = path ?? ""   // only start-up and edits run without one (see validate())
+        let path = path ?? ""   // only start-up, search and edits run without one (see validate())
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         do {

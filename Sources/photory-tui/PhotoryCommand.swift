@@ -27,6 +27,10 @@ struct LibraryOptions: ParsableArguments {
     /// Grid thumbnails, in `$XDG_CACHE_HOME/photory/thumbnails`.
     var thumbnails: ThumbnailStore { ThumbnailStore() }
 
+    /// Names the places of photos' locations for `place:` searches and the place grouping;
+    /// from the offline place table (none when it is missing).
+    var placeLookup: PlaceLookup? { PlaceTable.sharedLookup }
+
     var store: LibraryStore {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }

@@ -300,3 +300,14 @@ private struct Grid: Sendable {
         }
     }
 }
+
+extension PlaceTable {
+    /// The shipped table as the lookup search and the place grouping take (city within 100 km
+    /// and its country's name); nil when the table cannot be loaded.
+    public static var sharedLookup: PlaceLookup? {
+        guard let table = try? shared() else { return nil }
+        return { position in
+            table.nearest(to: position).map { PlaceName(city: $0.name, country: $0.countryName) }
+        }
+    }
+}

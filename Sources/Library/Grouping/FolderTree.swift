@@ -1,0 +1,113 @@
+/// The folders a grouping makes of a library: built in one pass over the photos and one sort
+/// by date; a value, rebuilt when the library or the grouping changes (off the UI thread at
+/// 100,000 photos; see `bench`).
+public struct FolderTree: Sendable, Equatable {
+    /// The top-level folders, in the grouping's order.
+    public let folders: [PhotoFolder]
+    /// Where each folder is: child positions from the top.
+    private let pathByID: [String: [Int]]
+
+    public init(library: PhotoLibrary, grouping: some Grouping) {
+        folders = Self.build(library.photos, grouping)
+        var paths: [String: [Int]] = [:]
+        func walk(_ folders: [PhotoFolder], _ path: [Int]) {
+            for (position, folder) in folders.enumerated() {
+                paths[folder.id] = path + [position]
+                walk(folder.children, path + [position])
+            }
+        }
+        walk(folders, [])
+        pathByID = paths
+    }
+
+    /// The tree of one of the offered groupings.
+    public init(library: PhotoLibrary, kind: GroupingKind, places: PlaceLookup? = nil) {
+        self.init(library: library, grouping: kind.grouping(for: library, places: places))
+    }
+
+    /// Any folder of the tree by id.
+    public func folder(id: String) -> PhotoFolder? {
+        guard let path = pathByID[id] else { return nil }
+        var folder = folders[path[0]]
+        for position in path.dropFirst() { folder = folder.children[position] }
+        return folder
+    }
+
+    /// The folders from the top down to the one with `id` (for a title such as "2019 › July 2019").
+    public func ancestry(of id: String) -> [PhotoFolder] {
+        guard let path = pathByID[id] else { return [] }
+        var chain = [folders[path[0]]]
+        for position in path.dropFirst() { chain.append(chain[chain.count - 1].children[position]) }
+        return chain
+    }
+
+    // MARK: - Building
+
+    /// A folder while the tree is built.
+    private struct Node {
+        var step: FolderStep
+        var children: [Int] = []
+        var childByID: [String: Int] = [:]
+        var direct: [String] = []
+        var all: [String] = []
+        var parent: Int
+    }
+
+    private struct MemoKey: Hashable {
+        var parent: Int
+        var key: String
+    }
+
+    private static func build(_ photos: [Photo], _ grouping: some Grouping) -> [PhotoFolder] {
+        // Node 0 is the root; each photo's folder is found by its keys, each distinct
+        // (parent, key) pair resolved once.
+        var nodes = [Node(step: FolderStep(id: "", name: ""), parent: -1)]
+        var memo: [MemoKey: Int] = [:]
+        var leafOf = [Int](repeating: 0, count: photos.count)
+        for (index, photo) in photos.enumerated() {
+            let keys = grouping.keys(of: photo)
+            var node = 0
+            for level in keys.indices {
+                let memoKey = MemoKey(parent: node, key: keys[level])
+                if let known = memo[memoKey] {
+                    node = known
+                    continue
+                }
+                let step = grouping.folder(for: Array(keys[...level]))
+                let child: Int
+                if let existing = nodes[node].childByID[step.id] {
+                    child = existing
+                } else {
+                    child = nodes.count
+                    nodes.append(Node(step: step, parent: node))
+                    nodes[node].children.append(child)
+                    nodes[node].childByID[step.id] = child
+                }
+                memo[memoKey] = child
+                node = child
+            }
+            leafOf[index] = node
+        }
+        var first = [Int](repeating: -1, count: nodes.count), last = first
+        for index in PhotoSort.dateOrder(of: photos) {
+            let leaf = leafOf[index]
+            guard leaf != 0 else { continue }   // no keys: in no folder
+            nodes[leaf].direct.append(photos[index].id)
+            var node = leaf
+            while node > 0 {
+                nodes[node].all.append(photos[index].id)
+                if first[node] < 0 { first[node] = index }
+                last[node] = index
+                node = nodes[node].parent
+            }
+        }
+        func folder(_ node: Int) -> PhotoFolder {
+            let children = nodes[node].children.map(folder).sorted(by: grouping.precedes)
+            return PhotoFolder(
+                id: nodes[node].step.id, name: nodes[node].step.name, rank: nodes[node].step.rank, children: children,
+                photoIDs: nodes[node].direct, allPhotoIDs: nodes[node].all, coverID: nodes[node].all[0],
+                firstTakenAt: photos[first[node]].takenAt, lastTakenAt: photos[last[node]].takenAt)
+        }
+        return nodes[0].children.map(folder).sorted(by: grouping.precedes)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A way of sorting photos into folders: it names the path of folders each photo goes in.
+/// `FolderTree` does the rest (merging, counting, ordering), so a new grouping is one small
+/// type. See `GroupingKind` for the ones the browser and the CLI offer.
+public protocol Grouping: Sendable {
+    /// The keys of the folders `photo` goes in, outermost first (at least one). Called for
+    /// every photo, so keep it cheap: raw text is fine, `folder(for:)` normalises it.
+    func keys(of photo: Photo) -> [String]
+
+    /// The folder a path of keys stands for (the last key's folder, inside the folders of the
+    /// keys before it); called once per distinct path. Keys that give the same id under one
+    /// parent share a folder, named by the first photo in library order.
+    func folder(for keys: [String]) -> FolderStep
+
+    /// Whether sibling `a` goes before `b`. By default: by rank, then by name ignoring case,
+    /// then by id.
+    func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool
+}
+
+extension Grouping {
+    public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
+        if a.rank != b.rank { return a.rank < b.rank }
+        let order = a.name.caseInsensitiveCompare(b.name)
+        return order != .orderedSame ? order == .orderedAscending : a.id < b.id
+    }
+}
+
+/// What `Grouping.folder(for:)` says about one folder.
+public struct FolderStep: Sendable, Equatable {
+    /// Stable across runs and unique in the tree (remembered cursors use it).
+    public var id: String
+    public var name: String
+    /// 0 for ordinary folders; more for catch-alls ("Other", "Undated"), which go after them.
+    public var rank: Int
+
+    public init(id: String, name: String, rank: Int = 0) {
+        self.id = id
+        self.name = name
+        self.rank = rank
+    }
+
+    /// A stable id: `prefix` and a hash of `key`.
+    static func id(_ prefix: String, _ key: String) -> String { prefix + ContentHash.hex(of: key) }
+}

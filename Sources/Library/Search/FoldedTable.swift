@@ -1,0 +1,62 @@
+import Foundation
+
+/// Distinct folded texts (descriptions, folders, cameras, file names) in one byte buffer, so a
+/// word is looked for in all of them in one pass rather than one search per text.
+/// Entries are numbered in the order they were added; each ends with a 0 byte, which folded
+/// text never holds, so no match runs from one entry into the next.
+struct FoldedTable: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// Where each entry starts in `bytes`.
+    private(set) var starts: [Int] = []
+    private var slotByText: [String: Int32] = [:]
+
+    var count: Int { starts.count }
+
+    /// The entry number of `folded`, adding it when new.
+    mutating func slot(of folded: String) -> Int32 {
+        if let slot = slotByText[folded] { return slot }
+        let slot = Int32(starts.count)
+        starts.append(bytes.count)
+        bytes.append(contentsOf: folded.utf8)
+        bytes.append(0)
+        slotByText[folded] = slot
+        return slot
+    }
+
+    /// The entries that contain `needle` (folded, not empty), as one flag per entry.
+    func entries(containing needle: [UInt8]) -> [Bool] {
+        var found = [Bool](repeating: false, count: starts.count)
+        guard !needle.isEmpty, !bytes.isEmpty else { return found }
+        bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return }
+                let first = Int32(needle[0])
+                var offset = 0
+                // memchr finds candidates for the first byte (vectorised), memcmp checks the rest.
+                while offset + needle.count <= haystack.count,
+                      let candidate = memchr(base + offset, first, haystack.count - offset - needle.count + 1) {
+                    let position = base.distance(to: UnsafeRawPointer(candidate))
+                    guard memcmp(candidate, needleBase, needle.count) == 0 else {
+                        offset = position + 1
+                        continue
+                    }
+                    let entry = entry(at: position)
+                    found[entry] = true
+                    // The rest of this entry cannot add anything: go on with the next one.
+                    offset = entry + 1 < starts.count ? starts[entry + 1] : haystack.count
+                }
+            }
+        }
+        return found
+    }
+
+    /// The entry holding byte `position` (binary search over the starts).
+    private func entry(at position: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= position { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,46 @@
+/// One condition of a search query. Texts are folded (see `SearchText`).
+public enum SearchFilter: Sendable, Equatable {
+    /// Found in the file name, folder, description or camera.
+    case word(String)
+    /// Taken in this span (`year:`, `date:`).
+    case taken(DateSpan)
+    /// Found in the camera's make and model.
+    case camera(String)
+    /// Found in the name of the city or country of the photo's location.
+    case place(String)
+    /// In the description group of this name (case and accents ignored).
+    case group(String)
+    case favourite
+    case missing
+    /// The user changed the date, place or description.
+    case edited
+}
+
+/// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).
+public struct DateSpan: Sendable, Equatable {
+    public var from: Int64
+    public var through: Int64
+
+    public init(from: Int64, through: Int64) {
+        self.from = from
+        self.through = through
+    }
+
+    /// Every moment of the year, month, day, minute or second `date` names.
+    public init(_ date: DateInput) {
+        let clock = date.clock
+        let start = WallClock(year: clock.year, month: clock.month, day: clock.day, hour: clock.hour,
+                              minute: clock.minute, second: clock.second)
+        var end = start
+        switch date.precision {
+        case .year: (end.month, end.day, end.hour, end.minute, end.second) = (12, 31, 23, 59, 59)
+        case .month: (end.day, end.hour, end.minute, end.second) = (WallClock.daysIn(month: clock.month, year: clock.year), 23, 59, 59)
+        case .day: (end.hour, end.minute, end.second) = (23, 59, 59)
+        case .minute: end.second = 59
+        case .second: break
+        }
+        self.init(from: TakenAt.sortKey(start.iso), through: TakenAt.sortKey(end.iso))
+    }
+
+    public func contains(_ key: Int64) -> Bool { key >= from && key <= through }
+}

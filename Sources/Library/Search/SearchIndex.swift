@@ -1,0 +1,180 @@
+import Foundation
+
+/// Everything search looks at, folded once per library so that each keystroke's query over
+/// 100,000 photos takes milliseconds: the distinct descriptions, folders, cameras, file names
+/// and place names in one buffer each, and per photo their numbers, its date and its flags.
+///
+/// A value built off the UI thread (`init` takes a moment at 100,000 photos; see `bench`);
+/// rebuild it when the library changes.
+public struct SearchIndex: Sendable {
+    /// Photo ids in library order; positions below index these arrays.
+    private let ids: [String]
+    private let names: FoldedTable, folders: FoldedTable, descriptions: FoldedTable, cameras: FoldedTable
+    private let places: FoldedTable
+    /// Folded description group names (exact match for `group:`).
+    private let groupNames: [String]
+    private let nameSlot: [Int32], folderSlot: [Int32], descriptionSlot: [Int32], cameraSlot: [Int32]
+    private let placeSlot: [Int32], groupSlot: [Int32]
+    private let dateKey: [Int64]
+    private let flags: [UInt8]
+    /// Positions in each sort order, made when first asked for.
+    private let orders: SortCache
+
+    private struct CameraKey: Hashable {
+        var make: String?
+        var model: String?
+    }
+
+    private static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
+
+    /// Photos in the index.
+    public var count: Int { ids.count }
+
+    /// - Parameter places: names the place of each photo's location, for `place:`; without it
+    ///   `place:` matches nothing.
+    public init(library: PhotoLibrary, places lookup: PlaceLookup? = nil) {
+        let photos = library.photos
+        var names = FoldedTable(), folders = FoldedTable(), descriptions = FoldedTable()
+        var cameras = FoldedTable(), places = FoldedTable()
+        var nameSlot = [Int32](), folderSlot = [Int32](), descriptionSlot = [Int32](), cameraSlot = [Int32]()
+        var placeSlot = [Int32](), dateKey = [Int64](), flags = [UInt8]()
+        nameSlot.reserveCapacity(photos.count)
+        folderSlot.reserveCapacity(photos.count)
+        descriptionSlot.reserveCapacity(photos.count)
+        cameraSlot.reserveCapacity(photos.count)
+        placeSlot.reserveCapacity(photos.count)
+        // Many photos share a folder, description, camera or place: fold each distinct text once.
+        var folderMemo: [Substring: Int32] = [:], descriptionMemo: [String: Int32] = [:]
+        var cameraMemo: [CameraKey: Int32] = [:], placeMemo: [PlaceName: Int32] = [:]
+        func slot<Key: Hashable>(_ key: Key, _ memo: inout [Key: Int32], _ table: inout FoldedTable, _ text: () -> String) -> Int32 {
+            if let slot = memo[key] { return slot }
+            let folded = SearchText.fold(text())
+            let slot = folded.isEmpty ? -1 : table.slot(of: folded)
+            memo[key] = slot
+            return slot
+        }
+        let placeNames = PlaceNames(lookup)
+        // Each photo's description group: photos with one description share it.
+        let groupNames = library.groups.map { SearchText.fold($0.name) }
+        let groupSlotByID = Dictionary(uniqueKeysWithValues: library.groups.enumerated().map { ($1.id, Int32($0)) })
+        var groupMemo: [String: Int32] = [:], groupSlot = [Int32]()
+        groupSlot.reserveCapacity(photos.count)
+        for photo in photos {
+            let description = photo.description ?? ""
+            if let slot = groupMemo[description] {
+                groupSlot.append(slot)
+            } else {
+                let slot = groupSlotByID[PhotoLibrary.groupID(of: photo)] ?? -1
+                groupMemo[description] = slot
+                groupSlot.append(slot)
+            }
+            let path = photo.path
+            let slash = path.utf8.lastIndex(of: 0x2F)
+            let folder = slash.map { path[..<$0] } ?? ""
+            let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
+            nameSlot.append(names.slot(of: SearchText.fold(String(name))))
+            folderSlot.append(slot(folder, &folderMemo, &folders) { String(folder) })
+            descriptionSlot.append(photo.description.map { text in slot(text, &descriptionMemo, &descriptions) { text } } ?? -1)
+            let camera = CameraKey(make: photo.cameraMake, model: photo.cameraModel)
+            cameraSlot.append(slot(camera, &cameraMemo, &cameras) { [camera.make, camera.model].compactMap { $0 }.joined(separator: " ") })
+            let place = placeNames.place(at: photo.gps)
+            placeSlot.append(place.map { place in slot(place, &placeMemo, &places) { "\(place.city), \(place.country)" } } ?? -1)
+            dateKey.append(TakenAt.sortKey(photo.takenAt))
+            flags.append((photo.isFavourite ? Self.favouriteFlag : 0) | (photo.missing ? Self.missingFlag : 0)
+                         | (photo.edits.editedFields.isEmpty ? 0 : Self.editedFlag))
+        }
+        self.ids = photos.map(\.id)
+        (self.names, self.folders, self.descriptions, self.cameras, self.places) = (names, folders, descriptions, cameras, places)
+        (self.nameSlot, self.folderSlot, self.descriptionSlot, self.cameraSlot) = (nameSlot, folderSlot, descriptionSlot, cameraSlot)
+        (self.placeSlot, self.groupSlot, self.groupNames) = (placeSlot, groupSlot, groupNames)
+        self.dateKey = dateKey
+        self.flags = flags
+        orders = SortCache(photos: photos)
+    }
+
+    // MARK: - Searching
+
+    /// The ids of the photos `text` finds, in `sort` order.
+    public func search(_ text: String, sort: PhotoSort = .dateTaken) throws(SearchQueryError) -> [String] {
+        search(try SearchQuery(parsing: text), sort: sort)
+    }
+
+    /// The ids of the photos matching every term of `query`, in `sort` order (every photo for
+    /// an empty query).
+    public func search(_ query: SearchQuery, sort: PhotoSort = .dateTaken) -> [String] {
+        let keep = matches(query)
+        return orders.order(sort).compactMap { keep[$0] ? ids[$0] : nil }
+    }
+
+    /// One flag per photo, in library order: does it match every term?
+    func matches(_ query: SearchQuery) -> [Bool] {
+        var keep = [Bool](repeating: true, count: ids.count)
+        for term in query.terms {
+            let hit = matcher(term.filter)
+            let excluded = term.excluded
+            keep.withUnsafeMutableBufferPointer { keep in
+                for position in keep.indices where keep[position] {
+                    keep[position] = hit(position) != excluded
+                }
+            }
+        }
+        return keep
+    }
+
+    /// Whether the photo at a position matches `filter`; the texts are searched once here.
+    private func matcher(_ filter: SearchFilter) -> (Int) -> Bool {
+        func lookUp(_ table: FoldedTable, _ slots: [Int32], _ text: String) -> (Int) -> Bool {
+            let found = table.entries(containing: Array(text.utf8))
+            return { position in slots[position] >= 0 && found[Int(slots[position])] }
+        }
+        switch filter {
+        case let .word(word):
+            let needle = Array(word.utf8)
+            let name = names.entries(containing: needle), folder = folders.entries(containing: needle)
+            let description = descriptions.entries(containing: needle), camera = cameras.entries(containing: needle)
+            func hit(_ found: [Bool], _ slot: Int32) -> Bool { slot >= 0 && found[Int(slot)] }
+            return { [nameSlot, folderSlot, descriptionSlot, cameraSlot] position in
+                hit(name, nameSlot[position]) || hit(description, descriptionSlot[position])
+                    || hit(folder, folderSlot[position]) || hit(camera, cameraSlot[position])
+            }
+        case let .taken(span):
+            return { [dateKey] position in span.contains(dateKey[position]) }
+        case let .camera(text):
+            return lookUp(cameras, cameraSlot, text)
+        case let .place(text):
+            return lookUp(places, placeSlot, text)
+        case let .group(name):
+            let found = groupNames.map { $0 == name }
+            return { [groupSlot] position in groupSlot[position] >= 0 && found[Int(groupSlot[position])] }
+        case .favourite: return flag(Self.favouriteFlag)
+        case .missing: return flag(Self.missingFlag)
+        case .edited: return flag(Self.editedFlag)
+        }
+    }
+
+    private func flag(_ bit: UInt8) -> (Int) -> Bool {
+        { [flags] position in flags[position] & bit != 0 }
+    }
+}
+
+/// The photos' positions in each sort order, each made once when first needed (sorting by
+/// name takes a while at 100,000 photos; the date order is made with the index).
+private final class SortCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private let photos: [Photo]
+    private var orders: [PhotoSort: [Int]] = [:]
+
+    init(photos: [Photo]) {
+        self.photos = photos
+        orders[.dateTaken] = PhotoSort.dateTaken.order(of: photos)
+    }
+
+    func order(_ sort: PhotoSort) -> [Int] {
+        lock.withLock {
+            if let order = orders[sort] { return order }
+            let order = sort == .newestFirst ? orders[.dateTaken]!.reversed() : sort.order(of: photos)
+            orders[sort] = order
+            return order
+        }
+    }
+}
