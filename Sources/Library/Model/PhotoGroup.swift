@@ -5,7 +5,7 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
     public static let otherID = "other"
     /// The smart folder of the user's favourites.
     public static let favouritesName = "Favourites"
-    public static let favouritesID = "favourites"
+    public static let favouritesID = SmartFolder.favourites.id
 
     /// Stable across runs: derived from the normalised grouping key.
     public var id: String
@@ -21,7 +21,7 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
 
     public var count: Int { photoIDs.count }
     public var isOther: Bool { id == Self.otherID }
-    public var isSmart: Bool { id == Self.favouritesID }
+    public var isSmart: Bool { SmartFolder.allCases.contains { $0.id == id } }
 
     /// The stable id for a normalised grouping key.
     public static func id(forKey key: String) -> String { "g" + ContentHash.hex(of: key) }

@@ -5,7 +5,7 @@ import Foundation
 public struct PhotoLibrary: Sendable, Equatable {
     public private(set) var photos: [Photo]
     public private(set) var groups: [PhotoGroup] = []
-    /// Folders made by a rule rather than a description ("Favourites"), only when not empty.
+    /// Folders made by a rule rather than a description (`SmartFolder`), only when not empty.
     public private(set) var smartGroups: [PhotoGroup] = []
     /// What the home grid shows: the smart folders, then the groups.
     public private(set) var homeFolders: [PhotoGroup] = []
@@ -121,14 +121,10 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// The smart folders and the home grid's list again.
+    /// The smart folders (`SmartFolder`: Favourites, Recently imported, Missing) that are not
+    /// empty, then the groups: what the home grid shows.
     private mutating func makeSmartGroups() {
-        let favourites = photos.filter(\.isFavourite).sorted {
-            let a = TakenAt.sortKey($0.takenAt), b = TakenAt.sortKey($1.takenAt)
-            return a != b ? a < b : $0.path < $1.path
-        }
-        smartGroups = favourites.isEmpty ? [] : [PhotoGroup(
-            id: PhotoGroup.favouritesID, name: PhotoGroup.favouritesName, photoIDs: favourites.map(\.id),
-            coverID: favourites[0].id, firstTakenAt: favourites[0].takenAt, lastTakenAt: favourites[favourites.count - 1].takenAt)]
+        smartGroups = SmartFolder.folders(in: self).map(\.group)
         homeFolders = smartGroups + groups
     }
 
@@ -155,7 +151,9 @@ public struct PhotoLibrary: Sendable, Equatable {
                 changed += 1
             }
         }
-        return changed   // Groups and indexes do not depend on the flag.
+        // Groups and indexes do not depend on the flag; the Missing smart folder does.
+        if changed > 0 { makeSmartGroups() }
+        return changed
     }
 
     /// Applies a missing-file check made earlier (possibly on another copy of the library):
@@ -165,6 +163,7 @@ public struct PhotoLibrary: Sendable, Equatable {
         for index in photos.indices where checked.contains(photos[index].path) {
             photos[index].missing = missingPaths.contains(photos[index].path)
         }
+        makeSmartGroups()
     }
 
     /// Paths of the photos whose files are not there now (one `stat` each; run it off the UI

@@ -18,8 +18,7 @@ extension AppState {
         switch screen {
         case .home: return nil
         case .group:
-            guard let group = currentGroup, group.photoIDs.indices.contains(groupCursor.selected) else { return nil }
-            return group.photoIDs[groupCursor.selected]
+            return currentPage?.photoID(atItem: groupCursor.selected)
         case .detail: return detailPhoto?.id
         }
     }

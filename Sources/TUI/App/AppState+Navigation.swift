@@ -11,8 +11,9 @@ extension AppState {
 
     /// Opens the group at the home cursor.
     mutating func openSelectedGroup() {
-        guard library.homeFolders.indices.contains(homeCursor.selected) else { return }
-        push(.group(id: library.homeFolders[homeCursor.selected].id, cursor: GridCursor()))
+        let folders = homeFolders
+        guard folders.indices.contains(homeCursor.selected) else { return }
+        push(.group(id: folders[homeCursor.selected].id, cursor: GridCursor()))
     }
 
     /// One step back: pops the screen on top and returns to the one below with its selection
@@ -30,22 +31,29 @@ extension AppState {
         }
         if case let .detail(_, index) = closed, case let .group(id, cursor) = stack[stack.count - 1] {
             var followed = cursor
-            followed.selected = index
+            followed.selected = page(id: id)?.item(ofPhoto: index) ?? index
             stack[stack.count - 1] = .group(id: id, cursor: followed)
         }
+        // Leaving the search results leaves search.
+        if !stack.contains(where: { $0.screen == .group(id: SearchState.resultsID) }) { search = SearchState() }
         clampCursors()
     }
 
     /// Installs a new library (after an import or reload), keeping the user where they were
     /// when that place still exists: screens whose group went away are closed.
     mutating func replaceLibrary(_ newLibrary: PhotoLibrary) {
-        let selectedGroupID = library.homeFolders.indices.contains(homeCursor.selected)
-            ? library.homeFolders[homeCursor.selected].id : nil
-        let oldLibrary = library
+        let oldHome = homeFolders
+        let selectedGroupID = oldHome.indices.contains(homeCursor.selected) ? oldHome[homeCursor.selected].id : nil
+        // The pages as they were, to follow the selected photo wherever an edit moved it.
+        var oldPages: [String: FolderPage] = [:]
+        for case let .group(id, _) in stack { oldPages[id] = page(id: id) }
+        for case let .detail(id, _) in stack { oldPages[id] = page(id: id) }
         library = newLibrary
+        generation += 1
+        invalidatePages()
         // A preview that failed ("file missing") may work now (relinked, file restored).
         previews.removeFailures()
-        if let selectedGroupID, let index = library.homeFolders.firstIndex(where: { $0.id == selectedGroupID }) {
+        if let selectedGroupID, let index = homeFolders.firstIndex(where: { $0.id == selectedGroupID }) {
             homeCursor.selected = index
         }
         var kept: [ScreenFrame] = [stack[0]]
@@ -56,19 +64,19 @@ extension AppState {
                 continue
             case let .group(id, cursor):
                 // The same photo selected, wherever an edit moved it in its group.
-                guard let group = library.group(id: id) else { break }
+                guard let page = page(id: id) else { break }
                 var followed = cursor
-                if let old = oldLibrary.group(id: id), old.photoIDs.indices.contains(cursor.selected),
-                   let newIndex = group.photoIDs.firstIndex(of: old.photoIDs[cursor.selected]) {
-                    followed.selected = newIndex
+                if let photoID = oldPages[id]?.photoID(atItem: cursor.selected),
+                   let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
+                    followed.selected = page.item(ofPhoto: newIndex)
                 }
                 kept.append(.group(id: id, cursor: followed))
                 continue
             case let .detail(groupID, index):
                 // The same photo, wherever it moved to in its group.
-                guard let group = library.group(id: groupID) else { break }
-                let photoID = oldLibrary.group(id: groupID).flatMap { $0.photoIDs.indices.contains(index) ? $0.photoIDs[index] : nil }
-                if let photoID, let newIndex = group.photoIDs.firstIndex(of: photoID) {
+                guard let page = page(id: groupID) else { break }
+                let photoID = oldPages[groupID].flatMap { $0.group.photoIDs.indices.contains(index) ? $0.group.photoIDs[index] : nil }
+                if let photoID, let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
                     kept.append(.detail(groupID: groupID, index: newIndex))
                     continue
                 }
@@ -82,17 +90,17 @@ extension AppState {
     /// Keeps every cursor on the stack inside its items and in view for the current size.
     mutating func clampCursors() {
         guard !isTooSmall else { return }
-        let layout = gridLayout
+        let layout = gridLayout, photoLayout = photoLayout
         for i in stack.indices {
             switch stack[i] {
             case var .home(cursor):
-                cursor.clamp(count: library.homeFolders.count, layout: layout)
+                cursor.clamp(count: homeFolders.count, layout: layout)
                 stack[i] = .home(cursor)
             case .group(let id, var cursor):
-                cursor.clamp(count: library.group(id: id)?.count ?? 0, layout: layout)
+                cursor.clamp(count: page(id: id)?.count ?? 0, layout: photoLayout)
                 stack[i] = .group(id: id, cursor: cursor)
             case let .detail(groupID, index):
-                let count = library.group(id: groupID)?.count ?? 0
+                let count = page(id: groupID)?.group.count ?? 0
                 stack[i] = .detail(groupID: groupID, index: max(0, min(index, count - 1)))
             }
         }

@@ -24,9 +24,12 @@ extension AppState {
         }
         switch screen {
         case .home:
-            wantGrid(library.homeFolders.map(\.coverID), cursor: homeCursor)
+            wantGrid(homeFolders.map(\.coverID), cursor: homeCursor)
         case .group:
-            if let group = currentGroup { wantGrid(group.photoIDs, cursor: groupCursor) }
+            // The list view shows no thumbnails.
+            if let page = currentPage, !listView {
+                wantGrid(page.folders.map(\.coverID) + page.group.photoIDs, cursor: groupCursor)
+            }
         case let .detail(_, index):
             guard let group = currentGroup else { break }
             let area = DetailScreen.imageArea(self)
@@ -42,8 +45,8 @@ extension AppState {
     public var visiblePreviewCount: Int {
         guard !isTooSmall else { return 0 }
         switch screen {
-        case .home: return homeCursor.visibleRange(count: library.homeFolders.count, layout: gridLayout).count
-        case .group: return groupCursor.visibleRange(count: currentGroup?.count ?? 0, layout: gridLayout).count
+        case .home: return homeCursor.visibleRange(count: homeFolders.count, layout: gridLayout).count
+        case .group: return listView ? 0 : groupCursor.visibleRange(count: currentPage?.count ?? 0, layout: gridLayout).count
         case .detail: return detailPhoto == nil ? 0 : 1
         }
     }

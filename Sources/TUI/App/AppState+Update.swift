@@ -3,6 +3,11 @@ import Library
 extension AppState {
     /// Applies one message. Pure: no disk, no terminal; work to do comes back as effects.
     public mutating func update(_ msg: Msg) -> [Effect] {
+        let effects = apply(msg)
+        return effects + followUp()
+    }
+
+    private mutating func apply(_ msg: Msg) -> [Effect] {
         switch msg {
         case let .key(key):
             return handle(key)
@@ -46,6 +51,12 @@ extension AppState {
             return []
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
+            return []
+        case let .treeBuilt(tree, kind, generation):
+            treeBuilt(tree, kind: kind, generation: generation)
+            return []
+        case let .searchIndexBuilt(index, generation):
+            searchIndexBuilt(index, generation: generation)
             return []
         }
     }
@@ -93,9 +104,22 @@ extension AppState {
             }
             return []
         }
+        if search.isEditing {
+            handleSearchKey(key)
+            return wantDetails()
+        }
         guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
         if let effects = handleOrganising(action) { return effects }
         switch action {
+        case .search:
+            openSearch()
+            return []
+        case .grouping:
+            return cycleGrouping()
+        case .sort:
+            return cycleSort()
+        case .listView:
+            return toggleListView()
         case .help:
             showHelp = true
             return []

@@ -54,6 +54,21 @@ public struct AppState: Sendable {
     let startFolder: String
     let homeFolder: String
     public internal(set) var shouldQuit = false
+    /// Bumped whenever a new library is installed, so work built from an older one (a folder
+    /// tree, a search index) is recognised when it comes back.
+    var generation = 0
+    /// The folders of the active grouping (not description), built off the UI thread; may be
+    /// one library change behind until the rebuild arrives.
+    var tree: (kind: GroupingKind, tree: FolderTree, generation: Int)?
+    /// The tree asked for and not yet received.
+    var treeRequest: (kind: GroupingKind, generation: Int)?
+    /// The search index and the library generation it was built from.
+    var searchIndex: (index: SearchIndex, generation: Int)?
+    var searchIndexRequest: Int?
+    /// The search line, results and where search was opened from (see `AppState+Find`).
+    var search = SearchState()
+    /// Grids and lists of photos on the stack, as shown (sorted, with their subfolders), by id.
+    var pageCache: [String: FolderPage] = [:]
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
@@ -110,17 +125,20 @@ public struct AppState: Sendable {
         }
     }
 
-    /// The group on screen (group grid or detail view).
-    var currentGroup: PhotoGroup? {
+    /// The photos of the grid on screen (group grid or detail view), in the order shown.
+    var currentGroup: PhotoGroup? { currentPage?.group }
+
+    /// The grid on screen, subfolders and photos (group grid or detail view).
+    var currentPage: FolderPage? {
         switch screen {
         case .home: nil
-        case let .group(id), let .detail(id, _): library.group(id: id)
+        case let .group(id), let .detail(id, _): page(id: id)
         }
     }
 
     /// The photo shown in the detail view.
     var detailPhoto: Photo? {
-        guard case let .detail(groupID, index) = screen, let group = library.group(id: groupID),
+        guard case let .detail(groupID, index) = screen, let group = page(id: groupID)?.group,
               group.photoIDs.indices.contains(index) else { return nil }
         return library.photo(id: group.photoIDs[index])
     }

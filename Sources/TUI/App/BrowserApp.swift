@@ -70,6 +70,8 @@ public final class BrowserApp: @unchecked Sendable {
             inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
         }
 
+        // The folders of the remembered grouping, built in the background from the start.
+        state.followUp().forEach(perform)
         var dirty = true
         while !state.shouldQuit && !inbox.isStopped {
             if dirty {
@@ -152,6 +154,15 @@ public final class BrowserApp: @unchecked Sendable {
         case let .readDetails(photoID, path):
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))
+            }
+        case let .buildTree(library, kind, generation):
+            DispatchQueue.global(qos: .userInitiated).async {
+                let tree = FolderTree(library: library, kind: kind, places: kind == .place ? PlaceTable.sharedLookup : nil)
+                inbox.post(.treeBuilt(tree, kind, generation: generation))
+            }
+        case let .buildSearchIndex(library, generation):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.searchIndexBuilt(SearchIndex(library: library, places: PlaceTable.sharedLookup), generation: generation))
             }
         case let .remember(remembered):
             // A convenience: failing to save it must not interrupt what the user is doing.

@@ -14,4 +14,8 @@ public enum Effect: Equatable, Sendable {
     case readDetails(photoID: String, path: String)
     /// Write the photos' edited metadata into their files and sidecars.
     case writeBack([String])
+    /// Build the folders of a grouping for the library of `generation` (off the UI thread).
+    case buildTree(PhotoLibrary, GroupingKind, generation: Int)
+    /// Build the search index for the library of `generation` (off the UI thread).
+    case buildSearchIndex(PhotoLibrary, generation: Int)
 }

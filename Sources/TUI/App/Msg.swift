@@ -16,6 +16,10 @@ public enum Msg: Sendable {
     case editsSaved(Result<PhotoLibrary, Failure>, through: Int)
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
+    /// The folders of a grouping, built from the library of `generation`.
+    case treeBuilt(FolderTree, GroupingKind, generation: Int)
+    /// The search index, built from the library of `generation`.
+    case searchIndexBuilt(SearchIndex, generation: Int)
 
     /// A finished import: the library as saved, and what happened to each file.
     public struct ImportDone: Sendable {

@@ -6,9 +6,19 @@ import Library
 public struct RememberedState: Codable, Equatable, Sendable {
     /// The folder the import picker last imported from; it reopens there.
     public var lastImportFolder: String?
+    /// How the home grid groups (`o`); description when not set.
+    public var grouping: GroupingKind?
+    /// The order inside a group (`s`); date taken when not set.
+    public var sort: PhotoSort?
+    /// Photo grids show as a list (`t`).
+    public var listView: Bool?
 
-    public init(lastImportFolder: String? = nil) {
+    public init(lastImportFolder: String? = nil, grouping: GroupingKind? = nil, sort: PhotoSort? = nil,
+                listView: Bool? = nil) {
         self.lastImportFolder = lastImportFolder
+        self.grouping = grouping
+        self.sort = sort
+        self.listView = listView
     }
 
     public static func defaultFile() -> String { LibraryPaths.defaultStateFolder() + "/state.json" }

@@ -24,6 +24,8 @@ public enum Action: String, CaseIterable, Sendable {
     case editDate = "edit-date", editPlace = "edit-place", map
     case undo, redo
     case writeBack = "write-back"
+    // Finding and regrouping
+    case search, grouping = "grouping", sort, listView = "list-view"
     // The map
     case zoomIn = "zoom-in", zoomOut = "zoom-out"
 }

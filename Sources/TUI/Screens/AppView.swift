@@ -22,8 +22,8 @@ public enum AppView {
             title = HomeScreen.title(state)
             HomeScreen.render(state, into: &grid)
         case .group:
-            title = state.currentGroup.map {
-                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count)
+            title = state.currentPage.map {
+                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count, sort: state.sort)
             } ?? ""
             GroupScreen.render(state, into: &grid)
             if state.showInfo, let photo = state.selectedPhotoID.flatMap(state.library.photo(id:)) {
@@ -40,6 +40,7 @@ public enum AppView {
         let shownTitle = state.map?.title ?? title
         grid.put(CellGrid.truncated("photory · " + shownTitle, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
         statusBar(state, into: &grid)
+        if state.search.isEditing { SearchLine.render(state, into: &grid) }
         if let form = state.dateForm { DateFormView.render(form, state: state, into: &grid) }
         if let form = state.placeForm { PlaceFormView.render(form, state: state, into: &grid) }
         if let photos = state.writeConfirmation { WriteConfirmationView.render(photos, state: state, into: &grid) }

@@ -5,7 +5,7 @@ enum DetailScreen {
     static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
-        guard case let .detail(groupID, index) = state.screen, let group = state.library.group(id: groupID) else { return }
+        guard case let .detail(groupID, index) = state.screen, let group = state.page(id: groupID)?.group else { return }
         var target = index
         switch action {
         case .previous: target -= 1

@@ -24,6 +24,11 @@ struct GridCursor: Equatable, Sendable {
         return true
     }
 
+    /// Whether `action` is one of the moves `handle` makes.
+    static func isMovement(_ action: Action) -> Bool {
+        [.left, .right, .up, .down, .pageUp, .pageDown, .first, .last].contains(action)
+    }
+
     /// Keeps the selection inside the items and in view.
     mutating func clamp(count: Int, layout: GridLayout) {
         selected = max(0, min(selected, count - 1))

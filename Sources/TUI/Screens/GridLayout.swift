@@ -18,6 +18,13 @@ struct GridLayout: Equatable {
         visibleRows = max(1, (area.height + Self.gap) / (Self.tileHeight + Self.gap))
     }
 
+    /// A list: one item a row under a header line.
+    init(listArea area: Rect) {
+        self.area = area
+        columns = 1
+        visibleRows = max(1, area.height - 1)
+    }
+
     /// Tiles per screenful.
     var pageSize: Int { columns * visibleRows }
 

@@ -1,25 +1,33 @@
 import Library
 
-/// A group's photos as a grid of thumbnails captioned with file name and date.
+/// A grid of photos (a group, a folder, a smart folder, search results) as thumbnails
+/// captioned with file name and date, or as a list (`PhotoListView`); a folder's subfolders
+/// come first as folder tiles.
 enum GroupScreen {
-    static let hints: [Action] = [.open, .mark, .favourite, .info, .editDate, .back, .help]
+    static let hints: [Action] = [.open, .mark, .favourite, .info, .search, .sort, .listView, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
-        guard case let .group(groupID) = state.screen, let group = state.library.group(id: groupID) else { return }
-        if state.groupCursor.handle(action, count: group.count, layout: state.gridLayout) { return }
+        guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }
+        let group = page.group
+        if state.groupCursor.handle(action, count: page.count, layout: state.photoLayout) { return }
         let selected = state.groupCursor.selected
+        let photo = page.photoIndex(ofItem: selected)
         switch action {
-        case .open where group.count > 0:
-            state.push(.detail(groupID: groupID, index: selected))
-        case .mark where group.count > 0:
-            let id = group.photoIDs[selected]
+        case .open where selected < page.folders.count:
+            state.push(.group(id: page.folders[selected].id, cursor: GridCursor()))
+        case .open:
+            if let photo { state.push(.detail(groupID: groupID, index: photo)) }
+        case .mark:
+            guard let photo else { return }
+            let id = group.photoIDs[photo]
             if state.marks.remove(id) == nil { state.marks.insert(id) }
-            state.markAnchor = selected
-            _ = state.groupCursor.handle(.right, count: group.count, layout: state.gridLayout)
-        case .markRange where group.count > 0:
-            let anchor = min(state.markAnchor ?? selected, group.count - 1)
-            state.marks.formUnion(group.photoIDs[min(anchor, selected)...max(anchor, selected)])
-            state.markAnchor = selected
+            state.markAnchor = photo
+            _ = state.groupCursor.handle(.right, count: page.count, layout: state.photoLayout)
+        case .markRange:
+            guard let photo else { return }
+            let anchor = min(state.markAnchor ?? photo, group.count - 1)
+            state.marks.formUnion(group.photoIDs[min(anchor, photo)...max(anchor, photo)])
+            state.markAnchor = photo
         case .markAll:
             let all = Set(group.photoIDs)
             state.marks = state.marks.isSuperset(of: all) ? [] : all
@@ -33,26 +41,48 @@ enum GroupScreen {
         }
     }
 
-    /// "Name · 40 photos · dates · photo 12 of 40": where the selection is, last.
-    static func title(_ group: PhotoGroup, selected: Int, marked: Int = 0) -> String {
-        "\(group.name) · \(group.count) photo\(group.count == 1 ? "" : "s") · \(group.dateRange) · photo \(selected + 1) of \(group.count)"
+    /// "Name · 40 photos · dates · photo 12 of 40": where the selection is, last; a folder with
+    /// subfolders counts items; the order is named when it is not the default.
+    static func title(_ page: FolderPage, selected: Int, marked: Int = 0, sort: PhotoSort = .dateTaken) -> String {
+        let group = page.group
+        let photos = "\(page.totalPhotos) photo\(page.totalPhotos == 1 ? "" : "s")"
+        let folders = page.folders.isEmpty ? "" : " · \(page.folders.count) folder\(page.folders.count == 1 ? "" : "s")"
+        let position = page.folders.isEmpty ? "photo \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
+        let range = group.firstTakenAt.isEmpty ? "" : " · \(group.dateRange)"
+        return "\(group.name)\(folders) · \(photos)\(range) · \(position)"
+            + (sort == .dateTaken ? "" : " · sorted by \(sort.title)")
             + (marked > 0 ? " · \(marked) marked" : "")
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
-        guard let group = state.currentGroup else { return }
+        guard let page = state.currentPage else { return }
+        if state.listView {
+            PhotoListView.render(page, state: state, into: &grid)
+            return
+        }
         let layout = state.gridLayout
-        for index in state.groupCursor.visibleRange(count: group.count, layout: layout) {
+        for index in state.groupCursor.visibleRange(count: page.count, layout: layout) {
             guard let tile = layout.tileRect(index: index, topRow: state.groupCursor.topRow) else { continue }
-            let photo = state.library.photo(id: group.photoIDs[index])
+            let selected = index == state.groupCursor.selected
+            guard let photoIndex = page.photoIndex(ofItem: index) else {
+                HomeScreen.folderTile(page.folders[index].group, in: tile, selected: selected, state: state, into: &grid)
+                continue
+            }
+            let id = page.group.photoIDs[photoIndex]
+            let photo = state.library.photo(id: id)
             PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, into: &grid)
-            let when = photo?.takenAtShortText ?? ""
-            let marked = state.marks.contains(group.photoIDs[index])
-            let flags = (marked ? "✓ " : "") + (photo?.isFavourite == true ? "★ " : "")
-            HomeScreen.caption(name: flags + (photo?.fileName ?? "?"), detail: when, in: tile,
-                               selected: index == state.groupCursor.selected, into: &grid)
+            // A missing photo shows its last known path, so it can be found and relinked.
+            let when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
+            let marked = state.marks.contains(id)
+            HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.fileName ?? "?"), detail: when, in: tile,
+                               selected: selected, into: &grid)
             if marked { markFrame(tile, into: &grid) }
         }
+    }
+
+    /// "✓ ★ " for a marked favourite.
+    static func flags(_ photo: Photo?, marked: Bool) -> String {
+        (marked ? "✓ " : "") + (photo?.isFavourite == true ? "★ " : "")
     }
 }
 

@@ -5,13 +5,13 @@ import Library
 enum HomeScreen {
     /// The actions the status bar hints at.
     static func hints(_ state: AppState) -> [Action] {
-        state.library.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .importPhotos, .reload, .help, .quit]
+        state.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .search, .grouping, .importPhotos, .help, .quit]
     }
 
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,
     // and an impatient second Esc (after closing the picker or an overlay) must not quit.
     static func handle(_ action: Action, state: inout AppState) {
-        if state.homeCursor.handle(action, count: state.library.homeFolders.count, layout: state.gridLayout) { return }
+        if state.homeCursor.handle(action, count: state.homeFolders.count, layout: state.gridLayout) { return }
         switch action {
         case .open: state.openSelectedGroup()
         case .quit: state.shouldQuit = true
@@ -19,14 +19,23 @@ enum HomeScreen {
         }
     }
 
+    /// "Home · by date · 12 folders · 3400 photos"; "(grouping…)" while the tree is built.
     static func title(_ state: AppState) -> String {
-        let photos = state.library.photos.count, groups = state.library.groups.count
-        return "Home · \(groups) group\(groups == 1 ? "" : "s") · \(photos) photo\(photos == 1 ? "" : "s")"
+        let photos = state.library.photos.count
+        let by = "by " + state.grouping.title.lowercased() + (state.isGroupingPending ? " (grouping…)" : "")
+        let count: String
+        if let tree = state.activeTree {
+            count = "\(tree.folders.count) folder\(tree.folders.count == 1 ? "" : "s")"
+        } else {
+            let groups = state.library.groups.count
+            count = "\(groups) group\(groups == 1 ? "" : "s")"
+        }
+        return "Home · \(by) · \(count) · \(photos) photo\(photos == 1 ? "" : "s")"
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = state.contentArea
-        guard !state.library.homeFolders.isEmpty else {
+        guard !state.homeFolders.isEmpty else {
             let lines = ["Your library is empty.", "",
                          "Press a to pick a folder to import,",
                          "or run: photory-tui import FOLDER"]
@@ -38,19 +47,25 @@ enum HomeScreen {
             return
         }
         let layout = state.gridLayout
-        let groups = state.library.homeFolders
+        let groups = state.homeFolders
         for index in state.homeCursor.visibleRange(count: groups.count, layout: layout) {
             guard let tile = layout.tileRect(index: index, topRow: state.homeCursor.topRow) else { continue }
-            let group = groups[index]
-            PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
-                           state: state, into: &grid)
-            let selected = index == state.homeCursor.selected
-            let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
-            // The dates that fit: days, else years, else none.
-            let detail = [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
-                .first { $0.displayWidth <= tile.width } ?? count
-            caption(name: group.name, detail: detail, in: tile, selected: selected, into: &grid)
+            folderTile(groups[index], in: tile, selected: index == state.homeCursor.selected, state: state, into: &grid)
         }
+    }
+
+    /// A folder's tile: its cover, name, photo count and the dates that fit.
+    static func folderTile(_ group: PhotoGroup, in tile: Rect, selected: Bool, state: AppState, into grid: inout CellGrid) {
+        PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
+                       state: state, into: &grid)
+        caption(name: group.name, detail: folderDetail(group, width: tile.width), in: tile, selected: selected, into: &grid)
+    }
+
+    /// "40 photos · 2023-04-01 – 2023-04-09": the dates that fit (days, else years, else none).
+    static func folderDetail(_ group: PhotoGroup, width: Int) -> String {
+        let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
+        return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
+            .first { $0.displayWidth <= width } ?? count
     }
 
     /// The two caption lines under a tile's preview; reversed when selected.

@@ -1,0 +1,237 @@
+import Library
+
+extension AppState {
+    // MARK: - The user's choices (remembered between runs)
+
+    /// How the home grid groups.
+    var grouping: GroupingKind { remembered.grouping ?? .description }
+    /// The order inside a photo grid.
+    var sort: PhotoSort { remembered.sort ?? .dateTaken }
+    /// Photo grids show as a list rather than thumbnails.
+    var listView: Bool { remembered.listView ?? false }
+
+    /// The folder tree of the active grouping, when it has arrived.
+    var activeTree: FolderTree? {
+        guard grouping != .description, let tree, tree.kind == grouping else { return nil }
+        return tree.tree
+    }
+
+    /// The tree for the grouping chosen is still being built (the home grid shows the
+    /// description groups meanwhile).
+    var isGroupingPending: Bool { grouping != .description && activeTree == nil }
+
+    /// What the home grid shows: the smart folders, then the folders of the grouping.
+    var homeFolders: [PhotoGroup] {
+        guard let tree = activeTree else { return library.homeFolders }
+        return library.smartGroups + tree.folders.map(\.group)
+    }
+
+    /// How a photo grid is laid out now: thumbnails, or one row a photo under a header line.
+    var photoLayout: GridLayout { listView ? GridLayout(listArea: contentArea) : gridLayout }
+
+    // MARK: - Pages: any grid of photos by id
+
+    /// The grid with `id`: search results, a folder of the active grouping, a smart folder or
+    /// a description group; sorted as chosen.
+    func page(id: String) -> FolderPage? { pageCache[id] ?? makePage(id: id) }
+
+    func makePage(id: String) -> FolderPage? {
+        if id == SearchState.resultsID { return FolderPage(group: search.group(library: library)) }
+        if let folder = activeTree?.folder(id: id) {
+            var group = folder.group
+            group.photoIDs = sorted(folder.photoIDs)
+            return FolderPage(folders: folder.children, group: group, totalPhotos: folder.count)
+        }
+        guard var group = library.group(id: id) else { return nil }
+        group.photoIDs = sorted(group.photoIDs)
+        return FolderPage(group: group)
+    }
+
+    private func sorted(_ ids: [String]) -> [String] { sort == .dateTaken ? ids : sort.sorted(ids, in: library) }
+
+    /// Forgets the pages made, after the library, the order, the tree or the results changed.
+    mutating func invalidatePages() { pageCache = [:] }
+
+    /// Makes the pages on the stack once, so drawing and keys don't sort again; and asks for
+    /// the background work the screen now needs (a folder tree, the search index).
+    mutating func followUp() -> [Effect] {
+        for frame in stack {
+            switch frame {
+            case .home: continue
+            case let .group(id, _), let .detail(id, _):
+                if pageCache[id] == nil, let made = makePage(id: id) { pageCache[id] = made }
+            }
+        }
+        var effects: [Effect] = []
+        if grouping != .description, tree?.kind != grouping || treeIsStale,
+           treeRequest.map({ $0.kind != grouping || $0.generation != generation }) ?? true {
+            treeRequest = (grouping, generation)
+            effects.append(.buildTree(library, grouping, generation: generation))
+        }
+        if needsSearchIndex, searchIndex?.generation != generation, searchIndexRequest != generation {
+            searchIndexRequest = generation
+            effects.append(.buildSearchIndex(library, generation: generation))
+        }
+        return effects
+    }
+
+    /// The tree on hand was built from an older library.
+    private var treeIsStale: Bool { tree?.generation != generation }
+
+    /// Search is open or its results are on the stack.
+    var needsSearchIndex: Bool {
+        search.isEditing || stack.contains { $0.screen == .group(id: SearchState.resultsID) }
+    }
+
+    // MARK: - Groupings, sort, list view
+
+    mutating func cycleGrouping() -> [Effect] {
+        let all = GroupingKind.allCases
+        remembered.grouping = all[(all.firstIndex(of: grouping)! + 1) % all.count]
+        homeCursor = GridCursor()
+        invalidatePages()
+        clampCursors()
+        return [.remember(remembered)]
+    }
+
+    mutating func cycleSort() -> [Effect] {
+        let selected = selectedPhotoID
+        let all = PhotoSort.allCases
+        remembered.sort = all[(all.firstIndex(of: sort)! + 1) % all.count]
+        invalidatePages()
+        if search.results != nil { runSearch() }
+        follow(selected)
+        status = "Sorted by " + sort.title
+        return [.remember(remembered)]
+    }
+
+    mutating func toggleListView() -> [Effect] {
+        remembered.listView = !listView
+        clampCursors()
+        return [.remember(remembered)]
+    }
+
+    /// Keeps `photoID` selected in the grid or detail view on top after its order changed.
+    private mutating func follow(_ photoID: String?) {
+        guard let photoID, let frame = stack.last else { return }
+        switch frame {
+        case let .group(id, cursor):
+            guard let page = page(id: id), let index = page.group.photoIDs.firstIndex(of: photoID) else { break }
+            var followed = cursor
+            followed.selected = page.item(ofPhoto: index)
+            stack[stack.count - 1] = .group(id: id, cursor: followed)
+        case let .detail(id, _):
+            guard let index = page(id: id)?.group.photoIDs.firstIndex(of: photoID) else { break }
+            stack[stack.count - 1] = .detail(groupID: id, index: index)
+        case .home:
+            break
+        }
+        clampCursors()
+    }
+
+    // MARK: - Background work coming back
+
+    mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, generation builtFrom: Int) {
+        guard kind == grouping else { return }
+        if builtFrom == generation { treeRequest = nil }
+        let wasShowing = activeTree != nil
+        let selectedID = homeFolders.indices.contains(homeCursor.selected) ? homeFolders[homeCursor.selected].id : nil
+        tree = (kind, built, builtFrom)
+        invalidatePages()
+        if wasShowing, let selectedID, let index = homeFolders.firstIndex(where: { $0.id == selectedID }) {
+            homeCursor.selected = index
+        }
+        // Folders of the grouping that went away close, like groups after an edit.
+        dropVanishedFrames()
+        clampCursors()
+    }
+
+    mutating func searchIndexBuilt(_ index: SearchIndex, generation built: Int) {
+        if built == generation { searchIndexRequest = nil }
+        guard searchIndex.map({ $0.generation < built }) ?? true else { return }
+        searchIndex = (index, built)
+        if search.isEditing || search.results != nil || search.resultsFor != nil {
+            let selected = stack.last?.screen == .group(id: SearchState.resultsID) ? selectedPhotoID : nil
+            runSearch()
+            follow(selected)
+        }
+    }
+
+    /// Screens above home whose grid no longer exists are closed (and what is above them).
+    mutating func dropVanishedFrames() {
+        var kept: [ScreenFrame] = [stack[0]]
+        for frame in stack.dropFirst() {
+            if case let .group(id, _) = frame, page(id: id) == nil { break }
+            if case let .detail(id, _) = frame, page(id: id) == nil { break }
+            kept.append(frame)
+        }
+        stack = kept
+    }
+
+    // MARK: - Search
+
+    /// `/`: opens the search line over a results grid; Esc will come back to here.
+    mutating func openSearch() {
+        if screen == .group(id: SearchState.resultsID) {
+            search.isEditing = true
+            return
+        }
+        let origin = stack
+        search = SearchState(isEditing: true, origin: origin)
+        runSearch()
+        push(.group(id: SearchState.resultsID, cursor: GridCursor()))
+    }
+
+    /// A key while the search line is open: editing keys change the query (results follow at
+    /// once), Enter keeps the results, Esc returns to where search was opened, moving keys move
+    /// in the results.
+    mutating func handleSearchKey(_ key: Key) {
+        switch key {
+        case .escape:
+            let origin = search.origin ?? [stack[0]]
+            search = SearchState()
+            invalidatePages()
+            stack = origin
+            clampCursors()
+        case .enter:
+            search.isEditing = false
+        default:
+            if search.field.edit(key) {
+                runSearch()
+                if case let .group(id, _) = stack[stack.count - 1], id == SearchState.resultsID {
+                    stack[stack.count - 1] = .group(id: id, cursor: GridCursor())
+                }
+                clampCursors()
+            } else if let action = keyMap.action(for: key, in: .group), GridCursor.isMovement(action) {
+                GroupScreen.handle(action, state: &self)
+            }
+        }
+    }
+
+    /// Runs the query on the line; a bad one shows its message and no results.
+    mutating func runSearch() {
+        let text = search.field.text
+        defer { pageCache[SearchState.resultsID] = makePage(id: SearchState.resultsID) }
+        search.error = nil
+        guard text.contains(where: { $0 != " " }) else {
+            search.results = []
+            search.resultsFor = text
+            return
+        }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(parsing: text)
+        } catch {
+            search.error = error.description
+            search.results = []
+            search.resultsFor = text
+            return
+        }
+        guard let index = searchIndex?.index else {
+            search.results = nil
+            return
+        }
+        search.results = index.search(query, sort: sort)
+        search.resultsFor = text
+    }
+}

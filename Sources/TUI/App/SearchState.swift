@@ -1,0 +1,29 @@
+import Library
+
+/// Search from the browser: the line being typed, the results of the last good query, and
+/// where the user was when they pressed `/`, so Esc returns exactly there.
+struct SearchState: Sendable {
+    /// The id of the results grid on the navigation stack.
+    static let resultsID = "search-results"
+
+    /// The search line is open and takes the keys.
+    var isEditing = false
+    var field = TextField()
+    /// The results of `field.text`, in the chosen order; nil until the index is ready.
+    var results: [String]?
+    /// What is wrong with the query ("date:2019-13: no such month"); no results are shown then.
+    var error: String?
+    /// The stack when `/` was pressed; Esc on the line restores it.
+    var origin: [ScreenFrame]?
+    /// The query the results are for (the index may arrive after the typing).
+    var resultsFor: String?
+
+    /// The results as a group: "Search: beach 2019".
+    func group(library: PhotoLibrary) -> PhotoGroup {
+        let ids = results ?? []
+        let first = ids.first.flatMap(library.photo(id:)), last = ids.last.flatMap(library.photo(id:))
+        let query = field.text.isEmpty ? resultsFor ?? "" : field.text
+        return PhotoFolder(id: Self.resultsID, name: "Search: " + query, photoIDs: ids, coverID: ids.first ?? "",
+                           firstTakenAt: first?.takenAt ?? "", lastTakenAt: last?.takenAt ?? "").group
+    }
+}
