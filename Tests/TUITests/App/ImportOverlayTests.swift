@@ -75,10 +75,10 @@ import Testing
         // The closing key does nothing else.
         #expect(state.press(.char("j")) == [])
         #expect(state.importOverlay == nil)
-        // Still on the group that was selected (Beach), which moved one place right.
-        #expect(state.homeCursor.selected == 1)
+        // Still on the folder that was selected (Missing, the first smart folder), which stays first.
+        #expect(state.homeCursor.selected == 0)
         let home = AppView.render(state).text()
-        #expect(home.contains("Home · 5 groups · 41 photos"))
+        #expect(home.contains("Home · by description · 5 groups · 41 photos"))
         #expect(home.contains("Aquarium"))
         #expect(home.contains("Aquarium"))
     }
@@ -125,6 +125,6 @@ import Testing
         state.press(.enter)
         #expect(state.screen == .group(id: garden))
         state.press(.escape)
-        #expect(state.library.groups[state.homeCursor.selected].id == garden)
+        #expect(state.homeFolders[state.homeCursor.selected].id == garden)
     }
 }

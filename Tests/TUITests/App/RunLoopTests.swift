@@ -93,9 +93,9 @@ import Testing
     @Test func keysStillArriveAndQuit() throws {
         let running = try Running(library: TestLibrary.standard())
         defer { running.finish() }
-        let home = "photory · Home · 4 groups"
+        let home = "photory · Home · by description · 4 groups"
         #expect(running.waitForFrame { $0.lines()[0].hasPrefix(home) } != nil)
-        running.press("\u{1b}OC\r")   // → onto the second group and Enter, in one write
+        running.press("\u{1b}OC\u{1b}OC\r")   // → past Missing onto the second group and Enter, in one write
         #expect(running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") } != nil)
         running.press("\u{1b}")   // a lone Esc: read as Esc after the Esc delay, back home
         #expect(running.waitForFrame { $0.lines()[0].hasPrefix(home) } != nil)

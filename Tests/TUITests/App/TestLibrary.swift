@@ -4,11 +4,12 @@ import Library
 
 /// A made-up library for update and snapshot tests: no files behind it.
 ///
-/// Groups, in the order the home grid shows them:
-/// 0. "Beach␛[31m day␇" — 1 photo, a description with control characters
-/// 1. "Garden" — 30 photos (`garden-01.jpg` … `garden-30.jpg`), the third one missing
-/// 2. "東京の旅 🍣 Tokyo" — 5 photos, wide characters in the name and in one file name
-/// 3. "Other" — 3 photos without a description, one missing
+/// Folders, in the order the home grid shows them:
+/// 0. "Missing" — the smart folder of the 2 missing photos
+/// 1. "Beach␛[31m day␇" — 1 photo, a description with control characters
+/// 2. "Garden" — 30 photos (`garden-01.jpg` … `garden-30.jpg`), the third one missing
+/// 3. "東京の旅 🍣 Tokyo" — 5 photos, wide characters in the name and in one file name
+/// 4. "Other" — 3 photos without a description, one missing
 enum TestLibrary {
     static let beachName = "Beach\u{1B}[31m day\u{07}"
     static let gardenName = "Garden"
@@ -57,7 +58,7 @@ enum TestLibrary {
         return library
     }
 
-    static let beachIndex = 0, gardenIndex = 1, tokyoIndex = 2, otherIndex = 3
+    static let beachIndex = 1, gardenIndex = 2, tokyoIndex = 3, otherIndex = 4
 
     static func state(_ library: PhotoLibrary = standard(), columns: Int = 80, rows: Int = 24,
                       colorMode: ColorMode = .colors256, keyMap: KeyMap = KeyMap(),
@@ -89,7 +90,7 @@ extension AppState {
     }
 
     /// The id of the home group at `index`.
-    func groupID(at index: Int) -> String { library.groups[index].id }
+    func groupID(at index: Int) -> String { homeFolders[index].id }
 
     /// Opens the group at home index `index` (from the home screen).
     mutating func openGroup(at index: Int) {
