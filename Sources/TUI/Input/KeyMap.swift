@@ -99,7 +99,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.editDate, [.char("d")], help: "set or shift the date taken", hint: "date", in: photos),
             KeyBinding(.editPlace, [.char("L")], help: "set the place (coordinates or a city)", hint: "place", in: photos),
             KeyBinding(.map, [.char("m")], help: "show the place on a map", hint: "map", in: photos),
-            KeyBinding(.search, [.char("/")], help: "search (words and filters such as year:2019, camera:canon, fav)",
+            KeyBinding(.search, [.char("/")], help: "search words and filters (year:2019, fav, …)",
                        hint: "search", in: grids),
             KeyBinding(.grouping, [.char("o")], help: "group by description, date, camera, place or folder",
                        hint: "group by", in: [.home]),

@@ -4,7 +4,7 @@ import Library
 /// captioned with file name and date, or as a list (`PhotoListView`); a folder's subfolders
 /// come first as folder tiles.
 enum GroupScreen {
-    static let hints: [Action] = [.open, .mark, .favourite, .info, .search, .sort, .listView, .back, .help]
+    static let hints: [Action] = [.open, .mark, .favourite, .search, .sort, .listView, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }

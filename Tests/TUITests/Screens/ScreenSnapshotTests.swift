@@ -31,7 +31,7 @@ import Testing
         let grid = AppView.render(state)
         assertSnapshot(grid, named: "homeWithGroups.\(size.name)")
         let text = grid.text()
-        #expect(text.contains("Home · 4 groups · 39 photos"))
+        #expect(text.contains("Home · by description · 4 groups · 39 photos"))
         #expect(text.contains("Beach day") && !text.contains("[31m"))   // the whole escape sequence goes
         #expect(text.contains("30 photos · 2024-05-10"))
         #expect(text.contains("東京の旅 🍣 Tokyo"))
