@@ -19,6 +19,12 @@ public enum SmartFolder: String, CaseIterable, Sendable {
 
     /// Its photos, oldest first.
     public func photoIDs(in library: PhotoLibrary) -> [String] {
+        let chosen = photos(in: library)
+        return PhotoSort.dateOrder(of: chosen).map { chosen[$0].id }
+    }
+
+    /// Its photos, in library order.
+    private func photos(in library: PhotoLibrary) -> [Photo] {
         let photos = library.photos
         let keep: (Photo) -> Bool
         switch self {
@@ -28,17 +34,18 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             guard let latest = photos.map(\.importedAt).max() else { return [] }
             keep = { $0.importedAt == latest }
         }
-        let chosen = photos.filter(keep)
-        return PhotoSort.dateOrder(of: chosen).map { chosen[$0].id }
+        return photos.filter(keep)
     }
 
     /// The smart folders worth showing for `library`, in order: those with photos, and
     /// "Recently imported" only when it is not the whole library (one import so far).
     public static func folders(in library: PhotoLibrary) -> [PhotoFolder] {
         allCases.compactMap { smart in
-            let ids = smart.photoIDs(in: library)
+            // Counted before sorting: "Recently imported" is usually the whole library.
+            let chosen = smart.photos(in: library)
+            guard !chosen.isEmpty, smart != .recentlyImported || chosen.count < library.photos.count else { return nil }
+            let ids = PhotoSort.dateOrder(of: chosen).map { chosen[$0].id }
             guard let first = ids.first, let last = ids.last,
-                  smart != .recentlyImported || ids.count < library.photos.count,
                   let firstPhoto = library.photo(id: first), let lastPhoto = library.photo(id: last) else { return nil }
             return PhotoFolder(id: smart.id, name: smart.title, photoIDs: ids, coverID: first,
                                firstTakenAt: firstPhoto.takenAt, lastTakenAt: lastPhoto.takenAt)

@@ -41,6 +41,8 @@ extension AppState {
             return []
         case let .missingChecked(missing, checked):
             library.setMissing(paths: missing, checked: checked)
+            invalidatePages()   // the Missing smart folder
+            clampCursors()
             previews.removeFailures()
             return []
         case let .libraryLoaded(.failure(failure)):

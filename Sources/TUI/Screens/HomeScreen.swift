@@ -5,7 +5,7 @@ import Library
 enum HomeScreen {
     /// The actions the status bar hints at.
     static func hints(_ state: AppState) -> [Action] {
-        state.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .search, .grouping, .importPhotos, .help, .quit]
+        state.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .search, .grouping, .importPhotos, .reload, .help, .quit]
     }
 
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,
