@@ -1,3 +1,5 @@
+import Fixtures
+import Foundation
 import Library
 import Testing
 @testable import TUI
@@ -219,5 +221,19 @@ extension AppState {
         state.pressWorking(.char("t"))
         state.sendWorking(.resized(columns: 200, rows: 60))
         #expect(AppView.render(state).text().contains("missing: /photos/garden-03.jpg"))
+    }
+
+    @Test func theChoicesSurviveTheStateFileAndAnOlderFileStillLoads() throws {
+        let folder = Fixtures.TemporaryFolder()
+        let file = folder.path + "/photory/state.json"
+        let chosen = RememberedState(lastImportFolder: "/photos", grouping: .place, sort: .fileSize, listView: true)
+        try chosen.save(to: file)
+        #expect(RememberedState.load(from: file) == chosen)
+        // A file from before groupings: the defaults for what it does not say.
+        try Data(#"{"lastImportFolder": "/old"}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let old = RememberedState.load(from: file)
+        #expect(old.lastImportFolder == "/old")
+        let state = TestLibrary.state(remembered: old)
+        #expect(state.grouping == .description && state.sort == .dateTaken && !state.listView)
     }
 }
