@@ -83,6 +83,7 @@ import Testing
 
         let (library, summary) = try Importer(workers: 1).run([setup.folder.path + "/photos"], store: setup.store)
         #expect(summary.count(.duplicate) == 1 && summary.count(.imported) == 0 && summary.count(.updated) == 0)
+        #expect(summary.results.count == 1, "the sidecar beside it is not a photo to import")
         #expect(library.photos == written.photos)
 
         // Moved away and found again: relinked to the same photo.
