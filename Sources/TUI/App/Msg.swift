@@ -16,6 +16,17 @@ public enum Msg: Sendable {
     case editsSaved(Result<PhotoLibrary, Failure>, through: Int)
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
+    /// Edits were written into files (`W`): the library as saved and each photo's outcome.
+    case wroteBack(Result<WriteBackDone, Failure>)
+
+    public struct WriteBackDone: Sendable {
+        public var library: PhotoLibrary
+        public var outcomes: [WriteBackOutcome]
+        public init(library: PhotoLibrary, outcomes: [WriteBackOutcome]) {
+            self.library = library
+            self.outcomes = outcomes
+        }
+    }
 
     /// A finished import: the library as saved, and what happened to each file.
     public struct ImportDone: Sendable {
