@@ -5,6 +5,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// Where `takenAt` came from.
     public enum TakenAtSource: String, Sendable {
         case dateTimeOriginal, dateTime, fileTime
+        /// EXIF DateTimeDigitized (CreateDate), when there is no DateTimeOriginal.
+        case dateTimeDigitized
         /// Set by the user (only ever the effective source, never the file's).
         case edited
     }
