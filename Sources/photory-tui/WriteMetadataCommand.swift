@@ -49,7 +49,8 @@ struct WriteMetadataCommand: ParsableCommand {
             let bar = ProgressBar()
             let outcomes: [WriteBackOutcome]
             do {
-                outcomes = try LibraryWriteBack(store: options.store, target: target, keepFileTimes: !touch)
+                outcomes = try LibraryWriteBack(store: options.store, target: target, keepFileTimes: !touch,
+                                             thumbnails: options.thumbnails)
                     .run(ids) { done, total, path in
                         bar.update(ImportProgress(phase: .importing, done: done, total: total, currentFile: path))
                     }.outcomes

@@ -26,10 +26,14 @@ public struct LibraryWriteBack: Sendable {
     /// Keep the files' modification and access times (the sidecar's are always new).
     public var keepFileTimes: Bool
     public var lockTimeout: Double
+    /// The grid thumbnails: a rewritten photo's thumbnail moves to the file's new size and time
+    /// (the picture did not change), so it is not made again.
+    public var thumbnails: ThumbnailStore?
 
     public init(store: LibraryStore, target: Target = .fileAndSidecar, keepFileTimes: Bool = true,
-                lockTimeout: Double = 10) {
+                lockTimeout: Double = 10, thumbnails: ThumbnailStore? = nil) {
         self.store = store
+        self.thumbnails = thumbnails
         self.target = target
         self.keepFileTimes = keepFileTimes
         self.lockTimeout = lockTimeout
@@ -97,6 +101,11 @@ public struct LibraryWriteBack: Sendable {
                 if result.written {
                     outcome.wroteFile = true
                     record = Self.record(photo, after: result, wrote: changes)
+                    if let record {
+                        thumbnails?.carryOver(
+                            from: ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
+                            to: ThumbnailStore.Key(photoID: record.id, fileSize: record.fileSize, fileModified: record.fileModified))
+                    }
                 }
             } catch .notJPEG {
                 notJPEG = Self.formatName(photo.path).map { " (\($0))" } ?? ""

@@ -148,7 +148,7 @@ public final class BrowserApp: @unchecked Sendable {
         case let .saveEdits(edit, sequence):
             saver.save(edit, sequence: sequence)
         case let .writeBack(photoIDs):
-            let store = self.store, saver = self.saver
+            let store = self.store, saver = self.saver, thumbnails = self.thumbnails
             DispatchQueue.global(qos: .userInitiated).async {
                 // The files get what the user sees: the edits still on their way are saved first.
                 let unsaved = saver.waitUntilSaved()
@@ -157,7 +157,7 @@ public final class BrowserApp: @unchecked Sendable {
                     return
                 }
                 do {
-                    let (library, outcomes) = try LibraryWriteBack(store: store).run(photoIDs)
+                    let (library, outcomes) = try LibraryWriteBack(store: store, thumbnails: thumbnails).run(photoIDs)
                     inbox.post(.wroteBack(.success(Msg.WriteBackDone(library: library, outcomes: outcomes))))
                 } catch {
                     inbox.post(.wroteBack(.failure(Failure("Nothing written: \(error)"))))

@@ -41,6 +41,21 @@ import Testing
     static let fullEdits = PhotoEdits(date: EditedDate(value: "2004-12-25T18:30:00+02:00"), location: .set(rio),
                                       description: "Christmas in Rio", favourite: true)
 
+    @Test func theThumbnailFollowsTheRewrittenFile() throws {
+        let setup = try Setup([("a.jpg", Self.jpeg(1))])
+        let thumbnails = ThumbnailStore(folder: setup.folder.path + "/thumbs")
+        let before = try setup.photo(0)
+        let oldKey = ThumbnailStore.Key(photoID: before.id, fileSize: before.fileSize, fileModified: before.fileModified)
+        _ = setup.bytes(0).withUnsafeBytes { thumbnails.make(oldKey, from: $0, orientation: 1) }
+        try setup.edit(0, Self.fullEdits)
+        let after = try #require(try LibraryWriteBack(store: setup.store, thumbnails: thumbnails).run(nil)
+            .library.photo(id: before.id))
+        #expect(after.fileSize != before.fileSize)
+        let newKey = ThumbnailStore.Key(photoID: after.id, fileSize: after.fileSize, fileModified: after.fileModified)
+        #expect(thumbnails.entry(for: newKey) == thumbnails.entry(for: oldKey))
+        #expect(thumbnails.entry(for: newKey) != nil)
+    }
+
     @Test func writtenFileBecomesTheRecordKeepingTheIDAndClearingTheEdits() throws {
         let setup = try Setup([("a.jpg", Self.jpeg(1)), ("b.jpg", Self.jpeg(2))])
         let before = try setup.photo(0)
