@@ -9,13 +9,13 @@ struct PhotoryCommand: ParsableCommand {
         commandName: "photory-tui",
         abstract: "Browse and organise a photo collection in the terminal.",
         discussion: """
-            Photos are referenced in place and never modified. The library is one JSON file, \
+            Photos are referenced in place and only modified by write-metadata. The library is one JSON file, \
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
             Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
+                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }
 

@@ -84,6 +84,36 @@ struct OrganiseTests {
         #expect(favourites.split(separator: "\n").count == 3)
     }
 
+    @Test("W asks, then writes the date set in the browser into the file; exiftool reads it back",
+          .enabled(if: FormatTools.available("exiftool"), "needs exiftool"))
+    func writeBackFromTheBrowser() throws {
+        let sandbox = Sandbox()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(2, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
+        try tmux.waitFor("2 photos")
+        tmux.send("Enter")
+        try tmux.waitFor("photo-01.jpg")
+        tmux.send("d")
+        tmux.type("1999-12-31 23:59")
+        tmux.send("Enter")
+        try tmux.waitFor("Set date of 1 photo to 1999-12-31 23:59")
+        tmux.send("W")
+        try tmux.waitFor("of 1 photo")
+        tmux.send("Enter")
+        try tmux.waitFor("Wrote 1 file and 1 sidecar")
+        let exif = try FormatTools.run("exiftool", ["-s3", "-DateTimeOriginal", paths[0]])
+        #expect(exif.trimmingCharacters(in: .whitespacesAndNewlines) == "1999:12:31 23:59:00")
+        let sidecar = try FormatTools.run("exiftool", ["-s3", "-XMP:DateTimeOriginal", paths[0] + ".xmp"])
+        #expect(sidecar.contains("1999:12:31 23:59:00"))
+        try waitForLibrary("the photo no longer edited", sandbox) {
+            try photos(sandbox)["photo-01.jpg"]?["edited"] as? [String] == []
+        }
+    }
+
     @Test("edit, undo and redo from the CLI, with the file's values kept apart")
     func cliEditAndUndo() throws {
         let sandbox = Sandbox()

@@ -105,6 +105,17 @@ public struct ThumbnailStore: Sendable {
         }
     }
 
+    /// Gives the thumbnail of `old` to `new` as well (a hard link): for a file rewritten
+    /// without changing its picture. Nothing happens when `old` has none.
+    public func carryOver(from old: Key, to new: Key) {
+        let from = path(for: old), to = path(for: new)
+        guard old != new, access(from + ".jpg", F_OK) == 0 else { return }
+        try? FileManager.default.createDirectory(atPath: (to as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        unlink(to + ".jpg")
+        link(from + ".jpg", to + ".jpg")
+    }
+
     private func store(_ entry: Entry, for key: Key) {
         let base = path(for: key)
         let bytes: [UInt8]

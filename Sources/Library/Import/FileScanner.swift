@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Symbolic links are followed; a link back into a folder being scanned is reported as a
 /// symlink loop, and a folder or file reached twice (through a link, or given twice) is taken
-/// once, by the first path that reached it. Hidden entries (dot files) inside
-/// folders are skipped. Problems become outcomes; they never stop the scan.
+/// once, by the first path that reached it. Hidden entries (dot files) and XMP sidecars
+/// (`*.xmp`, which photory's write-back and darktable put beside photos) inside folders are
+/// skipped. Problems become outcomes; they never stop the scan.
 struct FileScanner {
     struct Found: Sendable {
         var path: String
@@ -80,8 +81,13 @@ struct FileScanner {
         }
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names.sorted() where !name.hasPrefix(".") && !Self.isSidecar(name) {
             visit(path == "/" ? "/" + name : path + "/" + name)
         }
+    }
+
+    /// An XMP sidecar's name ("photo.jpg.xmp", "IMG_1.XMP").
+    static func isSidecar(_ name: String) -> Bool {
+        name.utf8.count > 4 && name.lowercased().hasSuffix(".xmp")
     }
 }

@@ -28,14 +28,7 @@ public struct Importer: Sendable {
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        let lock: LibraryLock
-        do {
-            lock = try LibraryLock(libraryPath: store.path, timeout: lockTimeout)
-        } catch let error as LibraryStoreError {
-            throw error
-        } catch {
-            throw .writeFailed(path: store.path, reason: "\(error)")
-        }
+        let lock = try LibraryLock.acquire(libraryPath: store.path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         var library = try store.load()
         let summary = run(paths, into: &library, cancellation: cancellation, progress: progress) { partial in
@@ -67,13 +60,18 @@ public struct Importer: Sendable {
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         var summary = ImportSummary()
+        // Files photory rewrote (write-back) are known by their new fingerprint too. Photos
+        // added by this import have none, so the map stays right for the whole run.
+        let rewritten = Dictionary(library.photos.compactMap { photo in photo.contentID.map { ($0, photo.id) } },
+                                   uniquingKeysWith: { first, _ in first })
         var lastCheckpoint = Date()
         var checkpointCost: TimeInterval = 0
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
             analyze(files, chunk, into: state, cancellation: cancellation, progress: progress)
-            summary.results += merge(files: files[chunk], analyses: state.results[chunk], into: &library)
+            summary.results += merge(files: files[chunk], analyses: state.results[chunk], rewritten: rewritten,
+                                     into: &library)
             if let checkpoint, chunk.upperBound < files.count,
                Date().timeIntervalSince(lastCheckpoint) >= max(checkpointInterval, 10 * checkpointCost) {
                 let began = Date()
@@ -110,13 +108,15 @@ public struct Importer: Sendable {
     }
 
     /// Applies analyses to the library in scan order; returns one result per analysed file.
+    /// `rewritten` maps the fingerprints of files photory rewrote to their photos' ids.
     private func merge(files: ArraySlice<FileScanner.Found>, analyses: ArraySlice<PhotoAnalyzer.Result?>,
-                       into library: inout PhotoLibrary) -> [ImportFileResult] {
+                       rewritten: [String: String], into library: inout PhotoLibrary) -> [ImportFileResult] {
         var results: [ImportFileResult] = []
         var added: [Photo] = []
         var relinked: [Photo] = []
         var replacedIDs: Set<String> = []
-        var firstPathByID: [String: String] = [:]
+        /// Photo id and path of the first file with each fingerprint in this chunk.
+        var firstByHash: [String: (id: String, path: String)] = [:]
         for (file, analysis) in zip(files, analyses) {
             guard let analysis else { continue }
             switch analysis {
@@ -124,19 +124,19 @@ public struct Importer: Sendable {
                 results.append(ImportFileResult(path: file.path, outcome: outcome))
             case let .photo(photo):
                 let outcome: ImportOutcome
-                if let first = firstPathByID[photo.id] {
-                    outcome = .duplicate(photoID: photo.id, original: first)
-                } else if var existing = library.photo(id: photo.id) {
+                if let first = firstByHash[photo.id] {
+                    outcome = .duplicate(photoID: first.id, original: first.path)
+                } else if var existing = library.photo(id: photo.id) ?? rewritten[photo.id].flatMap(library.photo(id:)) {
                     if existing.missing {
-                        outcome = .relinked(photoID: photo.id, previousPath: existing.path)
+                        outcome = .relinked(photoID: existing.id, previousPath: existing.path)
                         existing.path = photo.path
                         existing.fileSize = photo.fileSize
                         existing.fileModified = photo.fileModified
                         existing.missing = false
                         relinked.append(existing)
-                        firstPathByID[photo.id] = photo.path
+                        firstByHash[photo.id] = (existing.id, photo.path)
                     } else {
-                        outcome = .duplicate(photoID: photo.id, original: existing.path)
+                        outcome = .duplicate(photoID: existing.id, original: existing.path)
                     }
                 } else if let earlier = library.photo(path: photo.path), !replacedIDs.contains(earlier.id) {
                     // The file was edited since it was imported: its record follows the new content.
@@ -148,11 +148,11 @@ public struct Importer: Sendable {
                     outcome = .updated(photoID: photo.id, previousID: earlier.id)
                     replacedIDs.insert(earlier.id)
                     added.append(updated)
-                    firstPathByID[photo.id] = photo.path
+                    firstByHash[photo.id] = (photo.id, photo.path)
                 } else {
                     outcome = .imported(photoID: photo.id)
                     added.append(photo)
-                    firstPathByID[photo.id] = photo.path
+                    firstByHash[photo.id] = (photo.id, photo.path)
                 }
                 results.append(ImportFileResult(path: file.path, outcome: outcome))
             }

@@ -56,6 +56,9 @@ struct PhotoAnalyzer: Sendable {
         let taken: (String, Photo.TakenAtSource) =
             if let original = TakenAt.fromEXIF(metadata.dateTimeOriginal, offset: metadata.utcOffset) {
                 (original, .dateTimeOriginal)
+            } else if let digitized = TakenAt.fromEXIF(metadata.dateTimeDigitized,
+                                                        offset: metadata.offsetTimeDigitized ?? metadata.utcOffset) {
+                (digitized, .dateTimeDigitized)
             } else if let dateTime = TakenAt.fromEXIF(metadata.dateTime, offset: metadata.utcOffset) {
                 (dateTime, .dateTime)
             } else {

@@ -5,6 +5,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// Where `takenAt` came from.
     public enum TakenAtSource: String, Sendable {
         case dateTimeOriginal, dateTime, fileTime
+        /// EXIF DateTimeDigitized (CreateDate), when there is no DateTimeOriginal.
+        case dateTimeDigitized
         /// Set by the user (only ever the effective source, never the file's).
         case edited
     }
@@ -34,6 +36,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var fileDescriptionSource: DescriptionSource?
     /// What the user set; it wins over the file's values in the properties below.
     public var edits = PhotoEdits()
+    /// The content fingerprint of the file as photory last rewrote it (write-back), when that
+    /// differs from `id`: the picture is the same, so the photo keeps its id and thumbnail, and
+    /// a file with this fingerprint is recognised as this photo.
+    public var contentID: String?
     /// True when the file was not found at `path` the last time the library looked.
     public var missing: Bool
     /// When the photo entered the library, seconds since 1970.

@@ -112,6 +112,7 @@ enum LibraryJSON {
         var make: String?, model: String?, description: String?, descriptionSource: DescriptionSource?
         var gps: GPSPosition?
         var edits = PhotoEdits()
+        var contentID: String?
         try scanner.readObject { s, key in
             switch PhotoKey(key) {
             case .id: id = try s.readString()
@@ -142,6 +143,7 @@ enum LibraryJSON {
             case .importedAt: importedAt = try s.readDouble()
             case .gps: gps = try readGPS(&s)
             case .edits: edits = try readEdits(&s)
+            case .contentID: contentID = try s.readOptionalString()
             case nil: try s.skipValue()
             }
         }
@@ -157,6 +159,7 @@ enum LibraryJSON {
             cameraMake: make, cameraModel: model, gps: gps, description: description,
             descriptionSource: descriptionSource, missing: missing, importedAt: try required(importedAt, "importedAt"))
         photo.edits = edits
+        photo.contentID = contentID
         return photo
     }
 
@@ -177,7 +180,7 @@ enum LibraryJSON {
     /// one comparison per key instead of one per candidate.
     private enum PhotoKey {
         case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
-        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits
+        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits, contentID
 
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
@@ -192,6 +195,7 @@ enum LibraryJSON {
             case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
             case (7, _): candidate = (.missing, "missing")
             case (8, _): candidate = (.fileSize, "fileSize")
+            case (9, UInt8(ascii: "c")): candidate = (.contentID, "contentID")
             case (9, _): candidate = (.pathBytes, "pathBytes")
             case (10, UInt8(ascii: "c")): candidate = (.cameraMake, "cameraMake")
             case (10, _): candidate = (.importedAt, "importedAt")
@@ -237,6 +241,7 @@ enum LibraryJSON {
             if let source = photo.fileDescriptionSource { field("descriptionSource", source.rawValue, &out) }
             out.append(contentsOf: (photo.missing ? ",\"missing\":true" : ",\"missing\":false").utf8)
             number("importedAt", photo.importedAt, &out)
+            if let contentID = photo.contentID { field("contentID", contentID, &out) }
             if !photo.edits.isEmpty {
                 key("edits", &out, first: false)
                 appendEdits(photo.edits, &out)

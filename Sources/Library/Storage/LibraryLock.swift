@@ -31,6 +31,17 @@ public final class LibraryLock {
         _ = note.withCString { pwrite(fd, $0, strlen($0), 0) }
     }
 
+    /// Takes the lock like `init`, with any failure as a `LibraryStoreError`.
+    public static func acquire(libraryPath: String, timeout: Double = 10) throws(LibraryStoreError) -> LibraryLock {
+        do {
+            return try LibraryLock(libraryPath: libraryPath, timeout: timeout)
+        } catch let error as LibraryStoreError {
+            throw error
+        } catch {
+            throw .writeFailed(path: libraryPath, reason: "\(error)")
+        }
+    }
+
     deinit {
         _ = ftruncate(descriptor, 0)
         flock(descriptor, LOCK_UN)

@@ -35,20 +35,44 @@ enum AtomicFile {
         return nil
     }
 
+    /// `O_TMPFILE` (Glibc's Swift module does not import the macro): `__O_TMPFILE`, the same on
+    /// x86-64 and arm64, with `O_DIRECTORY`. Zero where it is not known, which disables it.
+    static let anonymousFileFlag: Int32 = {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        return 0o20000000 | O_DIRECTORY
+        #else
+        return 0
+        #endif
+    }()
+
     /// Writes `chunks` one after the other as the new content of `path`. `unchanged` is
     /// called just before the rename and may veto it (the original changed meanwhile).
     /// Returns the new file's `stat`.
+    ///
+    /// Where the file system allows it (`O_TMPFILE`: ext4, XFS, Btrfs, tmpfs) the new content
+    /// is written into a file with no name, which is linked beside the original only once it is
+    /// complete and synced, and renamed over it at once: a process killed while writing (even by
+    /// SIGKILL) leaves nothing behind. Elsewhere a hidden temporary file is written instead.
     static func replace(_ path: String, with chunks: [UnsafeRawBufferPointer], keep: Keep,
                         unchanged: () -> Bool = { true }) throws(WriteBackError) -> stat {
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let folder = folder(of: path)
         let temporary = folder + "/." + name + ".photory-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        var anonymous = anonymousFileFlag != 0
+        var fd: Int32 = -1
+        if anonymous {
+            fd = PathBytes.withCString(folder) { open($0, anonymousFileFlag | O_WRONLY | O_CLOEXEC, 0o600) }
+            anonymous = fd >= 0
+        }
+        if !anonymous {
+            fd = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        }
         guard fd >= 0 else { throw .writeFailed(path: path, reason: "temporary file: " + FileBytes.errnoReason()) }
         var closed = false
+        var named = !anonymous
         func fail(_ reason: String) -> WriteBackError {
             if !closed { close(fd) }
-            _ = PathBytes.withCString(temporary) { unlink($0) }
+            if named { _ = PathBytes.withCString(temporary) { unlink($0) } }
             return .writeFailed(path: path, reason: reason)
         }
         for chunk in chunks {
@@ -71,12 +95,19 @@ enum AtomicFile {
         guard fsync(fd) == 0 else { throw fail(FileBytes.errnoReason()) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail(FileBytes.errnoReason()) }
-        close(fd)
-        closed = true
         guard unchanged() else {
             _ = fail("")
             throw .changedMeanwhile(path: path)
         }
+        if anonymous {
+            // Give the finished file its temporary name (linkat through /proc: AT_EMPTY_PATH
+            // would need a capability).
+            let linked = PathBytes.withCString(temporary) { linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, $0, AT_SYMLINK_FOLLOW) }
+            guard linked == 0 else { throw fail("temporary file: " + FileBytes.errnoReason()) }
+            named = true
+        }
+        close(fd)
+        closed = true
         let renamed = PathBytes.withCString(temporary) { from in PathBytes.withCString(path) { rename(from, $0) } }
         guard renamed == 0 else { throw fail(FileBytes.errnoReason()) }
         let folderFD = PathBytes.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }

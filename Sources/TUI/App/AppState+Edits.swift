@@ -63,8 +63,11 @@ extension AppState {
     /// any), plus the edits made since, still on their way to the disk.
     mutating func editsSaved(_ result: Result<PhotoLibrary, Failure>, through sequence: Int) {
         switch result {
-        case let .success(saved):
+        case var .success(saved):
             unsaved.removeAll { $0.sequence <= sequence }
+            // The file's missing flags are as old as the last import; the screen's were checked since.
+            let paths = library.photos.map(\.path)
+            saved.setMissing(paths: Set(library.photos.filter(\.missing).map(\.path)), checked: Set(paths))
             installFromDisk(saved)
         case let .failure(failure):
             status = failure.message

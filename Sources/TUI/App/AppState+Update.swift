@@ -51,6 +51,9 @@ extension AppState {
         case let .editsSaved(result, sequence):
             editsSaved(result, through: sequence)
             return []
+        case let .wroteBack(result):
+            wroteBack(result)
+            return []
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
             return []

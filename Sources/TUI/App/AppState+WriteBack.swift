@@ -21,6 +21,26 @@ extension AppState {
         return []
     }
 
+    /// The files were written: the records follow them (their edits now are what the files
+    /// say), and the status line says how it went, naming the first file refused.
+    mutating func wroteBack(_ result: Result<Msg.WriteBackDone, Failure>) {
+        switch result {
+        case let .failure(failure):
+            status = failure.message
+        case let .success(done):
+            installFromDisk(done.library)
+            infoDetails = nil
+            let files = done.outcomes.filter(\.wroteFile).count
+            let sidecars = done.outcomes.filter { $0.sidecarPath != nil }.count
+            var text = "Wrote \(files) file\(files == 1 ? "" : "s") and \(sidecars) sidecar\(sidecars == 1 ? "" : "s")"
+            let problems = done.outcomes.compactMap(\.problem)
+            if let first = problems.first {
+                text += "; \(problems.count) refused: " + first
+            }
+            status = text
+        }
+    }
+
     mutating func handleWriteConfirmation(_ photos: [String], _ key: Key) -> [Effect] {
         writeConfirmation = nil
         guard key == .enter || key == .char("y") else {

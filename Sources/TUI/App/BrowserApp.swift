@@ -149,8 +149,22 @@ public final class BrowserApp: @unchecked Sendable {
             importCancellation?.cancel()
         case let .saveEdits(edit, sequence):
             saver.save(edit, sequence: sequence)
-        case .writeBack:
-            break   // FIXME(write-back): wired when LibraryWriteBack lands
+        case let .writeBack(photoIDs):
+            let store = self.store, saver = self.saver, thumbnails = self.thumbnails
+            DispatchQueue.global(qos: .userInitiated).async {
+                // The files get what the user sees: the edits still on their way are saved first.
+                let unsaved = saver.waitUntilSaved()
+                guard unsaved == 0 else {
+                    inbox.post(.wroteBack(.failure(Failure("Nothing written: \(unsaved) edits are not saved yet"))))
+                    return
+                }
+                do {
+                    let (library, outcomes) = try LibraryWriteBack(store: store, thumbnails: thumbnails).run(photoIDs)
+                    inbox.post(.wroteBack(.success(Msg.WriteBackDone(library: library, outcomes: outcomes))))
+                } catch {
+                    inbox.post(.wroteBack(.failure(Failure("Nothing written: \(error)"))))
+                }
+            }
         case let .readDetails(photoID, path):
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))

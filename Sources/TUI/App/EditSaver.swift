@@ -74,17 +74,22 @@ final class EditSaver: @unchecked Sendable {
         if start { drain() }
     }
 
-    /// Waits for the queue to be saved (trying once more if the last try failed); returns the
-    /// number of edits that could not be saved.
-    func finish(timeout: Double = 15) -> Int {
+    /// Waits for the queue to be saved (trying at once if the last try failed); returns the
+    /// number of edits still not saved.
+    func waitUntilSaved(timeout: Double = 15) -> Int {
         retry()
         let deadline = Date().addingTimeInterval(timeout)
         idle.lock()
         while lock.withLock({ running }) && Date() < deadline { _ = idle.wait(until: Date().addingTimeInterval(0.05)) }
         idle.unlock()
-        return lock.withLock {
-            stopped = true
-            return queued.count
-        }
+        return lock.withLock { queued.count }
+    }
+
+    /// Saves what is queued and stops retrying (the browser is quitting); returns the number of
+    /// edits that could not be saved.
+    func finish(timeout: Double = 15) -> Int {
+        let left = waitUntilSaved(timeout: timeout)
+        lock.withLock { stopped = true }
+        return left
     }
 }

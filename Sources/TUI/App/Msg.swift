@@ -20,6 +20,17 @@ public enum Msg: Sendable {
     case treeBuilt(FolderTree, GroupingKind, generation: Int)
     /// The search index, built from the library of `generation`.
     case searchIndexBuilt(SearchIndex, generation: Int)
+    /// Edits were written into files (`W`): the library as saved and each photo's outcome.
+    case wroteBack(Result<WriteBackDone, Failure>)
+
+    public struct WriteBackDone: Sendable {
+        public var library: PhotoLibrary
+        public var outcomes: [WriteBackOutcome]
+        public init(library: PhotoLibrary, outcomes: [WriteBackOutcome]) {
+            self.library = library
+            self.outcomes = outcomes
+        }
+    }
 
     /// A finished import: the library as saved, and what happened to each file.
     public struct ImportDone: Sendable {

@@ -74,6 +74,7 @@ enum InfoPanel {
     static func source(_ source: Photo.TakenAtSource) -> String {
         switch source {
         case .dateTimeOriginal: "EXIF original"
+        case .dateTimeDigitized: "EXIF digitized"
         case .dateTime: "EXIF date"
         case .fileTime: "file time"
         case .edited: "edited"

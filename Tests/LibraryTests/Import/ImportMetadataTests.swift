@@ -46,7 +46,12 @@ import Testing
         #expect(photo.gps?.altitude == 12)
     }
 
-    @Test func dateFallsBackToDateTimeThenFileTime() {
+    @Test func dateFallsBackToDigitizedThenDateTimeThenFileTime() {
+        let digitized = importOne(MetadataFixture.jpeg(exif: .init(dateTime: "2019:02:03 04:05:06", extraEntries: [
+            .init(ifd: .exif, tag: 0x9004, value: .ascii(Array("2018:01:02 03:04:05\0".utf8))),
+        ])))
+        #expect(digitized?.takenAt == "2018-01-02T03:04:05")
+        #expect(digitized?.takenAtSource == .dateTimeDigitized)
         let dateTime = importOne(MetadataFixture.jpeg(exif: .init(dateTime: "2019:02:03 04:05:06")))
         #expect(dateTime?.takenAt == "2019-02-03T04:05:06")
         #expect(dateTime?.takenAtSource == .dateTime)

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Writes the user's edits of library photos back into their files (`JPEGMetadataWriter`) and
+/// XMP sidecars (`XMPSidecar`), then brings the library's records in line with the files.
+///
+/// Everything happens under the library lock on a copy read fresh from disk, so a concurrent
+/// edit or import is never lost. One photo that cannot be written never stops the others: each
+/// ends with a `WriteBackOutcome`, and the library is saved with every record that changed.
+///
+/// What is written: the date when the user set one (with its UTC offset when known), the place
+/// when set or cleared, the description when edited, and for a favourite xmp:Rating 5 in the
+/// sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
+/// record's file value is that value and the edit is cleared; the photo keeps its id (and its
+/// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`.
+public struct LibraryWriteBack: Sendable {
+    /// Where the metadata goes.
+    public enum Target: String, Sendable {
+        case fileAndSidecar, fileOnly, sidecarOnly
+
+        var writesFile: Bool { self != .sidecarOnly }
+        var writesSidecar: Bool { self != .fileOnly }
+    }
+
+    public let store: LibraryStore
+    public var target: Target
+    /// Keep the files' modification and access times (the sidecar's are always new).
+    public var keepFileTimes: Bool
+    public var lockTimeout: Double
+    /// The grid thumbnails: a rewritten photo's thumbnail moves to the file's new size and time
+    /// (the picture did not change), so it is not made again.
+    public var thumbnails: ThumbnailStore?
+
+    public init(store: LibraryStore, target: Target = .fileAndSidecar, keepFileTimes: Bool = true,
+                lockTimeout: Double = 10, thumbnails: ThumbnailStore? = nil) {
+        self.store = store
+        self.thumbnails = thumbnails
+        self.target = target
+        self.keepFileTimes = keepFileTimes
+        self.lockTimeout = lockTimeout
+    }
+
+    /// Writes the edited metadata of `photoIDs` (every photo with edits when nil) into their
+    /// files and sidecars, under the library lock on a fresh read, and saves the updated records.
+    public func run(_ photoIDs: [String]?,
+                    progress: @Sendable (_ done: Int, _ total: Int, _ path: String) -> Void = { _, _, _ in })
+        throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [WriteBackOutcome]) {
+        let lock = try LibraryLock.acquire(libraryPath: store.path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        var library = try store.load()
+        let ids = photoIDs ?? library.photos.filter { !changes(for: $0).isEmpty }.map(\.id)
+        var outcomes: [WriteBackOutcome] = []
+        var updated: [Photo] = []
+        for (index, id) in ids.enumerated() {
+            guard let photo = library.photo(id: id) else {
+                outcomes.append(WriteBackOutcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
+                progress(index + 1, ids.count, "")
+                continue
+            }
+            let (outcome, record) = write(photo)
+            outcomes.append(outcome)
+            if let record { updated.append(record) }
+            progress(index + 1, ids.count, photo.path)
+        }
+        if !updated.isEmpty {
+            library.update(updated)
+            try store.save(library)
+        }
+        return (library, outcomes)
+    }
+
+    // MARK: - One photo
+
+    /// What `photo`'s edits ask to write, for this target.
+    func changes(for photo: Photo) -> MetadataChanges {
+        let edits = photo.edits
+        let location: MetadataChanges.Location? = edits.location.map { $0.position.map { .set($0) } ?? .clear }
+        var changes = MetadataChanges(dateTaken: nil, location: location, description: edits.description,
+                                      favourite: target.writesSidecar && edits.favourite ? true : nil)
+        if edits.date != nil, let dated = MetadataChanges(takenAt: photo.takenAt) {
+            changes.dateTaken = dated.dateTaken
+            changes.utcOffset = dated.utcOffset
+        }
+        return changes
+    }
+
+    /// Writes one photo; returns its outcome and its new record when the file was rewritten.
+    private func write(_ photo: Photo) -> (WriteBackOutcome, Photo?) {
+        var outcome = WriteBackOutcome(photoID: photo.id, path: photo.path)
+        let file = PathBytes.display(photo.path)
+        guard PathBytes.exists(photo.path) else {
+            outcome.problem = "\(file): the file is missing; nothing was written"
+            return (outcome, nil)
+        }
+        let changes = changes(for: photo)
+        var problems: [String] = []
+        var record: Photo?
+        var notJPEG: String?   // the format's name in brackets, when the file is not a JPEG
+        if target.writesFile, changes.touchesEXIF {
+            do {
+                let result = try JPEGMetadataWriter.write(changes, to: photo.path, keepFileTimes: keepFileTimes)
+                if result.written {
+                    outcome.wroteFile = true
+                    record = Self.record(photo, after: result, wrote: changes)
+                    if let record {
+                        thumbnails?.carryOver(
+                            from: ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
+                            to: ThumbnailStore.Key(photoID: record.id, fileSize: record.fileSize, fileModified: record.fileModified))
+                    }
+                }
+            } catch .notJPEG {
+                notJPEG = Self.formatName(photo.path).map { " (\($0))" } ?? ""
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if target.writesSidecar, !changes.isEmpty {
+            do {
+                outcome.sidecarPath = try XMPSidecar.write(changes, forPhoto: photo.path)
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if let notJPEG {
+            problems.insert("\(file): not a JPEG\(notJPEG): " + (outcome.sidecarPath != nil
+                ? "only the sidecar was written" : "the file was not written"), at: 0)
+        }
+        outcome.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        return (outcome, record)
+    }
+
+    /// `photo` as its rewritten file now is: the written values become the file's own, their
+    /// edits are cleared (the favourite stays: it lives in the sidecar only), the id stays.
+    static func record(_ photo: Photo, after result: WriteBackResult, wrote changes: MetadataChanges) -> Photo {
+        var photo = photo
+        photo.fileSize = result.fileSize
+        photo.fileModified = result.fileModified
+        photo.contentID = result.contentID == photo.id ? nil : result.contentID
+        if let date = changes.dateTaken, let takenAt = TakenAt.fromEXIF(date, offset: changes.utcOffset) {
+            photo.fileTakenAt = takenAt
+            photo.fileTakenAtSource = .dateTimeOriginal
+            photo.edits.date = nil
+        }
+        if let location = changes.location {
+            if case .set(let position) = location { photo.fileGPS = position } else { photo.fileGPS = nil }
+            photo.edits.location = nil
+        }
+        if let description = changes.description {
+            let usable = DescriptionResolver.usable(description, make: photo.cameraMake, model: photo.cameraModel)
+            photo.fileDescription = usable
+            photo.fileDescriptionSource = usable == nil ? nil : .exif
+            photo.edits.description = nil
+        }
+        return photo
+    }
+
+    /// "HEIF", "PNG"…: the format the file's first bytes say, when photory knows it.
+    static func formatName(_ path: String) -> String? {
+        let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var prefix = [UInt8](repeating: 0, count: PhotoFormats.sniffLength)
+        let count = read(fd, &prefix, prefix.count)
+        guard count > 0 else { return nil }
+        return prefix.withUnsafeBytes { PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(count)))?.name }
+    }
+}
+
+/// What writing one photo's metadata back did.
+public struct WriteBackOutcome: Sendable, Equatable {
+    public var photoID: String
+    public var path: String
+    /// True when the photo's file was rewritten.
+    public var wroteFile: Bool
+    /// When a sidecar was written.
+    public var sidecarPath: String?
+    /// Why the file (or sidecar) was refused, naming the file.
+    public var problem: String?
+
+    public init(photoID: String, path: String, wroteFile: Bool = false, sidecarPath: String? = nil,
+                problem: String? = nil) {
+        self.photoID = photoID
+        self.path = path
+        self.wroteFile = wroteFile
+        self.sidecarPath = sidecarPath
+        self.problem = problem
+    }
+}
