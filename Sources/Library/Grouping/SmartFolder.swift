@@ -19,22 +19,32 @@ public enum SmartFolder: String, CaseIterable, Sendable {
 
     /// Its photos, oldest first.
     public func photoIDs(in library: PhotoLibrary) -> [String] {
-        let chosen = photos(in: library)
-        return PhotoSort.dateOrder(of: chosen).map { chosen[$0].id }
+        Self.inDateOrder(indices(in: library), of: library)
     }
 
-    /// Its photos, in library order.
-    private func photos(in library: PhotoLibrary) -> [Photo] {
-        let photos = library.photos
-        let keep: (Photo) -> Bool
-        switch self {
-        case .favourites: keep = \.isFavourite
-        case .missing: keep = \.missing
-        case .recentlyImported:
-            guard let latest = photos.map(\.importedAt).max() else { return [] }
-            keep = { $0.importedAt == latest }
+    /// Positions in `library.photos` of its photos. Works on positions, not copies: at
+    /// 100,000 photos "Recently imported" is often all of them, and this runs after every edit.
+    private func indices(in library: PhotoLibrary) -> [Int] {
+        library.photos.withUnsafeBufferPointer { photos in
+            switch self {
+            case .favourites: return photos.indices.filter { photos[$0].isFavourite }
+            case .missing: return photos.indices.filter { photos[$0].missing }
+            case .recentlyImported:
+                var latest = -Double.infinity
+                for photo in photos where photo.importedAt > latest { latest = photo.importedAt }
+                return photos.indices.filter { photos[$0].importedAt == latest }
+            }
         }
-        return photos.filter(keep)
+    }
+
+    /// The ids at `indices`, oldest first (then by path).
+    private static func inDateOrder(_ indices: [Int], of library: PhotoLibrary) -> [String] {
+        library.photos.withUnsafeBufferPointer { photos in
+            let keys = indices.map { TakenAt.sortKey(photos[$0].takenAt) }
+            return Array(indices.indices).sorted {
+                keys[$0] != keys[$1] ? keys[$0] < keys[$1] : photos[indices[$0]].path < photos[indices[$1]].path
+            }.map { photos[indices[$0]].id }
+        }
     }
 
     /// The smart folders worth showing for `library`, in order: those with photos, and
@@ -42,9 +52,9 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     public static func folders(in library: PhotoLibrary) -> [PhotoFolder] {
         allCases.compactMap { smart in
             // Counted before sorting: "Recently imported" is usually the whole library.
-            let chosen = smart.photos(in: library)
+            let chosen = smart.indices(in: library)
             guard !chosen.isEmpty, smart != .recentlyImported || chosen.count < library.photos.count else { return nil }
-            let ids = PhotoSort.dateOrder(of: chosen).map { chosen[$0].id }
+            let ids = inDateOrder(chosen, of: library)
             guard let first = ids.first, let last = ids.last,
                   let firstPhoto = library.photo(id: first), let lastPhoto = library.photo(id: last) else { return nil }
             return PhotoFolder(id: smart.id, name: smart.title, photoIDs: ids, coverID: first,
