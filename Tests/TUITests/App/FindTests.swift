@@ -78,6 +78,23 @@ extension AppState {
         #expect(state.stack == before)
     }
 
+    @Test func editsWorkOnSearchResultsAndTheResultsFollowThem() {
+        var state = TestLibrary.state()
+        state.pressWorking(.char("/"))
+        state.typeWorking("garden")
+        state.pressWorking(.enter, .char(" "), .char(" "), .char("f"))
+        #expect(state.status == "Favourite 2 photos")
+        #expect(state.library.photos.filter(\.isFavourite).map(\.fileName).sorted() == ["garden-01.jpg", "garden-02.jpg"])
+        state.pressWorking(.char("d"), .tab)
+        state.typeWorking("+1d")
+        state.pressWorking(.enter)
+        #expect(state.status == "Shift date of 2 photos by +1d")
+        // The two shifted photos now come last among the results, still marked.
+        #expect(state.currentGroup?.photoIDs.suffix(2).compactMap { state.library.photo(id: $0)?.fileName }
+                == ["garden-01.jpg", "garden-02.jpg"])
+        #expect(state.marks.count == 2)
+    }
+
     @Test func aBadFilterSaysWhatIsWrongAndShowsNoResults() {
         var state = TestLibrary.state()
         state.pressWorking(.char("/"))
