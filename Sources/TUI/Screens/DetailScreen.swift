@@ -44,8 +44,9 @@ enum DetailScreen {
         if let beside { area.width -= beside }
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
         if state.showInfo, let photo = state.detailPhoto {
-            let box = beside.map { Rect(x: state.columns - $0, y: area.y, width: $0, height: area.height) }
+            var box = beside.map { Rect(x: state.columns - $0, y: area.y, width: $0, height: area.height) }
                 ?? InfoPanel.overlayBox(state, photo: photo)
+            box.height = min(box.height, area.height)   // the status line stays visible
             InfoPanel.render(photo, in: box, state: state, into: &grid)
         }
         grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
