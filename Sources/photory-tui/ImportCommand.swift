@@ -70,16 +70,6 @@ struct ImportCommand: ParsableCommand {
     }
 }
 
-extension ImportOutcome {
-    /// The photo this outcome refers to, if any.
-    var photoID: String? {
-        switch self {
-        case let .imported(id), let .updated(id, _), let .relinked(id, _), let .duplicate(id, _): id
-        default: nil
-        }
-    }
-}
-
 /// Turns the first Ctrl-C (or SIGTERM) into a cancel, so what finished is saved; a second
 /// signal quits at once. Remembers which signal came, for the exit code.
 final class InterruptWatcher: @unchecked Sendable {
