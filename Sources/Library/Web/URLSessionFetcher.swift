@@ -115,19 +115,17 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         router.register(transfer, for: task)
         defer { router.unregister(task) }
         task.resume()
+        // Polled a few times a second: the deadline moves with every byte that arrives.
         while true {
             let (responded, lastActivity) = transfer.activity
-            let deadline = responded ? lastActivity + options.idleTimeout : lastActivity + options.connectTimeout
-            let wait = max(0, deadline - ProcessInfo.processInfo.systemUptime)
-            if transfer.finished.wait(timeout: .now() + wait) == .success { break }
-            let (stillResponded, newActivity) = transfer.activity
-            if newActivity == lastActivity && stillResponded == responded {
-                transfer.fail(.timedOut(url: request.url.absoluteString,
-                                        seconds: responded ? options.idleTimeout : options.connectTimeout))
+            let limit = responded ? options.idleTimeout : options.connectTimeout
+            let left = lastActivity + limit - ProcessInfo.processInfo.systemUptime
+            if left <= 0 {
+                transfer.fail(.timedOut(url: request.url.absoluteString, seconds: limit))
                 task.cancel()
-                transfer.finished.wait()
                 break
             }
+            if transfer.finished.wait(timeout: .now() + min(left, 0.2)) == .success { break }
         }
         return try transfer.result()
     }
@@ -149,6 +147,7 @@ private final class Transfer: @unchecked Sendable {
     private var redirects = 0
     private var sniffed = false
     private var responded = false
+    private var signalled = false
     private var lastActivity = ProcessInfo.processInfo.systemUptime
 
     init(request: WebRequest, maxRedirects: Int, progress: @escaping @Sendable (Int64) -> Void) {
@@ -164,7 +163,23 @@ private final class Transfer: @unchecked Sendable {
 
     /// Records the first failure; later ones (the cancel it causes) are ignored.
     func fail(_ failure: WebError) {
-        lock.withLock { if error == nil { error = failure } }
+        lock.withLock { record(failure) }
+    }
+
+    /// Records the first failure and wakes the waiting thread at once: it does not wait for
+    /// the cancelled task to wind down (a server holding the connection open could make that
+    /// take as long as it likes). Called with `lock` held.
+    private func record(_ failure: WebError) {
+        guard error == nil else { return }
+        error = failure
+        signalOnce()
+    }
+
+    /// Wakes the waiting thread, once. Called with `lock` held.
+    private func signalOnce() {
+        guard !signalled else { return }
+        signalled = true
+        finished.signal()
     }
 
     /// Whether to follow a redirect to `target`.
@@ -173,11 +188,11 @@ private final class Transfer: @unchecked Sendable {
             redirects += 1
             lastActivity = ProcessInfo.processInfo.systemUptime
             if redirects > maxRedirects {
-                error = error ?? .tooManyRedirects(url: url, limit: maxRedirects)
+                record(.tooManyRedirects(url: url, limit: maxRedirects))
                 return false
             }
             guard let target, URLSessionFetcher.host(of: target) != nil else {
-                error = error ?? .unsupportedURL(target?.absoluteString ?? url)
+                record(.unsupportedURL(target?.absoluteString ?? url))
                 return false
             }
             return true
@@ -190,18 +205,18 @@ private final class Transfer: @unchecked Sendable {
             responded = true
             lastActivity = ProcessInfo.processInfo.systemUptime
             guard let http = response as? HTTPURLResponse else {
-                error = error ?? .network(url: url, reason: "not an HTTP answer")
+                record(.network(url: url, reason: "not an HTTP answer"))
                 return false
             }
             self.response = http
             if http.statusCode == 304 { return true }
             guard (200..<300).contains(http.statusCode) else {
-                error = error ?? .status(url: url, code: http.statusCode)
+                record(.status(url: url, code: http.statusCode))
                 return false
             }
             let declared = http.expectedContentLength
             if declared > request.maxBytes {
-                error = error ?? .tooLarge(url: url, limit: request.maxBytes, declared: declared)
+                record(.tooLarge(url: url, limit: request.maxBytes, declared: declared))
                 return false
             }
             if declared > 0 { body.reserveCapacity(Int(declared)) }
@@ -215,13 +230,13 @@ private final class Transfer: @unchecked Sendable {
             lastActivity = ProcessInfo.processInfo.systemUptime
             body.append(contentsOf: data)
             if Int64(body.count) > request.maxBytes {
-                error = error ?? .tooLarge(url: url, limit: request.maxBytes, declared: nil)
+                record(.tooLarge(url: url, limit: request.maxBytes, declared: nil))
                 return nil
             }
             if request.kind == .image, !sniffed, body.count >= PhotoFormats.sniffLength {
                 sniffed = true
                 if let reason = Self.notAnImage(body) {
-                    error = error ?? .notAnImage(url: url, reason: reason)
+                    record(.notAnImage(url: url, reason: reason))
                     return nil
                 }
             }
@@ -247,8 +262,8 @@ private final class Transfer: @unchecked Sendable {
                     error = .network(url: url, reason: Self.reason(failure))
                 }
             }
+            signalOnce()
         }
-        finished.signal()
     }
 
     /// The response, or the failure, once `finished` was signalled.
