@@ -1,25 +1,27 @@
-import Fixtures
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `Tests/WebServer/photo_server.py` serving `root` on 127.0.0.1 (a port the system picks),
 /// stopped when the value goes away. Nothing ever leaves 127.0.0.0/8.
-final class LocalWebServer: @unchecked Sendable {
-    let root: TemporaryFolder
-    let port: Int
+public final class LocalWebServer: @unchecked Sendable {
+    public let root: TemporaryFolder
+    public let port: Int
     private let process: Process
     /// The server's stdin: it exits when this closes, also when the test process dies.
     private let lifeline = Pipe()
 
     /// Whether `python3` can run the server here.
-    static let available: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    public static let available: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
     static let script: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // Tests/LibraryTests/Web/this file → Tests
+        for _ in 0..<2 { url.deleteLastPathComponent() }   // Tests/Fixtures/this file → Tests
         return url.appendingPathComponent("WebServer/photo_server.py").path
     }()
 
-    init() throws {
+    public init() throws {
         root = TemporaryFolder("photory-web")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -49,20 +51,20 @@ final class LocalWebServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    struct ServerError: Error { var reason: String }
+    public struct ServerError: Error { public var reason: String }
 
     /// `http://127.0.0.1:<port><path>`.
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// Writes `data` under the served root.
     @discardableResult
-    func serve(_ data: Data, at relative: String) -> URL {
+    public func serve(_ data: Data, at relative: String) -> URL {
         root.write(data, to: relative)
         return url("/files/" + relative)
     }
 
     /// Requests per path so far, and the User-Agents seen.
-    func hits() throws -> (hits: [String: Int], agents: [String]) {
+    public func hits() throws -> (hits: [String: Int], agents: [String]) {
         let data = try Data(contentsOf: url("/hits"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         return (object["hits"] as? [String: Int] ?? [:], object["agents"] as? [String] ?? [])
