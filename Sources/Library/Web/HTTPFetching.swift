@@ -5,13 +5,16 @@ import Foundation
 /// `URLSessionFetcher` is the real client; tests run it against a local server they start.
 public protocol HTTPFetching: Sendable {
     /// The body of `request.url` after redirects, or why there is none. A 304 answer to a
-    /// conditional request is a response with `notModified` set and an empty body.
-    func fetch(_ request: WebRequest, progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse
+    /// conditional request is a response with `notModified` set and an empty body. `progress`
+    /// gets the bytes received so far; cancelling stops the transfer within a fraction of a
+    /// second (`WebError.cancelled`).
+    func fetch(_ request: WebRequest, cancellation: ImportCancellation?,
+               progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse
 }
 
 extension HTTPFetching {
     public func fetch(_ request: WebRequest) throws(WebError) -> WebResponse {
-        try fetch(request, progress: { _ in })
+        try fetch(request, cancellation: nil, progress: { _ in })
     }
 }
 

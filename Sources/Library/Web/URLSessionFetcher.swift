@@ -68,8 +68,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         session.invalidateAndCancel()
     }
 
-    public func fetch(_ request: WebRequest, progress: @escaping @Sendable (Int64) -> Void) throws(WebError)
-        -> WebResponse {
+    public func fetch(_ request: WebRequest, cancellation: ImportCancellation?,
+                      progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse {
         guard let host = Self.host(of: request.url) else { throw .unsupportedURL(request.url.absoluteString) }
         let gate = gate(for: host)
         gate.wait()
@@ -77,8 +77,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         var failures = 0
         while true {
             do {
-                return try attempt(request, progress: progress)
-            } catch where error.isTransient && failures < options.retries {
+                return try attempt(request, cancellation: cancellation, progress: progress)
+            } catch where error.isTransient && failures < options.retries && cancellation?.isCancelled != true {
                 Thread.sleep(forTimeInterval: options.backoff * pow(2, Double(failures)))
                 failures += 1
             }
@@ -102,8 +102,9 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     /// One request, watched for the connect and idle timeouts.
-    private func attempt(_ request: WebRequest, progress: @escaping @Sendable (Int64) -> Void) throws(WebError)
-        -> WebResponse {
+    private func attempt(_ request: WebRequest, cancellation: ImportCancellation?,
+                         progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse {
+        if cancellation?.isCancelled == true { throw .cancelled(url: request.url.absoluteString) }
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
         if let etag = request.validators?.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
@@ -120,6 +121,11 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
             let (responded, lastActivity) = transfer.activity
             let limit = responded ? options.idleTimeout : options.connectTimeout
             let left = lastActivity + limit - ProcessInfo.processInfo.systemUptime
+            if cancellation?.isCancelled == true {
+                transfer.fail(.cancelled(url: request.url.absoluteString))
+                task.cancel()
+                break
+            }
             if left <= 0 {
                 transfer.fail(.timedOut(url: request.url.absoluteString, seconds: limit))
                 task.cancel()

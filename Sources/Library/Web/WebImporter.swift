@@ -67,7 +67,7 @@ public struct WebImporter: Sendable {
         for raw in urls {
             guard !cancellation.isCancelled else { break }
             progress(ImportProgress(phase: .scanning, total: jobs.count, currentFile: raw))
-            resolve(raw, into: &jobs, results: &summary.results, records: &records)
+            resolve(raw, into: &jobs, results: &summary.results, records: &records, cancellation: cancellation)
         }
         let fetched = Downloads(jobs: jobs)
         progress(ImportProgress(phase: .importing, total: jobs.count))
@@ -130,15 +130,16 @@ public struct WebImporter: Sendable {
 
     /// Fetches what the user typed and turns it into jobs, or into an outcome saying why not.
     private func resolve(_ raw: String, into jobs: inout [Job], results: inout [ImportFileResult],
-                         records: inout WebFeedRecords) {
+                         records: inout WebFeedRecords, cancellation: ImportCancellation) {
         guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
             return
         }
         let response: WebResponse
         do {
-            response = try fetcher.fetch(WebRequest(url: url, kind: .any))
+            response = try fetcher.fetch(WebRequest(url: url, kind: .any), cancellation: cancellation, progress: { _ in })
         } catch {
+            if case .cancelled = error { return }
             results.append(ImportFileResult(path: raw, outcome: Self.outcome(of: error)))
             return
         }
@@ -191,24 +192,29 @@ public struct WebImporter: Sendable {
         DispatchQueue.concurrentPerform(iterations: min(workers, indexes.count)) { _ in
             while !cancellation.isCancelled, let index = queue.next() {
                 let job = fetched.jobs[index]
-                let result = fetch(job, analyzer: analyzer, importedAt: importedAt) { bytes in
+                let result = fetch(job, analyzer: analyzer, importedAt: importedAt, cancellation: cancellation) { bytes in
                     progress(fetched.progress(bytes: bytes, current: job.item.url.absoluteString))
                 }
+                // A download cut short by cancelling was never reached.
+                guard let result else { continue }
                 progress(fetched.finish(index, result, current: job.item.url.absoluteString))
             }
         }
     }
 
     /// One photo: its bytes (downloaded unless given), written to its file, read like any file.
-    private func fetch(_ job: Job, analyzer: PhotoAnalyzer, importedAt: Double,
-                       progress: @escaping @Sendable (Int64) -> Void) -> (result: PhotoAnalyzer.Result, bytes: Int64) {
+    /// nil when cancelling cut the download short.
+    private func fetch(_ job: Job, analyzer: PhotoAnalyzer, importedAt: Double, cancellation: ImportCancellation,
+                       progress: @escaping @Sendable (Int64) -> Void) -> (result: PhotoAnalyzer.Result, bytes: Int64)? {
         let body: [UInt8]
         if let given = job.body {
             body = given
         } else {
             do {
-                body = try fetcher.fetch(WebRequest(url: job.item.url, kind: .image), progress: progress).body
+                body = try fetcher.fetch(WebRequest(url: job.item.url, kind: .image), cancellation: cancellation,
+                                         progress: progress).body
             } catch {
+                if case .cancelled = error { return nil }
                 return (.failure(Self.outcome(of: error)), 0)
             }
         }

@@ -6,9 +6,12 @@ import Testing
 /// Web import against a real HTTP server on 127.0.0.1 that the tests start themselves.
 @Suite(.enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
 struct WebImporterTests {
-    /// Short timeouts and backoff, so the hostile endpoints fail fast.
-    static let options = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 5,
-                                                   idleTimeout: 0.5, retries: 2, backoff: 0.01)
+    /// A short backoff; timeouts generous enough for a busy machine.
+    static let options = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
+                                                   idleTimeout: 20, retries: 2, backoff: 0.01)
+    /// For the slow drip: the server sends a byte a second, so half a second of silence ends it.
+    static let impatient = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
+                                                     idleTimeout: 0.5, retries: 2, backoff: 0.01)
 
     static func jpeg(_ seed: Int) -> Data {
         JPEGFixture.encode(width: 32, height: 24) { x, y in
@@ -31,8 +34,8 @@ struct WebImporterTests {
         return server.serve(try JSONSerialization.data(withJSONObject: items), at: "feed.json")
     }
 
-    func importer(_ downloads: TemporaryFolder) -> WebImporter {
-        WebImporter(fetcher: URLSessionFetcher(options: Self.options), downloads: DownloadFolder(root: downloads.path))
+    func importer(_ downloads: TemporaryFolder, options: URLSessionFetcher.Options = Self.options) -> WebImporter {
+        WebImporter(fetcher: URLSessionFetcher(options: options), downloads: DownloadFolder(root: downloads.path))
     }
 
     @Test func importsAFeedOfTwoHundredPhotosWithTitlesAndSourcesAndSavesThem() throws {
@@ -69,11 +72,12 @@ struct WebImporterTests {
         let data = TemporaryFolder()
         let store = LibraryStore(path: data.path + "/library.json")
         _ = try importer(data).run([feed.absoluteString], store: store)
+        let before = try server.hits().hits
         let again = try importer(data).run([feed.absoluteString], store: store).summary
         #expect(again.count(.duplicate) == 20)
         #expect(again.results.allSatisfy { $0.reason == "already in the library" })
-        let hits = try server.hits().hits
-        #expect((1...20).allSatisfy { hits["/files/img/\($0).jpg"] == 1 })
+        let after = try server.hits().hits
+        #expect((1...20).allSatisfy { after["/files/img/\($0).jpg"] == before["/files/img/\($0).jpg"] }, "\(after)")
         #expect(try store.load().photos.count == 20)
     }
 
@@ -127,7 +131,8 @@ struct WebImporterTests {
         let data = TemporaryFolder()
         var library = PhotoLibrary()
         var records = WebFeedRecords()
-        let summary = importer(data).run(urls.map { server.url($0.0).absoluteString } + ["ftp://127.0.0.1/x.jpg"],
+        let summary = importer(data, options: Self.impatient).run(
+            urls.map { server.url($0.0).absoluteString } + ["ftp://127.0.0.1/x.jpg"],
                                          into: &library, records: &records)
         for (path, kind, reason) in urls {
             let result = try #require(summary.results.first { $0.path == server.url(path).absoluteString }, "\(path)")
@@ -154,6 +159,29 @@ struct WebImporterTests {
             "not an image: unsupported format (starts with 0x3c 0x21 0x44 0x4f)",
             "the server answered 404 Not Found",
         ])
+    }
+
+    @Test func cancellingStopsASlowDownloadAndKeepsWhatFinished() throws {
+        let server = try LocalWebServer()
+        let done = server.serve(Self.jpeg(1), at: "1.jpg")
+        server.serve(Self.jpeg(2), at: "2.jpg")
+        let slow = server.url("/drip/2.jpg")
+        let feed = server.serve(Data(#"[{"url": "\#(done.absoluteString)"}, {"url": "/drip/2.jpg"}]"#.utf8), at: "feed.json")
+        // Patient enough that only cancelling can end the drip early.
+        let options = URLSessionFetcher.Options(idleTimeout: 60, retries: 0)
+        let importer = WebImporter(fetcher: URLSessionFetcher(options: options),
+                                   downloads: DownloadFolder(root: TemporaryFolder().path), workers: 1)
+        let cancellation = ImportCancellation()
+        var library = PhotoLibrary()
+        var records = WebFeedRecords()
+        let summary = importer.run([feed.absoluteString], into: &library, records: &records,
+                                   cancellation: cancellation) { progress in
+            // The slow photo has started arriving: the user gives up on it.
+            if progress.phase == .importing, progress.currentFile == slow.absoluteString { cancellation.cancel() }
+        }
+        #expect(summary.cancelled)
+        #expect(summary.results.map(\.outcome.kind) == [.imported])
+        #expect(library.photos.count == 1)
     }
 
     @Test func anUnchangedFeedCostsOneSmallConditionalRequest() throws {
