@@ -42,6 +42,9 @@ def content_type(path):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out as separate writes: without this, Nagle and delayed ACKs cost
+    # 40 ms a request on a kept-alive connection.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
