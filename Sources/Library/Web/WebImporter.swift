@@ -189,7 +189,7 @@ public struct WebImporter: Sendable {
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
         let importedAt = Date().timeIntervalSince1970
         let queue = WorkQueue(indexes)
-        DispatchQueue.concurrentPerform(iterations: min(workers, indexes.count)) { _ in
+        Self.onThreads(min(workers, indexes.count)) {
             while !cancellation.isCancelled, let index = queue.next() {
                 let job = fetched.jobs[index]
                 let result = fetch(job, analyzer: analyzer, importedAt: importedAt, cancellation: cancellation) { bytes in
@@ -203,6 +203,23 @@ public struct WebImporter: Sendable {
     }
 
     /// One photo: its bytes (downloaded unless given), written to its file, read like any file.
+    /// Runs `body` on `count` threads of its own and waits for all of them. Downloads spend their
+    /// time waiting for the network: on Dispatch's pool (sized to the cores) they would starve
+    /// every other piece of work in the process, the browser's previews included.
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for _ in 0..<count {
+            group.enter()
+            let thread = Thread {
+                body()
+                group.leave()
+            }
+            thread.name = "photory-download"
+            thread.start()
+        }
+        group.wait()
+    }
+
     /// nil when cancelling cut the download short.
     private func fetch(_ job: Job, analyzer: PhotoAnalyzer, importedAt: Double, cancellation: ImportCancellation,
                        progress: @escaping @Sendable (Int64) -> Void) -> (result: PhotoAnalyzer.Result, bytes: Int64)? {

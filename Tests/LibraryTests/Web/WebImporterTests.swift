@@ -4,7 +4,9 @@ import Testing
 @testable import Library
 
 /// Web import against a real HTTP server on 127.0.0.1 that the tests start themselves.
-@Suite(.enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
+/// Serialized: each test waits on the network, and several at once would hold the test
+/// runner's few threads from the other suites.
+@Suite(.serialized, .enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
 struct WebImporterTests {
     /// A short backoff; timeouts generous enough for a busy machine.
     static let options = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
