@@ -63,16 +63,22 @@ public struct WebImporter: Sendable {
         checkpoint: ((PhotoLibrary) -> Void)? = nil
     ) -> ImportSummary {
         var summary = ImportSummary()
-        var jobs: [Job] = []
-        for raw in urls {
-            guard !cancellation.isCancelled else { break }
-            progress(ImportProgress(phase: .scanning, total: jobs.count, currentFile: raw))
-            resolve(raw, into: &jobs, results: &summary.results, records: &records, cancellation: cancellation)
-        }
-        let fetched = Downloads(jobs: jobs)
-        progress(ImportProgress(phase: .importing, total: jobs.count))
         var known = Dictionary(library.photos.compactMap { photo in photo.sourceURL.map { ($0, photo) } },
                                uniquingKeysWith: { first, _ in first })
+        var listed = Jobs()
+        for raw in urls {
+            guard !cancellation.isCancelled else { break }
+            progress(ImportProgress(phase: .scanning, total: listed.list.count, currentFile: raw))
+            // An image already listed, or already in the library, is not fetched to see what it is.
+            if let url = URL(string: raw), listed.seen.contains(url) || known[url.absoluteString] != nil {
+                listed.add(Job(item: WebFeed.Item(url: url)))
+                continue
+            }
+            resolve(raw, into: &listed, results: &summary.results, records: &records, cancellation: cancellation)
+        }
+        let jobs = listed.list
+        let fetched = Downloads(jobs: jobs)
+        progress(ImportProgress(phase: .importing, total: jobs.count))
         let rewritten = Importer.rewrittenIDs(library)
         var lastCheckpoint = Date()
         for start in stride(from: 0, to: jobs.count, by: Importer.chunkSize) {
@@ -113,6 +119,12 @@ public struct WebImporter: Sendable {
                 lastCheckpoint = Date()
             }
         }
+        // A URL listed twice was fetched once: the repeat shares the first one's fate.
+        for url in listed.repeats {
+            guard let first = summary.results.first(where: { $0.path == url }) else { continue }
+            let outcome: ImportOutcome = first.outcome.photoID.map { .duplicate(photoID: $0, original: url) } ?? first.outcome
+            summary.results.append(ImportFileResult(path: url, outcome: outcome))
+        }
         summary.filesFound = summary.results.count + fetched.unreached
         summary.cancelled = cancellation.isCancelled
         progress(ImportProgress(phase: .finished, done: summary.results.count, total: summary.filesFound,
@@ -128,8 +140,23 @@ public struct WebImporter: Sendable {
         var body: [UInt8]?
     }
 
+    /// The photos to download, each URL once; a URL listed again is a repeat.
+    struct Jobs {
+        var list: [Job] = []
+        var seen: Set<URL> = []
+        var repeats: [String] = []
+
+        mutating func add(_ job: Job) {
+            if seen.insert(job.item.url).inserted {
+                list.append(job)
+            } else {
+                repeats.append(job.item.url.absoluteString)
+            }
+        }
+    }
+
     /// Fetches what the user typed and turns it into jobs, or into an outcome saying why not.
-    private func resolve(_ raw: String, into jobs: inout [Job], results: inout [ImportFileResult],
+    private func resolve(_ raw: String, into jobs: inout Jobs, results: inout [ImportFileResult],
                          records: inout WebFeedRecords, cancellation: ImportCancellation) {
         guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
@@ -144,7 +171,7 @@ public struct WebImporter: Sendable {
             return
         }
         if Self.isImage(response.body) {
-            jobs.append(Job(item: WebFeed.Item(url: url), body: response.body))
+            jobs.add(Job(item: WebFeed.Item(url: url), body: response.body))
             return
         }
         guard Int64(response.body.count) <= WebRequest.feedLimit else {
@@ -166,15 +193,7 @@ public struct WebImporter: Sendable {
         for problem in feed.problems {
             results.append(ImportFileResult(path: raw, outcome: .corrupt(reason: problem.reason)))
         }
-        var seen = Set(jobs.map(\.item.url))
-        for item in feed.items {
-            guard seen.insert(item.url).inserted else {
-                results.append(ImportFileResult(path: item.url.absoluteString,
-                                                outcome: .duplicate(photoID: "", original: item.url.absoluteString)))
-                continue
-            }
-            jobs.append(Job(item: item))
-        }
+        for item in feed.items { jobs.add(Job(item: item)) }
         records.feeds[raw] = WebFeedRecords.Record(validators: response.validators,
                                                    items: feed.items.map(\.url.absoluteString),
                                                    fetchedAt: Date().timeIntervalSince1970)

@@ -106,8 +106,19 @@ struct WebImporterTests {
         let data = TemporaryFolder()
         var library = PhotoLibrary()
         var records = WebFeedRecords()
-        let summary = importer(data).run([single.absoluteString, list.absoluteString], into: &library, records: &records)
+        let summary = importer(data).run([single.absoluteString, list.absoluteString, two.absoluteString],
+                                         into: &library, records: &records)
         #expect(summary.count(.imported) == 3)
+        // Listed twice, fetched once.
+        #expect(summary.results.last == ImportFileResult(
+            path: two.absoluteString,
+            outcome: .duplicate(photoID: try #require(library.photos.first { $0.sourceURL == two.absoluteString }?.id),
+                                original: two.absoluteString)))
+        #expect(try server.hits().hits["/files/two.jpg"] == 1)
+        // An image URL already in the library is not fetched again, not even to see what it is.
+        let again = importer(data).run([single.absoluteString], into: &library, records: &records)
+        #expect(again.results.map(\.reason) == ["already in the library"])
+        #expect(try server.hits().hits["/files/one"] == 1)
         let named = try #require(library.photos.first { $0.sourceURL == single.absoluteString })
         #expect(named.path.hasSuffix("-one.jpg"))   // no extension in the URL: the format gives one
     }
