@@ -2,19 +2,23 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui import PATH...`: adds photos from files and folders.
+/// `photory-tui import PATH|URL...`: adds photos from files and folders, and from the web (a
+/// JSON feed, a list of image links, or an image URL).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import photos from files and folders (folders are scanned recursively).",
+        abstract: "Import photos from files and folders (folders are scanned recursively) or from http(s) URLs.",
         discussion: """
-            Photos stay where they are. Each file gets one outcome: imported, updated, relinked, \
+            Photos stay where they are. A URL may be a JSON feed (an array of objects with "url", and \
+            optionally "title", "thumbnailUrl", "id", "albumId"; or such an array under "photos", "items" \
+            or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
+            $XDG_DATA_HOME/photory/downloads/<host>/. Each file or URL gets one outcome: imported, updated, relinked, \
             duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
             reason. Exits 0 when the import ran, even if some files were skipped.
             """)
 
     @OptionGroup var options: LibraryOptions
-    @Argument(help: ArgumentHelp("Files and folders to import.", valueName: "path")) var paths: [String]
+    @Argument(help: ArgumentHelp("Files, folders and http(s) URLs to import.", valueName: "path-or-url")) var paths: [String]
     @Flag(name: .long, help: "Print each file's outcome as a JSON array instead of text.") var json = false
 
     struct Record: Encodable {
@@ -26,6 +30,13 @@ struct ImportCommand: ParsableCommand {
         var photoId: String?
     }
 
+    /// Downloads into `$XDG_DATA_HOME/photory/downloads`, naming this program to the servers.
+    var webImporter: WebImporter {
+        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)"))
+        return WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder()),
+                           thumbnails: options.thumbnails)
+    }
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
     }
@@ -33,17 +44,29 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var interruptedBy: Int32?
         try reportingFailures {
-            let absolute = ExactArgument.paths(paths).map(LibraryPaths.absolute)
-            if absolute.allSatisfy({ !PathBytes.exists($0) }) {
+            let arguments = ExactArgument.paths(paths)
+            let addresses = arguments.filter(WebImporter.isWebAddress)
+            let absolute = arguments.filter { !WebImporter.isWebAddress($0) }.map(LibraryPaths.absolute)
+            if addresses.isEmpty, absolute.allSatisfy({ !PathBytes.exists($0) }) {
                 throw CommandFailure("nothing to import: \(absolute.map { PathBytes.display($0).strippingControlCharacters }.joined(separator: ", ")) not found")
             }
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
             let interrupt = InterruptWatcher { cancellation.cancel() }
-            let summary: ImportSummary
+            var summary = ImportSummary()
             do {
-                summary = try Importer(thumbnails: options.thumbnails).run(
-                    absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
+                if !absolute.isEmpty {
+                    summary = try Importer(thumbnails: options.thumbnails).run(
+                        absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
+                }
+                if !addresses.isEmpty, !cancellation.isCancelled {
+                    bar.clear()
+                    let web = try webImporter.run(addresses, store: options.store, cancellation: cancellation,
+                                                  progress: bar.update).summary
+                    summary.results += web.results
+                    summary.filesFound += web.filesFound
+                    summary.cancelled = summary.cancelled || web.cancelled
+                }
                 if summary.count(.imported) + summary.count(.updated) > 0 {
                     options.thumbnails.trim()
                 }
@@ -67,16 +90,6 @@ struct ImportCommand: ParsableCommand {
         }
         // Interrupted: what finished was saved, but scripts must see it did not run to the end.
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
-    }
-}
-
-extension ImportOutcome {
-    /// The photo this outcome refers to, if any.
-    var photoID: String? {
-        switch self {
-        case let .imported(id), let .updated(id, _), let .relinked(id, _), let .duplicate(id, _): id
-        default: nil
-        }
     }
 }
 

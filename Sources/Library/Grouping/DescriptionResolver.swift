@@ -7,6 +7,8 @@ public enum DescriptionSource: String, Sendable {
     case text
     /// Typed by the user.
     case edited
+    /// The `title` of the web feed item the photo was downloaded from.
+    case feed
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description

@@ -35,6 +35,14 @@ public enum ImportOutcome: Sendable, Equatable {
         case imported, updated, relinked, duplicate, unsupported, unreadable, corrupt
     }
 
+    /// The photo this outcome refers to, if any.
+    public var photoID: String? {
+        switch self {
+        case let .imported(id), let .updated(id, _), let .relinked(id, _), let .duplicate(id, _): id
+        default: nil
+        }
+    }
+
     /// One line of explanation for a file that was not simply imported.
     public var reason: String? {
         switch self {

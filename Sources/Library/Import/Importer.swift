@@ -60,18 +60,15 @@ public struct Importer: Sendable {
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         var summary = ImportSummary()
-        // Files photory rewrote (write-back) are known by their new fingerprint too. Photos
-        // added by this import have none, so the map stays right for the whole run.
-        let rewritten = Dictionary(library.photos.compactMap { photo in photo.contentID.map { ($0, photo.id) } },
-                                   uniquingKeysWith: { first, _ in first })
+        let rewritten = Self.rewrittenIDs(library)
         var lastCheckpoint = Date()
         var checkpointCost: TimeInterval = 0
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
             analyze(files, chunk, into: state, cancellation: cancellation, progress: progress)
-            summary.results += merge(files: files[chunk], analyses: state.results[chunk], rewritten: rewritten,
-                                     into: &library)
+            summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
+                                          rewritten: rewritten, into: &library)
             if let checkpoint, chunk.upperBound < files.count,
                Date().timeIntervalSince(lastCheckpoint) >= max(checkpointInterval, 10 * checkpointCost) {
                 let began = Date()
@@ -107,21 +104,29 @@ public struct Importer: Sendable {
         }
     }
 
-    /// Applies analyses to the library in scan order; returns one result per analysed file.
+    /// Files photory rewrote (write-back) are known by their new fingerprint too: fingerprint →
+    /// photo id. Photos added by an import have none, so the map stays right for the whole run.
+    static func rewrittenIDs(_ library: PhotoLibrary) -> [String: String] {
+        Dictionary(library.photos.compactMap { photo in photo.contentID.map { ($0, photo.id) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Applies analyses to the library in order; returns one result per analysis, labelled
+    /// with the matching entry of `labels` (the file's path, or the URL it came from).
     /// `rewritten` maps the fingerprints of files photory rewrote to their photos' ids.
-    private func merge(files: ArraySlice<FileScanner.Found>, analyses: ArraySlice<PhotoAnalyzer.Result?>,
-                       rewritten: [String: String], into library: inout PhotoLibrary) -> [ImportFileResult] {
+    static func merge(labels: [String], analyses: some Collection<PhotoAnalyzer.Result?>,
+                      rewritten: [String: String], into library: inout PhotoLibrary) -> [ImportFileResult] {
         var results: [ImportFileResult] = []
         var added: [Photo] = []
         var relinked: [Photo] = []
         var replacedIDs: Set<String> = []
         /// Photo id and path of the first file with each fingerprint in this chunk.
         var firstByHash: [String: (id: String, path: String)] = [:]
-        for (file, analysis) in zip(files, analyses) {
+        for (label, analysis) in zip(labels, analyses) {
             guard let analysis else { continue }
             switch analysis {
             case let .failure(outcome):
-                results.append(ImportFileResult(path: file.path, outcome: outcome))
+                results.append(ImportFileResult(path: label, outcome: outcome))
             case let .photo(photo):
                 let outcome: ImportOutcome
                 if let first = firstByHash[photo.id] {
@@ -133,6 +138,7 @@ public struct Importer: Sendable {
                         existing.fileSize = photo.fileSize
                         existing.fileModified = photo.fileModified
                         existing.missing = false
+                        existing.sourceURL = photo.sourceURL ?? existing.sourceURL
                         relinked.append(existing)
                         firstByHash[photo.id] = (existing.id, photo.path)
                     } else {
@@ -144,6 +150,7 @@ public struct Importer: Sendable {
                     var updated = photo
                     updated.importedAt = earlier.importedAt
                     updated.edits = earlier.edits
+                    updated.sourceURL = photo.sourceURL ?? earlier.sourceURL
                     library.renameInHistory(earlier.id, to: photo.id)
                     outcome = .updated(photoID: photo.id, previousID: earlier.id)
                     replacedIDs.insert(earlier.id)
@@ -154,7 +161,7 @@ public struct Importer: Sendable {
                     added.append(photo)
                     firstByHash[photo.id] = (photo.id, photo.path)
                 }
-                results.append(ImportFileResult(path: file.path, outcome: outcome))
+                results.append(ImportFileResult(path: label, outcome: outcome))
             }
         }
         library.apply(adding: added, updating: relinked, removing: replacedIDs)

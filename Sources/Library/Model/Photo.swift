@@ -40,6 +40,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// differs from `id`: the picture is the same, so the photo keeps its id and thumbnail, and
     /// a file with this fingerprint is recognised as this photo.
     public var contentID: String?
+    /// The web address the file was downloaded from (`photory-tui import URL`); nil for a
+    /// photo imported from a local file.
+    public var sourceURL: String?
     /// True when the file was not found at `path` the last time the library looked.
     public var missing: Bool
     /// When the photo entered the library, seconds since 1970.

@@ -113,6 +113,7 @@ enum LibraryJSON {
         var gps: GPSPosition?
         var edits = PhotoEdits()
         var contentID: String?
+        var sourceURL: String?
         try scanner.readObject { s, key in
             switch PhotoKey(key) {
             case .id: id = try s.readString()
@@ -144,6 +145,7 @@ enum LibraryJSON {
             case .gps: gps = try readGPS(&s)
             case .edits: edits = try readEdits(&s)
             case .contentID: contentID = try s.readOptionalString()
+            case .sourceURL: sourceURL = try s.readOptionalString()
             case nil: try s.skipValue()
             }
         }
@@ -160,6 +162,7 @@ enum LibraryJSON {
             descriptionSource: descriptionSource, missing: missing, importedAt: try required(importedAt, "importedAt"))
         photo.edits = edits
         photo.contentID = contentID
+        photo.sourceURL = sourceURL
         return photo
     }
 
@@ -181,6 +184,7 @@ enum LibraryJSON {
     private enum PhotoKey {
         case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
         case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits, contentID
+        case sourceURL
 
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
@@ -196,6 +200,7 @@ enum LibraryJSON {
             case (7, _): candidate = (.missing, "missing")
             case (8, _): candidate = (.fileSize, "fileSize")
             case (9, UInt8(ascii: "c")): candidate = (.contentID, "contentID")
+            case (9, UInt8(ascii: "s")): candidate = (.sourceURL, "sourceURL")
             case (9, _): candidate = (.pathBytes, "pathBytes")
             case (10, UInt8(ascii: "c")): candidate = (.cameraMake, "cameraMake")
             case (10, _): candidate = (.importedAt, "importedAt")
@@ -242,6 +247,7 @@ enum LibraryJSON {
             out.append(contentsOf: (photo.missing ? ",\"missing\":true" : ",\"missing\":false").utf8)
             number("importedAt", photo.importedAt, &out)
             if let contentID = photo.contentID { field("contentID", contentID, &out) }
+            if let sourceURL = photo.sourceURL { field("sourceURL", sourceURL, &out) }
             if !photo.edits.isEmpty {
                 key("edits", &out, first: false)
                 appendEdits(photo.edits, &out)

@@ -7,6 +7,12 @@ public enum LibraryPaths {
         base(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment) + "/photory/library.json"
     }
 
+    /// `$XDG_DATA_HOME/photory/downloads`, `~/.local/share/photory/downloads` by default: photos
+    /// downloaded from the web, one folder per host (they are the user's photos now, not a cache).
+    public static func defaultDownloadsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        base(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment) + "/photory/downloads"
+    }
+
     /// `$XDG_CACHE_HOME/photory`, `~/.cache/photory` by default: previews that can be remade.
     public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         base(environment["XDG_CACHE_HOME"], fallback: ".cache", environment: environment) + "/photory"

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a URL gave no usable body. Every case names the URL; `description` is the reason shown
+/// beside it.
+public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not an absolute `http` or `https` URL.
+    case unsupportedURL(String)
+    /// The server answered with an error status (4xx are not retried, 5xx are).
+    case status(url: String, code: Int)
+    /// The declared or received size passed the cap.
+    case tooLarge(url: String, limit: Int64, declared: Int64?)
+    /// More redirects than allowed (a loop, usually).
+    case tooManyRedirects(url: String, limit: Int)
+    /// No answer within the connect timeout, or no bytes within the idle timeout.
+    case timedOut(url: String, seconds: Double)
+    /// The body ended before its declared length.
+    case truncated(url: String, received: Int64, expected: Int64)
+    /// What arrived is not an image, whatever the server said it was.
+    case notAnImage(url: String, reason: String)
+    /// DNS, refused connection, reset, TLS: what the network library said.
+    case network(url: String, reason: String)
+    /// The caller cancelled.
+    case cancelled(url: String)
+
+    /// The URL this error is about.
+    public var url: String {
+        switch self {
+        case let .unsupportedURL(url), let .status(url, _), let .tooLarge(url, _, _), let .tooManyRedirects(url, _),
+             let .timedOut(url, _), let .truncated(url, _, _), let .notAnImage(url, _), let .network(url, _),
+             let .cancelled(url):
+            url
+        }
+    }
+
+    /// Worth another try: a server error or a network failure, never a client error.
+    public var isTransient: Bool {
+        switch self {
+        case let .status(_, code): code >= 500
+        case .timedOut, .truncated, .network: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unsupportedURL: "not an http or https URL"
+        case let .status(_, code):
+            "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+        case let .tooLarge(_, limit, declared?):
+            "too large: \(Self.megabytes(declared)) declared, the limit is \(Self.megabytes(limit))"
+        case let .tooLarge(_, limit, nil): "too large: more than \(Self.megabytes(limit))"
+        case let .tooManyRedirects(_, limit): "more than \(limit) redirects"
+        case let .timedOut(_, seconds): "timed out: nothing arrived for \(Self.seconds(seconds))"
+        case let .truncated(_, received, expected): "truncated: \(received) of \(expected) bytes arrived"
+        case let .notAnImage(_, reason): "not an image: \(reason)"
+        case let .network(_, reason): reason
+        case .cancelled: "cancelled"
+        }
+    }
+
+    private static func megabytes(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

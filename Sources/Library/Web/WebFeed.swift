@@ -1,0 +1,169 @@
+import Foundation
+
+/// What a URL the user gave turned out to be: a feed of photos, a list of image links, or an
+/// image itself.
+///
+/// A feed is a JSON array of objects with at least `url`, and optionally `thumbnailUrl`,
+/// `title`, `id` and `albumId` (the jsonplaceholder `/photos` shape), or an object holding such
+/// an array under `photos`, `items` or `data`. A list is plain text with one `http(s)` URL a
+/// line (blank lines and `#` comments are skipped). Relative links resolve against the feed's
+/// own URL. One bad item is a problem of its own: the rest of the feed still counts.
+public struct WebFeed: Sendable, Equatable {
+    /// One photo of a feed.
+    public struct Item: Sendable, Equatable {
+        /// The full image.
+        public var url: URL
+        public var thumbnailURL: URL?
+        /// The feed's title, which becomes the photo's description.
+        public var title: String?
+        public var id: String?
+        public var albumID: String?
+
+        public init(url: URL, thumbnailURL: URL? = nil, title: String? = nil, id: String? = nil,
+                    albumID: String? = nil) {
+            self.url = url
+            self.thumbnailURL = thumbnailURL
+            self.title = title
+            self.id = id
+            self.albumID = albumID
+        }
+    }
+
+    /// An item that could not be used: its position (from 1) and why.
+    public struct Problem: Sendable, Equatable {
+        public var item: Int
+        public var reason: String
+    }
+
+    public var items: [Item]
+    public var problems: [Problem]
+
+    public init(items: [Item], problems: [Problem] = []) {
+        self.items = items
+        self.problems = problems
+    }
+
+    /// The keys of an object that may hold the photo array, in the order they are looked at.
+    static let listKeys = ["photos", "items", "data"]
+
+    /// Reads `body`, fetched from `url`, as a JSON feed or a list of links. (A body that is an
+    /// image is not a feed: callers sniff it first.)
+    public static func parse(_ body: [UInt8], from url: URL) throws(WebFeedError) -> WebFeed {
+        let text = String(decoding: body, as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard let first = trimmed.first else { throw .empty(url: url.absoluteString) }
+        if first == "[" || first == "{" { return try parseJSON(body, from: url) }
+        return try parseList(text, from: url)
+    }
+
+    // MARK: - JSON
+
+    private static func parseJSON(_ body: [UInt8], from url: URL) throws(WebFeedError) -> WebFeed {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw .notJSON(url: url.absoluteString, reason: Self.jsonReason(error))
+        }
+        let list: [Any]
+        if let array = value as? [Any] {
+            list = array
+        } else if let object = value as? [String: Any],
+                  let array = listKeys.lazy.compactMap({ object[$0] as? [Any] }).first {
+            list = array
+        } else {
+            throw .noPhotoList(url: url.absoluteString)
+        }
+        var feed = WebFeed(items: [])
+        for (index, element) in list.enumerated() {
+            let number = index + 1
+            guard let object = element as? [String: Any] else {
+                feed.problems.append(Problem(item: number, reason: "item \(number) is not an object"))
+                continue
+            }
+            guard let raw = object["url"] as? String, !raw.isEmpty else {
+                feed.problems.append(Problem(item: number, reason: "item \(number) has no url"))
+                continue
+            }
+            guard let link = link(raw, base: url) else {
+                feed.problems.append(Problem(item: number, reason: "item \(number): url is not an http or https URL"))
+                continue
+            }
+            feed.items.append(Item(
+                url: link,
+                thumbnailURL: (object["thumbnailUrl"] as? String).flatMap { Self.link($0, base: url) },
+                title: (object["title"] as? String).flatMap(cleanTitle),
+                id: scalar(object["id"]), albumID: scalar(object["albumId"])))
+        }
+        return feed
+    }
+
+    /// A string or number as text (ids are numbers in some feeds, strings in others).
+    private static func scalar(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: text.isEmpty ? nil : text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// A title with its whitespace runs folded to single spaces; nil when blank.
+    private static func cleanTitle(_ title: String) -> String? {
+        let folded = title.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        return folded.isEmpty ? nil : folded
+    }
+
+    private static func jsonReason(_ error: Error) -> String {
+        let info = (error as NSError).userInfo
+        return (info[NSDebugDescriptionErrorKey] as? String) ?? "invalid JSON"
+    }
+
+    // MARK: - Plain text
+
+    private static func parseList(_ text: String, from url: URL) throws(WebFeedError) -> WebFeed {
+        var feed = WebFeed(items: [])
+        var number = 0
+        for line in text.split(whereSeparator: \.isNewline) {
+            let entry = line.trimmingCharacters(in: .whitespaces)
+            if entry.isEmpty || entry.hasPrefix("#") { continue }
+            number += 1
+            // The first line decides: text that does not start with a link is not a list.
+            guard entry.contains("://"), let link = link(entry, base: url) else {
+                if number == 1 { throw .notAFeed(url: url.absoluteString) }
+                feed.problems.append(Problem(item: number, reason: "line \(number) is not an http or https URL"))
+                continue
+            }
+            feed.items.append(Item(url: link))
+        }
+        if feed.items.isEmpty { throw .notAFeed(url: url.absoluteString) }
+        return feed
+    }
+
+    /// `raw` as an absolute http(s) URL, resolved against `base`; nil for anything else.
+    static func link(_ raw: String, base: URL) -> URL? {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
+              URLSessionFetcher.host(of: url) != nil else { return nil }
+        return url
+    }
+}
+
+/// Why a feed could not be read at all. Every case names the feed's URL.
+public enum WebFeedError: Error, Sendable, Equatable, CustomStringConvertible {
+    case empty(url: String)
+    /// It starts like JSON but does not parse.
+    case notJSON(url: String, reason: String)
+    /// Valid JSON without an array of photos (at the top, or under `photos`, `items`, `data`).
+    case noPhotoList(url: String)
+    /// Neither an image, nor JSON, nor a list of links (an HTML page, say).
+    case notAFeed(url: String)
+
+    public var description: String {
+        switch self {
+        case .empty: "the feed is empty"
+        case let .notJSON(_, reason): "not JSON: \(reason)"
+        case .noPhotoList: "no list of photos (an array, or one under \"photos\", \"items\" or \"data\")"
+        case .notAFeed: "not an image, a JSON feed or a list of image URLs"
+        }
+    }
+}

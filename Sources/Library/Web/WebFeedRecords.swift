@@ -1,0 +1,44 @@
+import Foundation
+
+/// What photory remembers of each feed it imported, for a later refresh: the server's
+/// validators (so an unchanged feed costs one small conditional request) and the item URLs it
+/// listed. Kept as `feeds.json` in the downloads folder, written atomically.
+public struct WebFeedRecords: Sendable, Equatable, Codable {
+    /// One feed.
+    public struct Record: Sendable, Equatable, Codable {
+        public var validators: WebValidators
+        /// The feed's photo URLs, in feed order.
+        public var items: [String]
+        /// When it was last fetched, seconds since 1970.
+        public var fetchedAt: Double
+    }
+
+    /// Feed URL → what it held.
+    public var feeds: [String: Record] = [:]
+
+    public init() {}
+
+    /// `feeds.json` in `downloads`.
+    public static func path(in downloads: DownloadFolder) -> String { downloads.root + "/feeds.json" }
+
+    /// The records in `path`; none when the file is missing or unreadable (they only save a
+    /// request: losing them costs one full download of each feed).
+    public static func load(_ path: String) -> WebFeedRecords {
+        guard let data = FileManager.default.contents(atPath: path),
+              let records = try? JSONDecoder().decode(WebFeedRecords.self, from: data) else { return WebFeedRecords() }
+        return records
+    }
+
+    /// Writes the records atomically.
+    public func save(_ path: String) throws(WebSaveError) {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw WebSaveError(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}

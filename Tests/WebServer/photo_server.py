@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""A local HTTP server for photory's web import tests: real files plus hostile endpoints.
+
+Usage: photo_server.py ROOT
+Listens on 127.0.0.1 only, on a port the system picks, and prints that port on the first line
+of stdout. Serves until killed.
+
+  /files/<path>          ROOT/<path>, with ETag and Last-Modified (If-None-Match -> 304)
+  /status/<code>         that status with a small HTML page
+  /flaky/<n>/<path>      500 for the first n requests of this URL, then the file
+  /wrongtype/<path>      the file, called text/html
+  /html.jpg              an HTML error page called image/jpeg
+  /truncated/<path>      declares the whole file, sends half, closes
+  /loop/<n>              redirects to /loop/<n+1>, for ever
+  /redirect/<k>/<path>   k redirects, then the file
+  /huge.jpg              declares 2 GB, sends a JPEG start, then nothing
+  /drip/<path>           declares the file, sends 64 bytes, then one byte a second
+  /hits                  JSON: requests per path, and the User-Agents seen
+"""
+import email.utils
+import hashlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.realpath(sys.argv[1])
+LOCK = threading.Lock()
+HITS = {}
+AGENTS = set()
+
+
+def content_type(path):
+    for ext, kind in ((".json", "application/json"), (".jpg", "image/jpeg"), (".txt", "text/plain")):
+        if path.endswith(ext):
+            return kind
+    return "application/octet-stream"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out as separate writes: without this, Nagle and delayed ACKs cost
+    # 40 ms a request on a kept-alive connection.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def file(self, relative):
+        path = os.path.realpath(os.path.join(ROOT, relative))
+        if not path.startswith(ROOT + os.sep) or not os.path.isfile(path):
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+
+    def send(self, code, body=b"", kind="text/html", headers=()):
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def not_found(self):
+        self.send(404, b"<html><body>not found</body></html>")
+
+    def do_GET(self):
+        with LOCK:
+            HITS[self.path] = HITS.get(self.path, 0) + 1
+            hits = HITS[self.path]
+            if self.path != "/hits":
+                AGENTS.add(self.headers.get("User-Agent", ""))
+        parts = self.path.lstrip("/").split("/")
+        route, rest = parts[0], parts[1:]
+        try:
+            getattr(self, "route_" + route.replace(".", "_"), lambda *_: self.not_found())(rest, hits)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def route_files(self, rest, hits, kind=None):
+        relative = "/".join(rest)
+        body = self.file(relative)
+        if body is None:
+            return self.not_found()
+        etag = '"%s"' % hashlib.md5(body).hexdigest()
+        modified = email.utils.formatdate(os.path.getmtime(os.path.join(ROOT, relative)), usegmt=True)
+        validators = [("ETag", etag), ("Last-Modified", modified)]
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            for name, value in validators:
+                self.send_header(name, value)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send(200, body, kind or content_type(relative), validators)
+
+    def route_status(self, rest, hits):
+        self.send(int(rest[0]), b"<html><body>status %s</body></html>" % rest[0].encode())
+
+    def route_flaky(self, rest, hits):
+        if hits <= int(rest[0]):
+            return self.send(500, b"<html><body>try again</body></html>")
+        self.route_files(rest[1:], hits)
+
+    def route_wrongtype(self, rest, hits):
+        self.route_files(rest, hits, kind="text/html")
+
+    def route_html_jpg(self, rest, hits):
+        self.send(200, b"<!DOCTYPE html><html><body>Error: photo not found</body></html>", "image/jpeg")
+
+    def route_truncated(self, rest, hits):
+        body = self.file("/".join(rest)) or b""
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+
+    def route_loop(self, rest, hits):
+        self.send(302, b"", headers=[("Location", "/loop/%d" % (int(rest[0]) + 1))])
+
+    def route_redirect(self, rest, hits):
+        left = int(rest[0])
+        if left > 0:
+            return self.send(302, b"", headers=[("Location", "/redirect/%d/%s" % (left - 1, "/".join(rest[1:])))])
+        self.route_files(rest[1:], hits)
+
+    def route_huge_jpg(self, rest, hits):
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(2 * 1024 * 1024 * 1024))
+        self.end_headers()
+        self.wfile.write(b"\xff\xd8\xff\xe0")
+        self.wfile.flush()
+        time.sleep(5)
+        self.close_connection = True
+
+    def route_drip(self, rest, hits):
+        body = self.file("/".join(rest)) or b""
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[:64])
+        self.wfile.flush()
+        for index in range(64, min(len(body), 64 + 30)):
+            time.sleep(1)
+            self.wfile.write(body[index : index + 1])
+            self.wfile.flush()
+        self.close_connection = True
+
+    def route_hits(self, rest, hits):
+        with LOCK:
+            body = json.dumps({"hits": HITS, "agents": sorted(AGENTS)}).encode()
+        self.send(200, body, "application/json")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 64
+
+
+def exit_with_parent():
+    """Stops the server when the test that started it goes away (its stdin pipe closes)."""
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    # Started from a thread that blocks signals, the mask was inherited: let SIGTERM in.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    threading.Thread(target=exit_with_parent, daemon=True).start()
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
