@@ -49,7 +49,8 @@ struct FirstRunTests {
         var sawProgress = false
         screen = try tmux.waitUntil("the import summary") { screen in
             if screen.contains("Importing") { sawProgress = true }
-            return screen.contains("Import finished")
+            // The whole summary: a capture can land while the frame is still being written.
+            return screen.contains("Import finished") && screen.contains("Press any key")
         }
         #expect(screen.contains("12 imported"))
         #expect(screen.contains("Press any key"))
