@@ -45,12 +45,15 @@ public struct EditPlanner: Sendable {
         }
     }
 
-    /// Sets every photo to `date`; several photos keep their order, a second apart.
+    /// Sets every photo to `date`; several photos keep their order, a second apart. A date
+    /// typed without a UTC offset keeps each photo's own offset, when it has one.
     public func setDate(_ ids: [String], to date: DateInput) -> EditStep {
         let photos = photosInDateOrder(ids)
         return step("set date of \(Self.count(photos.count)) to \(date.clock.text(date.precision))", photos) { photo, index in
             var edits = photo.edits
-            edits.date = EditedDate(value: date.clock.shifted(by: TimeShift(seconds: index)).iso, precision: date.precision)
+            var clock = date.clock.shifted(by: TimeShift(seconds: index))
+            if clock.offset == nil { clock.offset = WallClock(iso: photo.takenAt)?.offset }
+            edits.date = EditedDate(value: clock.iso, precision: date.precision)
             return edits
         }
     }

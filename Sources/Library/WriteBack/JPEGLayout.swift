@@ -72,6 +72,18 @@ struct JPEGLayout: Equatable {
             }
             pos = end
         }
+        // The image data ends with EOI (FF D9): inside it an FF is always followed by 00 or a
+        // restart marker, so no EOI after SOS means the picture was cut off (a truncated copy).
+        var hasEnd = false
+        var index = n - 2
+        while index > scan {
+            if bytes[index] == 0xFF && bytes[index + 1] == 0xD9 {
+                hasEnd = true
+                break
+            }
+            index -= 1
+        }
+        guard hasEnd else { throw .broken("the image data has no end (EOI): the file is truncated") }
         exifSegment = exif
         insertionPoint = insertion
         scanStart = scan

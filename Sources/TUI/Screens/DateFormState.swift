@@ -25,6 +25,10 @@ struct DateFormState: Equatable, Sendable {
             }
             offset = zoneText
         }
+        // A zone alone sets the UTC offset, whichever mode is showing.
+        if let offset, value.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            return .success(planner.shiftDate(photoIDs, by: TimeShift(), offset: offset))
+        }
         switch mode {
         case .set:
             do {
@@ -36,9 +40,7 @@ struct DateFormState: Equatable, Sendable {
             }
         case .shift:
             do {
-                let shift = value.text.trimmingCharacters(in: .whitespaces).isEmpty && offset != nil
-                    ? TimeShift() : try TimeShift(parsing: value.text)
-                return .success(planner.shiftDate(photoIDs, by: shift, offset: offset))
+                return .success(planner.shiftDate(photoIDs, by: try TimeShift(parsing: value.text), offset: offset))
             } catch {
                 return .failure(FormProblem(field: .value, message: error.description))
             }

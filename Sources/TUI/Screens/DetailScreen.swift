@@ -22,8 +22,11 @@ enum DetailScreen {
     }
 
     /// The area the photo is drawn in: everything but the title and the status line.
+    /// Narrower when the info panel sits beside the photo (the previews asked for must be
+    /// the size drawn).
     static func imageArea(_ state: AppState) -> Rect {
-        Rect(x: 0, y: 1, width: state.columns, height: max(1, state.rows - 3))
+        let beside = state.showInfo ? InfoPanel.besideWidth(columns: state.columns) ?? 0 : 0
+        return Rect(x: 0, y: 1, width: state.columns - beside, height: max(1, state.rows - 3))
     }
 
     /// "IMG_0001.jpg  3/40  4032×3024  2024-05-01 14:03  Canon EOS 6D"
@@ -39,9 +42,8 @@ enum DetailScreen {
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
-        var area = imageArea(state)
+        let area = imageArea(state)
         let beside = state.showInfo ? InfoPanel.besideWidth(columns: state.columns) : nil
-        if let beside { area.width -= beside }
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
         if state.showInfo, let photo = state.detailPhoto {
             var box = beside.map { Rect(x: state.columns - $0, y: area.y, width: $0, height: area.height) }

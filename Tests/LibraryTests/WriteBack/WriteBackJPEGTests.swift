@@ -218,7 +218,7 @@ struct WriteBackJPEGTests {
     }
 
     @Test("a broken JPEG structure is refused and left as it is; no temporary file remains", arguments: [
-        "truncated segment", "no SOS", "junk between segments", "EOI before the scan",
+        "truncated segment", "no SOS", "junk between segments", "EOI before the scan", "image data cut off",
     ])
     func brokenStructure(kind: String) throws {
         let good = Array(Self.cameraFile())
@@ -228,6 +228,7 @@ struct WriteBackJPEGTests {
         case "truncated segment": broken = Array(good[0..<40])
         case "no SOS": broken = Array(good[0..<sos])
         case "junk between segments": broken = Array(good[0..<sos]) + [0x00, 0x12] + Array(good[sos...])
+        case "image data cut off": broken = Array(good[0..<(sos + (good.count - sos) / 2)])
         default: broken = Array(good[0..<sos]) + [0xFF, 0xD9] + Array(good[sos...])
         }
         let (error, photo) = Self.refusal(Data(broken))
