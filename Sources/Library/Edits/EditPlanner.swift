@@ -46,13 +46,14 @@ public struct EditPlanner: Sendable {
     }
 
     /// Sets every photo to `date`; several photos keep their order, a second apart. A date
-    /// typed without a UTC offset keeps each photo's own offset, when it has one.
+    /// typed without a UTC offset keeps each photo's own offset, when its camera recorded one.
     public func setDate(_ ids: [String], to date: DateInput) -> EditStep {
         let photos = photosInDateOrder(ids)
         return step("set date of \(Self.count(photos.count)) to \(date.clock.text(date.precision))", photos) { photo, index in
             var edits = photo.edits
             var clock = date.clock.shifted(by: TimeShift(seconds: index))
-            if clock.offset == nil { clock.offset = WallClock(iso: photo.takenAt)?.offset }
+            // (A file time's offset is only the computer's zone: not worth keeping.)
+            if clock.offset == nil, photo.takenAtSource != .fileTime { clock.offset = WallClock(iso: photo.takenAt)?.offset }
             edits.date = EditedDate(value: clock.iso, precision: date.precision)
             return edits
         }

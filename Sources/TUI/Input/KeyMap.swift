@@ -110,8 +110,8 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.redo, [.ctrl("r"), .char("U")], help: "redo", in: screens),
             KeyBinding(.writeBack, [.char("W")], help: "write edited dates and places into the files", hint: "write",
                        in: screens),
-            KeyBinding(.zoomIn, [.char("+"), .char("=")], help: "zoom in / out", in: [.map]),
-            KeyBinding(.zoomOut, [.char("-"), .char("_")], help: "zoom in / out", in: [.map]),
+            KeyBinding(.zoomIn, [.char("+"), .char("=")], help: "zoom in / out", hint: "zoom in", in: [.map]),
+            KeyBinding(.zoomOut, [.char("-"), .char("_")], help: "zoom in / out", hint: "zoom out", in: [.map]),
             KeyBinding(.left, [.left, .char("h")], help: "pan", in: [.map]),
             KeyBinding(.down, [.down, .char("j")], help: "pan", in: [.map]),
             KeyBinding(.up, [.up, .char("k")], help: "pan", in: [.map]),
@@ -121,7 +121,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.reload, [.char("r")], help: "reload the library", hint: "reload", in: screens),
             KeyBinding(.cancelImport, [.escape], help: "cancel the import (what finished is kept)", hint: "cancel",
                        in: [.importProgress]),
-            KeyBinding(.help, [.char("?")], help: "help", in: screens.union([.picker])),
+            KeyBinding(.help, [.char("?")], help: "help", in: screens.union([.picker, .map])),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
         ]
     }()

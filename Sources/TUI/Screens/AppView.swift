@@ -61,7 +61,7 @@ public enum AppView {
         } else if state.picker != nil {
             hints = keys.hints([.mark, .importMarked, .close, .help], in: context)
         } else if state.map != nil {
-            hints = keys.hints([.zoomIn, .left, .close, .help], in: context)
+            hints = keys.hints([.zoomIn, .zoomOut, .close, .help], in: context) + " · arrows pan"
         } else {
             switch state.screen {
             case .home: hints = keys.hints(HomeScreen.hints(state), in: context)

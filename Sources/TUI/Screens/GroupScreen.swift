@@ -49,7 +49,7 @@ enum GroupScreen {
         let folders = page.folders.isEmpty ? "" : " · \(page.folders.count) folder\(page.folders.count == 1 ? "" : "s")"
         let position = page.folders.isEmpty ? "photo \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
         let range = group.firstTakenAt.isEmpty ? "" : " · \(group.dateRange)"
-        return "\(group.name)\(folders) · \(photos)\(range) · \(position)"
+        return "\(group.name)\(folders) · \(photos)\(range)" + (page.count == 0 ? "" : " · \(position)")
             + (sort == .dateTaken ? "" : " · sorted by \(sort.title)")
             + (marked > 0 ? " · \(marked) marked" : "")
     }
