@@ -58,8 +58,8 @@ struct DateFormState: Equatable, Sendable {
             if case let .success(step) = plan(library) { return .apply(step) }
         default:
             switch field {
-            case .value: _ = value.edit(key)
-            case .zone: _ = zone.edit(key)
+            case .value: _ = value.edit(key, moving: true)
+            case .zone: _ = zone.edit(key, moving: true)
             }
         }
         return .stay

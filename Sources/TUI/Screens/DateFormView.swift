@@ -20,7 +20,7 @@ enum DateFormView {
         let problem: FormProblem? = if case let .failure(problem) = plan { problem } else { nil }
         let valueLabel = form.mode == .set ? "Date:   " : "Offset: "
         put(valueLabel, Theme.title)
-        put(form.field == .value ? form.value.withCursor : form.value.text, .plain, x: 8)
+        put(form.field == .value ? form.value.withCursor(fitting: width - 8) : form.value.text, .plain, x: 8)
         y += 1
         if let problem, problem.field == .value, !form.value.text.isEmpty {
             put(problem.message, Theme.error, x: 8)
@@ -29,7 +29,7 @@ enum DateFormView {
         }
         y += 1
         put("Zone:   ", Theme.title)
-        put(form.field == .zone ? form.zone.withCursor : (form.zone.text.isEmpty ? "" : form.zone.text), .plain, x: 8)
+        put(form.field == .zone ? form.zone.withCursor(fitting: width - 8) : form.zone.text, .plain, x: 8)
         y += 1
         if let problem, problem.field == .zone {
             put(problem.message, Theme.error, x: 8)

@@ -66,7 +66,7 @@ struct PlaceFormState: Equatable, Sendable {
                 break
             }
         default:
-            if field.edit(key) { choice = 0 }
+            if field.edit(key, moving: true) { choice = 0 }
         }
         if case let .places(places) = reading(table) { choice = min(choice, places.count - 1) }
         return .stay

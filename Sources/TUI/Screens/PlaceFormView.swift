@@ -21,7 +21,7 @@ enum PlaceFormView {
             return
         }
         put("Place: ", Theme.title)
-        put(form.field.withCursor, .plain, x: 7)
+        put(form.field.withCursor(fitting: inner.width - 7), .plain, x: 7)
         y += 1
         let table = try? PlaceTable.shared()
         switch form.reading(table) {
