@@ -76,8 +76,7 @@ struct OrganiseTests {
         let again = TmuxSession()
         defer { again.kill() }
         try again.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        let screen = try again.waitFor("Favourites")
-        #expect(screen.contains("3 photos"))
+        try again.waitUntil("the Favourites folder with its 3 photos") { $0.contains("Favourites") && $0.contains("3 photos") }
         again.send("Enter")
         try again.waitFor("★ photo-01.jpg")
         let favourites = try cli(["list", "--favourites"], sandbox).stdout

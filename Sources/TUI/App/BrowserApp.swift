@@ -10,6 +10,8 @@ public final class BrowserApp: @unchecked Sendable {
     private let thumbnails: ThumbnailStore
     let inbox = Inbox()
     private var importCancellation: ImportCancellation?
+    /// Writes what the browser remembers (`state.json`), one save after another.
+    private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
     private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
         inbox.post(.editsSaved(result, through: sequence))
     }
@@ -108,6 +110,7 @@ public final class BrowserApp: @unchecked Sendable {
             dirty = true
         }
         importCancellation?.cancel()
+        rememberQueue.sync {}   // the last choices are on disk before the browser goes
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
@@ -180,8 +183,10 @@ public final class BrowserApp: @unchecked Sendable {
             }
         case let .remember(remembered):
             // A convenience: failing to save it must not interrupt what the user is doing.
+            // In order, off the loop; flushed when the loop ends, so a choice made just before
+            // quitting is kept.
             let file = rememberedFile
-            DispatchQueue.global(qos: .utility).async { try? remembered.save(to: file) }
+            rememberQueue.async { try? remembered.save(to: file) }
         case .reloadLibrary:
             let store = self.store
             DispatchQueue.global(qos: .userInitiated).async {
