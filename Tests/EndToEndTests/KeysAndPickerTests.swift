@@ -23,7 +23,9 @@ struct KeysAndPickerTests {
         defer { tmux.kill() }
         try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
         // The bad line is reported on the status bar, naming the file and line.
-        var screen = try tmux.waitFor("Beach day")
+        var screen = try tmux.waitUntil("the groups and the status bar") {
+            $0.contains("Beach day") && $0.contains("config.toml line 4")
+        }
         #expect(screen.contains("config.toml line 4: unknown action \"opne\""))
         // q no longer quits; the hints show the new keys.
         tmux.send("q")
