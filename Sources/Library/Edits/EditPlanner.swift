@@ -13,11 +13,8 @@ public struct EditPlanner: Sendable {
     /// `ids` as photos, oldest first (by date taken, then path), unknown ids left out.
     func photosInDateOrder(_ ids: [String]) -> [Photo] {
         var seen = Set<String>()
-        return ids.compactMap { seen.insert($0).inserted ? library.photo(id: $0) : nil }
-            .sorted { a, b in
-                let ka = TakenAt.sortKey(a.takenAt), kb = TakenAt.sortKey(b.takenAt)
-                return ka != kb ? ka < kb : a.path < b.path
-            }
+        let photos = ids.compactMap { seen.insert($0).inserted ? library.photo(id: $0) : nil }
+        return PhotoSort.dateOrder(of: photos).map { photos[$0] }
     }
 
     private func step(_ label: String, _ photos: [Photo], _ change: (Photo, Int) -> PhotoEdits) -> EditStep {

@@ -40,10 +40,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     /// The ids at `indices`, oldest first (then by path).
     private static func inDateOrder(_ indices: [Int], of library: PhotoLibrary) -> [String] {
         library.photos.withUnsafeBufferPointer { photos in
-            let keys = indices.map { TakenAt.sortKey(photos[$0].takenAt) }
-            return Array(indices.indices).sorted {
-                keys[$0] != keys[$1] ? keys[$0] < keys[$1] : photos[indices[$0]].path < photos[indices[$1]].path
-            }.map { photos[indices[$0]].id }
+            PhotoSort.dateOrder(indices, in: photos).map { photos[$0].id }
         }
     }
 

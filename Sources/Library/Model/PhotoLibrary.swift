@@ -236,12 +236,8 @@ public struct PhotoLibrary: Sendable, Equatable {
             let otherSlot = slots.count
             slots.append((PhotoGroup.otherID, PhotoGroup.otherName))
 
-            // One sort of every photo by date, then path, so each group's members come out in
-            // order. Dates compare as integers (YYYYMMDDhhmmss), far cheaper than strings.
-            let dateKeys = buffer.map { TakenAt.sortKey($0.takenAt) }
-            let order = Array(buffer.indices).sorted {
-                dateKeys[$0] != dateKeys[$1] ? dateKeys[$0] < dateKeys[$1] : buffer[$0].path < buffer[$1].path
-            }
+            // One sort of every photo by date, then path, so each group's members come out in order.
+            let order = PhotoSort.dateOrder(Array(buffer.indices), in: buffer)
             var members = [[String]](repeating: [], count: slots.count)
             var firstLast = [(first: Int, last: Int)](repeating: (-1, -1), count: slots.count)
             for index in order {

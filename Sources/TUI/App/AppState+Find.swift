@@ -86,8 +86,7 @@ extension AppState {
     // MARK: - Groupings, sort, list view
 
     mutating func cycleGrouping() -> [Effect] {
-        let all = GroupingKind.allCases
-        remembered.grouping = all[(all.firstIndex(of: grouping)! + 1) % all.count]
+        remembered.grouping = grouping.next
         homeCursor = GridCursor()
         invalidatePages()
         clampCursors()
@@ -96,8 +95,7 @@ extension AppState {
 
     mutating func cycleSort() -> [Effect] {
         let selected = selectedPhotoID
-        let all = PhotoSort.allCases
-        remembered.sort = all[(all.firstIndex(of: sort)! + 1) % all.count]
+        remembered.sort = sort.next
         invalidatePages()
         if search.results != nil { runSearch() }
         follow(selected)

@@ -5,10 +5,7 @@ extension AppState {
     /// photos, else every photo with such edits.
     var writeBackCandidates: [String] {
         let pool = marks.isEmpty ? library.photos.map(\.id) : editTargets
-        return pool.filter { id in
-            guard let edits = library.photo(id: id)?.edits else { return false }
-            return edits.date != nil || edits.location != nil || edits.description != nil || edits.favourite
-        }
+        return pool.filter { library.photo(id: $0)?.edits.isEmpty == false }
     }
 
     mutating func askToWriteBack() -> [Effect] {
