@@ -28,14 +28,14 @@ public struct Importer: Sendable {
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        let lock = try LibraryLock.acquire(libraryPath: store.path, timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var library = try store.load()
-        let summary = run(paths, into: &library, cancellation: cancellation, progress: progress) { partial in
-            try? store.save(partial)   // a failing checkpoint shows up again in the final save
+        var summary = ImportSummary()
+        let library = try store.update(lockTimeout: lockTimeout) { library in
+            summary = run(paths, into: &library, cancellation: cancellation, progress: progress) { partial in
+                try? store.save(partial)   // a failing checkpoint shows up again in the final save
+            }
+            progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
+            return true
         }
-        progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-        try store.save(library)
         return (library, summary)
     }
 

@@ -31,12 +31,12 @@ public struct LibraryEditor: Sendable {
     /// Replays `edits` in order on the library as it is on disk and saves it. Throws (and
     /// writes nothing) when the lock, the read or the write fails.
     @discardableResult
-    public func save(_ edits: [LibraryEdit]) throws -> Saved {
-        let lock = try LibraryLock(libraryPath: store.path, timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var library = try store.load()
-        let steps = edits.map { library.replay($0) }
-        if steps.contains(where: { $0 != nil }) { try store.save(library) }
+    public func save(_ edits: [LibraryEdit]) throws(LibraryStoreError) -> Saved {
+        var steps: [EditStep?] = []
+        let library = try store.update(lockTimeout: lockTimeout) { library in
+            steps = edits.map { library.replay($0) }
+            return steps.contains { $0 != nil }
+        }
         return Saved(library: library, steps: steps)
     }
 }

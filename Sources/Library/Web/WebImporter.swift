@@ -40,18 +40,18 @@ public struct WebImporter: Sendable {
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        let lock = try LibraryLock.acquire(libraryPath: store.path, timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var library = try store.load()
         let recordsPath = WebFeedRecords.path(in: downloads)
-        var records = WebFeedRecords.load(recordsPath)
-        let summary = run(urls, into: &library, records: &records, cancellation: cancellation,
+        var summary = ImportSummary()
+        let library = try store.update(lockTimeout: lockTimeout) { library in
+            var records = WebFeedRecords.load(recordsPath)
+            summary = run(urls, into: &library, records: &records, cancellation: cancellation,
                           progress: progress) { partial in
-            try? store.save(partial)   // a failing checkpoint shows up again in the final save
+                try? store.save(partial)   // a failing checkpoint shows up again in the final save
+            }
+            progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
+            try? records.save(recordsPath)
+            return true
         }
-        progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-        try store.save(library)
-        try? records.save(recordsPath)
         return (library, summary)
     }
 

@@ -44,26 +44,23 @@ public struct LibraryWriteBack: Sendable {
     public func run(_ photoIDs: [String]?,
                     progress: @Sendable (_ done: Int, _ total: Int, _ path: String) -> Void = { _, _, _ in })
         throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [WriteBackOutcome]) {
-        let lock = try LibraryLock.acquire(libraryPath: store.path, timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var library = try store.load()
-        let ids = photoIDs ?? library.photos.filter { !changes(for: $0).isEmpty }.map(\.id)
         var outcomes: [WriteBackOutcome] = []
-        var updated: [Photo] = []
-        for (index, id) in ids.enumerated() {
-            guard let photo = library.photo(id: id) else {
-                outcomes.append(WriteBackOutcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
-                progress(index + 1, ids.count, "")
-                continue
+        let library = try store.update(lockTimeout: lockTimeout) { library in
+            let ids = photoIDs ?? library.photos.filter { !changes(for: $0).isEmpty }.map(\.id)
+            var updated: [Photo] = []
+            for (index, id) in ids.enumerated() {
+                guard let photo = library.photo(id: id) else {
+                    outcomes.append(WriteBackOutcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
+                    progress(index + 1, ids.count, "")
+                    continue
+                }
+                let (outcome, record) = write(photo)
+                outcomes.append(outcome)
+                if let record { updated.append(record) }
+                progress(index + 1, ids.count, photo.path)
             }
-            let (outcome, record) = write(photo)
-            outcomes.append(outcome)
-            if let record { updated.append(record) }
-            progress(index + 1, ids.count, photo.path)
-        }
-        if !updated.isEmpty {
             library.update(updated)
-            try store.save(library)
+            return !updated.isEmpty
         }
         return (library, outcomes)
     }
