@@ -30,7 +30,8 @@ struct ImportPickerState: Equatable, Sendable {
     var loading = true
     var error: String?
     /// The path being typed after `/`, or nil.
-    var typedPath: String?
+    var pathField: TextField?
+    var typedPath: String? { pathField?.text }
     /// The entry to highlight once a listing arrives (the folder we came up from).
     var highlightAfterLoad: String?
     /// Where we were before the listing being waited for: a folder that cannot be opened
@@ -125,7 +126,7 @@ struct ImportPickerState: Equatable, Sendable {
     /// Applies `key`: while a path is typed, keys edit it; otherwise they are looked up in
     /// the picker's key bindings.
     mutating func handle(_ key: Key, keyMap: KeyMap, listHeight page: Int, homeFolder: String) -> Outcome {
-        if let typed = typedPath { return .stay(edit(typed, with: key)) }
+        if pathField != nil { return .stay(editPath(with: key)) }
         guard let action = keyMap.action(for: key, in: .picker) else { return .stay([]) }
         let current = entries.indices.contains(cursor) ? entries[cursor] : nil
         var effects: [Effect] = []
@@ -163,7 +164,7 @@ struct ImportPickerState: Equatable, Sendable {
         case .workingFolder:
             effects = go(to: startFolder)
         case .typePath:
-            typedPath = ""
+            pathField = TextField()
         case .importMarked:
             // Marked files before marked folders: a photo is then known by the path the user
             // picked it by, not by a symbolic link inside a folder that leads back to it.
@@ -197,16 +198,14 @@ struct ImportPickerState: Equatable, Sendable {
 
     /// A key while a path is typed: text editing, Enter goes, Esc stops typing. These keys
     /// are those of every text field, not remappable actions.
-    private mutating func edit(_ typed: String, with key: Key) -> [Effect] {
+    private mutating func editPath(with key: Key) -> [Effect] {
         switch key {
-        case .escape: typedPath = nil
+        case .escape: pathField = nil
         case .enter:
-            typedPath = nil
+            let typed = typedPath ?? ""
+            pathField = nil
             return go(to: resolve(typed))
-        case .backspace: typedPath = String(typed.dropLast())
-        case .ctrl("u"): typedPath = ""
-        case let .char(c): typedPath = typed + String(c)
-        default: break
+        default: _ = pathField?.edit(key)
         }
         return []
     }

@@ -37,8 +37,8 @@ enum ImportPickerView {
             grid.put(CellGrid.truncated(text, toWidth: inner.width), x: inner.x, y: listTop + row, style: style)
         }
         let footer: String
-        if let typed = picker.typedPath {
-            footer = "Go to: " + typed + "▏"
+        if let field = picker.pathField {
+            footer = "Go to: " + field.withCursor
         } else {
             footer = state.keyMap.hints(ImportPickerState.footerHints, in: .picker)
         }
