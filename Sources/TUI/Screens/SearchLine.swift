@@ -25,10 +25,9 @@ enum SearchLine {
         }
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: .plain))
         grid.put(CellGrid.truncated(" " + message, toWidth: state.columns), x: 0, y: y, style: style)
-        let line = "/" + search.field.withCursor
         grid.fill(Rect(x: 0, y: state.rows - 1, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
-        // The end of a long query stays in view.
-        let shown = line.displayWidth <= state.columns - 1 ? line : "…" + String(line.suffix(max(1, state.columns - 3)))
+        // The cursor (at the end of a long query) stays in view.
+        let shown = "/" + search.field.withCursor(fitting: state.columns - 2)
         grid.put(CellGrid.truncated(shown, toWidth: state.columns), x: 0, y: state.rows - 1, style: Theme.statusBar)
     }
 }
