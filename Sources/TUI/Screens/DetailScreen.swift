@@ -43,11 +43,12 @@ enum DetailScreen {
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
-        let beside = state.showInfo ? InfoPanel.besideWidth(columns: state.columns) : nil
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
         if state.showInfo, let photo = state.detailPhoto {
-            var box = beside.map { Rect(x: state.columns - $0, y: area.y, width: $0, height: area.height) }
-                ?? InfoPanel.overlayBox(state, photo: photo)
+            // Beside the photo when the image area left room for it, over it otherwise.
+            var box = area.width < state.columns
+                ? Rect(x: area.width, y: area.y, width: state.columns - area.width, height: area.height)
+                : InfoPanel.overlayBox(state, photo: photo)
             box.height = min(box.height, area.height)   // the status line stays visible
             InfoPanel.render(photo, in: box, state: state, into: &grid)
         }
