@@ -20,7 +20,7 @@ struct BrowseCommand: ParsableCommand {
             }
             let library = try options.loadForReading(checkMissing: false)
             do {
-                try BrowserApp(store: options.store, thumbnails: options.thumbnails).run(library: library, colorModeOverride: colors)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter).run(library: library, colorModeOverride: colors)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

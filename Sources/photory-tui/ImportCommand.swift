@@ -30,13 +30,6 @@ struct ImportCommand: ParsableCommand {
         var photoId: String?
     }
 
-    /// Downloads into `$XDG_DATA_HOME/photory/downloads`, naming this program to the servers.
-    var webImporter: WebImporter {
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)"))
-        return WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder()),
-                           thumbnails: options.thumbnails)
-    }
-
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
     }
@@ -55,18 +48,9 @@ struct ImportCommand: ParsableCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             var summary = ImportSummary()
             do {
-                if !absolute.isEmpty {
-                    summary = try Importer(thumbnails: options.thumbnails).run(
-                        absolute, store: options.store, cancellation: cancellation, progress: bar.update).summary
-                }
-                if !addresses.isEmpty, !cancellation.isCancelled {
-                    bar.clear()
-                    let web = try webImporter.run(addresses, store: options.store, cancellation: cancellation,
-                                                  progress: bar.update).summary
-                    summary.results += web.results
-                    summary.filesFound += web.filesFound
-                    summary.cancelled = summary.cancelled || web.cancelled
-                }
+                let importer = SourceImport(files: Importer(thumbnails: options.thumbnails), web: options.webImporter)
+                summary = try importer.run(absolute + addresses, store: options.store, cancellation: cancellation,
+                                           progress: bar.update).summary
                 if summary.count(.imported) + summary.count(.updated) > 0 {
                     options.thumbnails.trim()
                 }

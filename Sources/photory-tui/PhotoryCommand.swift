@@ -31,6 +31,13 @@ struct LibraryOptions: ParsableArguments {
     /// from the offline place table (none when it is missing).
     var placeLookup: PlaceLookup? { PlaceTable.sharedLookup }
 
+    /// Downloads into `$XDG_DATA_HOME/photory/downloads`, naming this program to the servers.
+    var webImporter: WebImporter {
+        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)"))
+        return WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder()),
+                           thumbnails: thumbnails)
+    }
+
     var store: LibraryStore {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }

@@ -8,6 +8,8 @@ import Library
 public final class BrowserApp: @unchecked Sendable {
     private let store: LibraryStore
     private let thumbnails: ThumbnailStore
+    /// Imports web addresses, and downloads originals, into the same thumbnail store.
+    private let web: WebImporter
     let inbox = Inbox()
     private var importCancellation: ImportCancellation?
     /// Writes what the browser remembers (`state.json`), one save after another.
@@ -19,10 +21,15 @@ public final class BrowserApp: @unchecked Sendable {
     private let config: Config
     private let rememberedFile: String
 
-    public init(store: LibraryStore, thumbnails: ThumbnailStore, config: Config = .load(),
-                rememberedFile: String = RememberedState.defaultFile()) {
+    public init(store: LibraryStore, thumbnails: ThumbnailStore,
+                web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
+                                               downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder())),
+                config: Config = .load(), rememberedFile: String = RememberedState.defaultFile()) {
         self.store = store
         self.thumbnails = thumbnails
+        var web = web
+        web.thumbnails = thumbnails
+        self.web = web
         self.config = config
         self.rememberedFile = rememberedFile
     }
@@ -133,12 +140,12 @@ public final class BrowserApp: @unchecked Sendable {
             importCancellation = cancellation
             let store = self.store
             let thumbnails = self.thumbnails
+            let importer = SourceImport(files: Importer(thumbnails: thumbnails), web: web)
             let throttle = ProgressThrottle()
             Thread {
                 let result: Result<Msg.ImportDone, Failure>
                 defer { thumbnails.trim() }
                 do {
-                    let importer = Importer(thumbnails: thumbnails)
                     let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation) { progress in
                         if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
                     }

@@ -9,12 +9,14 @@ public enum Action: String, CaseIterable, Sendable {
     case open, back, quit
     case previous, next
     case importPhotos = "import", reload, help
+    /// Re-fetch every web feed in the library.
+    case refreshFeeds = "refresh-feeds"
     // The import picker
     case parentFolder = "parent-folder"
     case mark, markAll = "mark-all"
     case importMarked = "import-marked"
     case homeFolder = "home-folder", workingFolder = "working-folder"
-    case typePath = "type-path"
+    case typePath = "type-path", typeURL = "type-url"
     case close
     // The import overlay
     case cancelImport = "cancel-import"

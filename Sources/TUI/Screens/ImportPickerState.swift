@@ -14,7 +14,7 @@ struct ImportPickerState: Equatable, Sendable {
 
     /// The actions the footer hints at.
     static let footerHints: [Action] = [.mark, .markAll, .importMarked, .open, .parentFolder, .typePath,
-                                        .workingFolder, .close]
+                                        .typeURL, .workingFolder, .close]
 
     var folder: String
     /// The folder photory was started in: `.` goes there, and the picker falls back to it
@@ -29,8 +29,17 @@ struct ImportPickerState: Equatable, Sendable {
     var markedFolders: Set<String> = []
     var loading = true
     var error: String?
-    /// The path being typed after `/`, or nil.
+    /// What the text field is for.
+    enum FieldPurpose: Equatable, Sendable {
+        /// A folder to go to (`/`).
+        case path
+        /// A web address to import (`u`).
+        case webAddress
+    }
+
+    /// The path or address being typed, or nil.
     var pathField: TextField?
+    var fieldPurpose = FieldPurpose.path
     var typedPath: String? { pathField?.text }
     /// The entry to highlight once a listing arrives (the folder we came up from).
     var highlightAfterLoad: String?
@@ -126,7 +135,7 @@ struct ImportPickerState: Equatable, Sendable {
     /// Applies `key`: while a path is typed, keys edit it; otherwise they are looked up in
     /// the picker's key bindings.
     mutating func handle(_ key: Key, keyMap: KeyMap, listHeight page: Int, homeFolder: String) -> Outcome {
-        if pathField != nil { return .stay(editPath(with: key)) }
+        if pathField != nil { return editPath(with: key) }
         guard let action = keyMap.action(for: key, in: .picker) else { return .stay([]) }
         let current = entries.indices.contains(cursor) ? entries[cursor] : nil
         var effects: [Effect] = []
@@ -165,6 +174,11 @@ struct ImportPickerState: Equatable, Sendable {
             effects = go(to: startFolder)
         case .typePath:
             pathField = TextField()
+            fieldPurpose = .path
+        case .typeURL:
+            pathField = TextField()
+            fieldPurpose = .webAddress
+            error = nil
         case .importMarked:
             // Marked files before marked folders: a photo is then known by the path the user
             // picked it by, not by a symbolic link inside a folder that leads back to it.
@@ -196,17 +210,27 @@ struct ImportPickerState: Equatable, Sendable {
         }
     }
 
-    /// A key while a path is typed: text editing, Enter goes, Esc stops typing. These keys
-    /// are those of every text field, not remappable actions.
-    private mutating func editPath(with key: Key) -> [Effect] {
+    /// A key while a path or address is typed: text editing, Enter goes (or imports the
+    /// address), Esc stops typing. These keys are those of every text field, not remappable
+    /// actions. A web address typed after `/` is imported too.
+    private mutating func editPath(with key: Key) -> Outcome {
         switch key {
         case .escape: pathField = nil
         case .enter:
-            let typed = typedPath ?? ""
+            let typed = (typedPath ?? "").trimmingCharacters(in: .whitespaces)
+            if WebImporter.isWebAddress(typed) {
+                pathField = nil
+                return .importPaths([typed])
+            }
+            if fieldPurpose == .webAddress {
+                if !typed.isEmpty { error = "Not a web address: type one starting with http:// or https://" }
+                if typed.isEmpty { pathField = nil }
+                return .stay([])
+            }
             pathField = nil
-            return go(to: resolve(typed))
+            return .stay(go(to: resolve(typed)))
         default: _ = pathField?.edit(key)
         }
-        return []
+        return .stay([])
     }
 }

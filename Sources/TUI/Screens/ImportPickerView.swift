@@ -38,7 +38,12 @@ enum ImportPickerView {
         }
         let footer: String
         if let field = picker.pathField {
-            footer = "Go to: " + field.withCursor
+            let label = picker.fieldPurpose == .path ? "Go to: " : "Import from the web: "
+            footer = label + field.withCursor(fitting: max(1, inner.width - label.displayWidth))
+            if picker.fieldPurpose == .webAddress, picker.error == nil {
+                let hint = "A JSON feed, a list of image links or an image · Enter imports · Esc cancels"
+                grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 1, style: Theme.dim)
+            }
         } else {
             footer = state.keyMap.hints(ImportPickerState.footerHints, in: .picker)
         }

@@ -10,6 +10,8 @@ enum InfoPanel {
         var label: String
         var value: String
         var style: Style = .plain
+        /// Broken at any character rather than between words (a web address).
+        var breaksAnywhere = false
     }
 
     /// Columns the panel takes beside the photo, or nil when it must go over it.
@@ -30,6 +32,9 @@ enum InfoPanel {
         }
         add("Name", photo.fileName)
         add("Folder", PathBytes.display((photo.path as NSString).deletingLastPathComponent))
+        if let url = photo.sourceURL {
+            rows.append(Row(label: "Source", value: url.strippingControlCharacters, breaksAnywhere: true))
+        }
         let size = photo.displaySize
         add("Size", "\(size.width) × \(size.height) px · "
             + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
@@ -97,7 +102,21 @@ enum InfoPanel {
 
     /// The panel's lines, each value wrapped to what is left of `width` (border and label).
     static func wrapped(_ row: Row, width: Int) -> [String] {
-        PhotoTile.wrap(row.value, width: max(1, width - 4 - labelWidth), maxLines: 4)
+        let valueWidth = max(1, width - 4 - labelWidth)
+        guard row.breaksAnywhere else { return PhotoTile.wrap(row.value, width: valueWidth, maxLines: 4) }
+        var lines: [String] = [], line = "", used = 0
+        for character in DisplayWidth.sanitized(row.value) {
+            let w = character.displayWidth
+            if used + w > valueWidth, !line.isEmpty {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line.append(character)
+            used += w
+        }
+        if !line.isEmpty { lines.append(line) }
+        guard lines.count > 4 else { return lines }
+        return Array(lines.prefix(3)) + [CellGrid.truncated(lines[3] + "…", toWidth: valueWidth)]
     }
 
     static func lineCount(for photo: Photo, width: Int, state: AppState) -> Int {

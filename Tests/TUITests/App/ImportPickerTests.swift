@@ -185,6 +185,38 @@ import Testing
         #expect(state.press(.enter) == [.listFolder(NSHomeDirectory() + "/Documents")])
     }
 
+    @Test func uImportsAWebAddress() throws {
+        var state = Self.openPicker()
+        #expect(state.press(.char("u")) == [])
+        #expect(state.picker?.fieldPurpose == .webAddress)
+        var screen = AppView.render(state).text()
+        #expect(screen.contains("Import from the web: ▏"))
+        #expect(screen.contains("A JSON feed, a list of image links or an image"))
+
+        // Something that is not an address is refused with the reason; the field stays.
+        state.type("photos.example.org/feed")
+        #expect(state.press(.enter) == [])
+        #expect(state.picker?.typedPath == "photos.example.org/feed")
+        #expect(AppView.render(state).text().contains("Not a web address"))
+
+        state.press(.ctrl("u"))
+        state.type("https://photos.example.org/feed.json")
+        let effects = state.press(.enter)
+        #expect(effects.first == .startImport(["https://photos.example.org/feed.json"]))
+        #expect(state.picker == nil)
+        #expect(state.importOverlay?.isRunning == true)
+        screen = AppView.render(state).text()
+        #expect(screen.contains("Importing"))
+    }
+
+    /// An address typed after `/` (pasted where a path goes) is imported too.
+    @Test func aWebAddressTypedAsAPathIsImported() {
+        var state = Self.openPicker()
+        state.press(.char("/"))
+        state.type("http://127.0.0.1:8080/list.txt")
+        #expect(state.press(.enter).first == .startImport(["http://127.0.0.1:8080/list.txt"]))
+    }
+
     @Test func aFolderThatCannotBeOpenedLeavesYouWhereYouWere() throws {
         var state = Self.openPicker()
         state.press(.down)
