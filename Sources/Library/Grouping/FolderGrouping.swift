@@ -1,6 +1,9 @@
 /// By folder on disk: the folder tree below the folder all photos share, a folder opening to
 /// its subfolders and photos; folders in natural order ("Trip 2" before "Trip 10", case ignored). Photos
 /// directly in that shared folder are in a folder of its name.
+///
+/// Photos from a web feed are not grouped by where their downloads went but by where they came
+/// from: a folder per feed (named by its address), holding a folder per album (`albumId`).
 public struct FolderGrouping: Grouping {
     /// The folder every photo is in or below ("/" when they share none), without a trailing "/".
     public let root: String
@@ -13,7 +16,7 @@ public struct FolderGrouping: Grouping {
     public init(library: PhotoLibrary) {
         var common: [Substring]?
         var seen = Set<Substring>()
-        for photo in library.photos {
+        for photo in library.photos where photo.feedURL == nil {
             let folder = Self.folder(of: photo.path)
             guard seen.insert(folder).inserted else { continue }   // most photos share a folder
             let parts = folder.split(separator: "/")
@@ -27,6 +30,9 @@ public struct FolderGrouping: Grouping {
     }
 
     public func keys(of photo: Photo) -> [String] {
+        if let feed = photo.feedURL {
+            return [Self.feedMarker + feed] + (photo.albumID.map { [$0] } ?? [])
+        }
         // Bytes, not characters: this runs for every photo.
         let folder = Self.folder(of: photo.path).utf8
         let skip = root == "/" ? 1 : root.utf8.count + 1
@@ -34,7 +40,15 @@ public struct FolderGrouping: Grouping {
         return folder.dropFirst(skip).split(separator: 0x2F).map { String(Substring($0)) }
     }
 
+    /// Starts the first key of a feed's photos: no folder name on disk starts with it.
+    static let feedMarker = "\u{0}feed "
+
     public func folder(for keys: [String]) -> FolderStep {
+        if let first = keys.first, first.hasPrefix(Self.feedMarker) {
+            let feed = String(first.dropFirst(Self.feedMarker.count))
+            guard keys.count > 1 else { return FolderStep(id: FolderStep.id("w", feed), name: Self.feedName(feed)) }
+            return FolderStep(id: FolderStep.id("w", feed + "\u{0}" + keys[1]), name: "Album " + keys[1])
+        }
         guard keys != [""] else {
             let name = root == "/" ? "/" : String(root.split(separator: "/").last ?? "/")
             return FolderStep(id: FolderStep.id("f", root), name: PathBytes.display(name))
@@ -49,6 +63,12 @@ public struct FolderGrouping: Grouping {
         case .orderedDescending: false
         case .orderedSame: a.id < b.id
         }
+    }
+
+    /// A feed's address as a folder name: without the scheme, "photos.example.org/feed.json".
+    static func feedName(_ url: String) -> String {
+        let name = url.split(separator: "://", maxSplits: 1).last.map(String.init) ?? url
+        return name.strippingControlCharacters
     }
 
     /// The folder part of a path, without the trailing "/".

@@ -4,7 +4,7 @@ extension AppState {
     /// Applies one message. Pure: no disk, no terminal; work to do comes back as effects.
     public mutating func update(_ msg: Msg) -> [Effect] {
         let effects = apply(msg)
-        return effects + followUp()
+        return effects + followUp() + wantOriginals()
     }
 
     private mutating func apply(_ msg: Msg) -> [Effect] {
@@ -53,6 +53,12 @@ extension AppState {
             return []
         case let .wroteBack(result):
             wroteBack(result)
+            return []
+        case let .originalProgress(photoID, transfer):
+            originalProgress(photoID: photoID, transfer)
+            return []
+        case let .originalDownloaded(photoID, result):
+            originalDownloaded(photoID: photoID, result)
             return []
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
@@ -132,6 +138,13 @@ extension AppState {
             return openPicker()
         case .reload:
             return [.reloadLibrary]
+        case .refreshFeeds:
+            guard library.photos.contains(where: { $0.feedURL != nil }) else {
+                status = "No web feeds to refresh: import one from the picker (a, then u)"
+                return []
+            }
+            importOverlay = ImportOverlayState(purpose: .refreshing)
+            return [.refreshFeeds]
         default:
             break
         }

@@ -44,6 +44,8 @@ public struct AppState: Sendable {
     var unsaved: [(sequence: Int, edit: LibraryEdit)] = []
     var editSequence = 0
     var previews = PreviewCache()
+    /// Originals of web photos being downloaded for the detail view (or failed), by photo id.
+    var originalDownloads: [String: OriginalDownload] = [:]
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
     /// The keys, from the defaults and the user's config file.

@@ -14,6 +14,8 @@ public final class BrowserApp: @unchecked Sendable {
     private var importCancellation: ImportCancellation?
     /// Writes what the browser remembers (`state.json`), one save after another.
     private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
+    /// Made on the first original the detail view asks for.
+    private var originalQueue: OriginalQueue?
     private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
         inbox.post(.editsSaved(result, through: sequence))
     }
@@ -117,6 +119,7 @@ public final class BrowserApp: @unchecked Sendable {
             dirty = true
         }
         importCancellation?.cancel()
+        originalQueue?.stop()
         rememberQueue.sync {}   // the last choices are on disk before the browser goes
     }
 
@@ -128,6 +131,31 @@ public final class BrowserApp: @unchecked Sendable {
 
     // MARK: - Effects
 
+    /// Runs an import (or a refresh) on a thread of its own, its progress and its end posted
+    /// to the loop; `importCancellation` stops it.
+    private func startImport(
+        _ run: @escaping @Sendable (ImportCancellation, @escaping @Sendable (ImportProgress) -> Void)
+            throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary)
+    ) {
+        let cancellation = ImportCancellation()
+        importCancellation = cancellation
+        let inbox = self.inbox, thumbnails = self.thumbnails
+        let throttle = ProgressThrottle()
+        Thread {
+            let result: Result<Msg.ImportDone, Failure>
+            defer { thumbnails.trim() }
+            do {
+                let (library, summary) = try run(cancellation) { progress in
+                    if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
+                }
+                result = .success(Msg.ImportDone(library: library, summary: summary))
+            } catch {
+                result = .failure(Failure("\(error)"))
+            }
+            inbox.post(.importFinished(result))
+        }.start()
+    }
+
     private func perform(_ effect: Effect) {
         let inbox = self.inbox
         switch effect {
@@ -136,27 +164,25 @@ public final class BrowserApp: @unchecked Sendable {
                 inbox.post(.folderListed(path: path, Self.list(path)))
             }
         case let .startImport(paths):
-            let cancellation = ImportCancellation()
-            importCancellation = cancellation
-            let store = self.store
-            let thumbnails = self.thumbnails
             let importer = SourceImport(files: Importer(thumbnails: thumbnails), web: web)
-            let throttle = ProgressThrottle()
-            Thread {
-                let result: Result<Msg.ImportDone, Failure>
-                defer { thumbnails.trim() }
-                do {
-                    let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation) { progress in
-                        if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
-                    }
-                    result = .success(Msg.ImportDone(library: library, summary: summary))
-                } catch {
-                    result = .failure(Failure("\(error)"))
-                }
-                inbox.post(.importFinished(result))
-            }.start()
+            let store = self.store
+            startImport { cancellation, progress in
+                try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
+            }
         case .cancelImport:
             importCancellation?.cancel()
+        case let .downloadOriginal(photo):
+            if originalQueue == nil {
+                originalQueue = OriginalQueue(
+                    downloader: OriginalDownloader(fetcher: web.fetcher, downloads: web.downloads, thumbnails: thumbnails),
+                    store: store) { [inbox] msg in inbox.post(msg) }
+            }
+            originalQueue?.enqueue(photo)
+        case .refreshFeeds:
+            let web = self.web, store = self.store
+            startImport { cancellation, progress in
+                try web.refresh(store: store, cancellation: cancellation, progress: progress)
+            }
         case let .saveEdits(edit, sequence):
             saver.save(edit, sequence: sequence)
         case let .writeBack(photoIDs):

@@ -5,6 +5,10 @@ public enum Effect: Equatable, Sendable {
     case listFolder(String)
     case startImport([String])
     case cancelImport
+    /// Re-fetch every web feed of the library (new items in, gone ones missing).
+    case refreshFeeds
+    /// Download a web photo's original (it came with its thumbnail only).
+    case downloadOriginal(Photo)
     case reloadLibrary
     /// Save what the browser remembers between runs.
     case remember(RememberedState)

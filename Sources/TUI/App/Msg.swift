@@ -9,6 +9,10 @@ public enum Msg: Sendable {
     case folderListed(path: String, Result<[FolderEntry], Failure>)
     case importProgress(ImportProgress)
     case importFinished(Result<ImportDone, Failure>)
+    /// Bytes of a web photo's original received so far.
+    case originalProgress(photoID: String, WebTransfer)
+    /// A web photo's original was downloaded and the library saved with it, or it failed.
+    case originalDownloaded(photoID: String, Result<PhotoLibrary, Failure>)
     case libraryLoaded(Result<PhotoLibrary, Failure>)
     /// Which of the `checked` paths had no file, checked in the background after start.
     case missingChecked(missing: Set<String>, checked: Set<String>)

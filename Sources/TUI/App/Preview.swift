@@ -7,6 +7,9 @@ public struct PreviewKey: Hashable, Sendable {
     public var columns: Int
     public var rows: Int
     public var colorMode: ColorMode
+    /// Made from the thumbnail of a web photo whose original is not downloaded yet: once it
+    /// is, the photo needs a new preview.
+    public var fromThumbnail = false
 }
 
 /// What a preview worker needs to make one preview.
@@ -19,6 +22,7 @@ public struct PreviewRequest: Hashable, Sendable {
     public var displayHeight: Int
     public var fileSize: Int64
     public var fileModified: Double
+    public var isDownloaded: Bool
 
     init(key: PreviewKey, photo: Photo) {
         self.key = key
@@ -27,6 +31,7 @@ public struct PreviewRequest: Hashable, Sendable {
         (displayWidth, displayHeight) = photo.displaySize
         fileSize = photo.fileSize
         fileModified = photo.fileModified
+        isDownloaded = photo.isDownloaded
     }
 }
 

@@ -17,7 +17,13 @@ public struct PreviewMaker: Sendable {
         let key = request.key
         let needed = (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
         let image: DecodedImage
-        if let thumbnails, needed.width <= ThumbnailStore.maxSide, needed.height <= ThumbnailStore.maxSide {
+        if !request.isDownloaded {
+            // A web photo known by its thumbnail until its original comes: that is all there is.
+            let stored = thumbnails?.entry(for: ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
+                                                                   fileModified: request.fileModified))
+            guard case let .thumbnail(thumbnail)? = stored else { return .failed("not downloaded yet") }
+            image = thumbnail
+        } else if let thumbnails, needed.width <= ThumbnailStore.maxSide, needed.height <= ThumbnailStore.maxSide {
             switch thumbnails.entryMakingIfNeeded(photoID: request.key.photoID, path: request.path,
                                                   orientation: request.orientation) {
             case let .thumbnail(stored): image = stored

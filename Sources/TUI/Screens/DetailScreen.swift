@@ -35,7 +35,8 @@ enum DetailScreen {
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
         var parts = [(photo.isFavourite ? "★ " : "") + photo.fileName, "\(index + 1)/\(group.count)",
-                     "\(size.width)×\(size.height)", photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎")]
+                     photo.isDownloaded ? "\(size.width)×\(size.height)" : "thumbnail only",
+                     photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎")]
         if let camera = photo.camera { parts.append(camera) }
         if photo.missing { parts.append("FILE MISSING") }
         return parts.joined(separator: "  ")
@@ -44,6 +45,13 @@ enum DetailScreen {
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
         PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
+        if let photo = state.detailPhoto, !photo.isDownloaded, !photo.missing {
+            // The thumbnail stands in while the original comes: say so, on the photo.
+            let line = " " + (state.originalDownloads[photo.id]?.line ?? "Waiting to download the original…") + " "
+            let text = CellGrid.truncated(line, toWidth: area.width)
+            let style = state.originalDownloads[photo.id]?.failure == nil ? Theme.downloading : Theme.downloadFailed
+            grid.put(text, x: area.x + max(0, (area.width - text.displayWidth) / 2), y: area.maxY - 1, style: style)
+        }
         if state.showInfo, let photo = state.detailPhoto {
             // Beside the photo when the image area left room for it, over it otherwise.
             var box = area.width < state.columns

@@ -9,6 +9,12 @@ struct ImportOverlayState: Equatable, Sendable {
         case failed(String)
     }
 
+    /// What runs: an import, or a refresh of the web feeds (`R`).
+    enum Purpose: Equatable, Sendable {
+        case importing, refreshing
+    }
+
+    var purpose = Purpose.importing
     var phase: Phase = .running(cancelling: false)
     var progress = ImportProgress(phase: .scanning)
 

@@ -9,7 +9,8 @@ enum PhotoTile {
         let size = photo.displaySize
         let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
                                                   maxCols: maxColumns, maxRows: maxRows)
-        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode)
+        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
+                          fromThumbnail: !photo.isDownloaded)
     }
 
     static func draw(_ photo: Photo?, in box: Rect, state: AppState, into grid: inout CellGrid) {

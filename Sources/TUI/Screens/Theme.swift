@@ -15,6 +15,9 @@ enum Theme {
     static let statusBar = Style(attrs: [.reverse])
     static let border = Style(attrs: [.bold])
     static let barFilled = Style(fg: .indexed(2))
+    /// The line on a web photo whose original is on its way (or failed).
+    static let downloading = Style(attrs: [.reverse, .bold])
+    static let downloadFailed = Style(fg: .indexed(1), attrs: [.reverse, .bold])
     /// A photo not drawn (yet): loading, undecodable or missing.
     static let placeholder = Cell(" ", bg: .indexed(238))
     static let placeholderText = Style(fg: .indexed(252), bg: .indexed(238))
