@@ -43,7 +43,20 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The web address the file was downloaded from (`photory-tui import URL`); nil for a
     /// photo imported from a local file.
     public var sourceURL: String?
-    /// True when the file was not found at `path` the last time the library looked.
+    /// The feed (or list of links) the photo came from; nil for an image URL typed directly
+    /// and for local files.
+    public var feedURL: String?
+    /// The feed item's `albumId`.
+    public var albumID: String?
+    /// False for a web photo whose original has not been downloaded yet: `path` is where it
+    /// will be written (`DownloadFolder`), the size and pixels are unknown (0) and `id` is made
+    /// from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
+    public var isDownloaded = true
+    /// The photo's item was no longer in its feed at the last refresh: the photo is missing
+    /// (kept, never deleted, edits and all).
+    public var leftFeed = false
+    /// True when the file was not found at `path` the last time the library looked, or the
+    /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
     /// When the photo entered the library, seconds since 1970.
     public var importedAt: Double
@@ -71,6 +84,22 @@ public struct Photo: Sendable, Equatable, Identifiable {
         self.fileDescriptionSource = descriptionSource
         self.missing = missing
         self.importedAt = importedAt
+    }
+
+    /// Whether the photo is missing, given whether a file exists at its path: a photo that left
+    /// its feed always is; a not-yet-downloaded web photo is not for lack of a file (nothing
+    /// was written yet); any other photo is when its file is absent. The one rule behind
+    /// `PhotoLibrary.refreshMissing`, `missingPaths` and `setMissing`. `fileExists` is only
+    /// evaluated when the answer depends on it (no `stat` for the others).
+    public func isMissing(fileExists: @autoclosure () -> Bool) -> Bool {
+        leftFeed || (isDownloaded && !fileExists())
+    }
+
+    /// The id of a web photo known only by its URL (not downloaded yet): 15 hex digits of the
+    /// XXH64 of `"photory-url:" + url`, like content ids.
+    public static func webID(for url: String) -> String {
+        var key = "photory-url:" + url
+        return key.withUTF8 { ContentHash.photoID(ContentHash.xxh64(UnsafeRawBufferPointer($0))) }
     }
 
     // MARK: - What the photo is, edits applied

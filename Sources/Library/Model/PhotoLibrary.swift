@@ -145,7 +145,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public mutating func refreshMissing(fileExists: (String) -> Bool = PathBytes.exists) -> Int {
         var changed = 0
         for index in photos.indices {
-            let missing = !fileExists(photos[index].path)
+            let missing = photos[index].isMissing(fileExists: fileExists(photos[index].path))
             if missing != photos[index].missing {
                 photos[index].missing = missing
                 changed += 1
@@ -157,19 +157,21 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// Applies a missing-file check made earlier (possibly on another copy of the library):
-    /// a photo whose path was checked is missing exactly when its path is in `missingPaths`;
+    /// a photo whose path was checked is missing exactly when its path is in `missingPaths`
+    /// (as `missingPaths()` gives them), judged by `Photo.isMissing(fileExists:)`;
     /// photos at paths that were not checked (relinked since, say) keep their flag.
     public mutating func setMissing(paths missingPaths: Set<String>, checked: Set<String>) {
         for index in photos.indices where checked.contains(photos[index].path) {
-            photos[index].missing = missingPaths.contains(photos[index].path)
+            photos[index].missing = photos[index].isMissing(fileExists: !missingPaths.contains(photos[index].path))
         }
         makeSmartGroups()
     }
 
-    /// Paths of the photos whose files are not there now (one `stat` each; run it off the UI
-    /// thread for large libraries).
+    /// Paths of the photos that are missing now by `Photo.isMissing(fileExists:)`: files not
+    /// there (one `stat` each; run it off the UI thread for large libraries) and photos that
+    /// left their feed; a web photo not downloaded yet is not missing for lack of its file.
     public func missingPaths(fileExists: (String) -> Bool = PathBytes.exists) -> Set<String> {
-        Set(photos.map(\.path).filter { !fileExists($0) })
+        Set(photos.filter { $0.isMissing(fileExists: fileExists($0.path)) }.map(\.path))
     }
 
     // MARK: - Derived data

@@ -113,7 +113,8 @@ enum LibraryJSON {
         var gps: GPSPosition?
         var edits = PhotoEdits()
         var contentID: String?
-        var sourceURL: String?
+        var sourceURL: String?, feedURL: String?, albumID: String?
+        var isDownloaded = true, leftFeed = false
         try scanner.readObject { s, key in
             switch PhotoKey(key) {
             case .id: id = try s.readString()
@@ -146,6 +147,10 @@ enum LibraryJSON {
             case .edits: edits = try readEdits(&s)
             case .contentID: contentID = try s.readOptionalString()
             case .sourceURL: sourceURL = try s.readOptionalString()
+            case .feedURL: feedURL = try s.readOptionalString()
+            case .albumID: albumID = try s.readOptionalString()
+            case .isDownloaded: isDownloaded = try s.readBool()
+            case .leftFeed: leftFeed = try s.readBool()
             case nil: try s.skipValue()
             }
         }
@@ -163,6 +168,10 @@ enum LibraryJSON {
         photo.edits = edits
         photo.contentID = contentID
         photo.sourceURL = sourceURL
+        photo.feedURL = feedURL
+        photo.albumID = albumID
+        photo.isDownloaded = isDownloaded
+        photo.leftFeed = leftFeed
         return photo
     }
 
@@ -184,7 +193,7 @@ enum LibraryJSON {
     private enum PhotoKey {
         case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
         case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits, contentID
-        case sourceURL
+        case sourceURL, feedURL, albumID, isDownloaded, leftFeed
 
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
@@ -197,7 +206,10 @@ enum LibraryJSON {
             case (5, _): candidate = (.width, "width")
             case (6, _): candidate = (.height, "height")
             case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
+            case (7, UInt8(ascii: "f")): candidate = (.feedURL, "feedURL")
+            case (7, UInt8(ascii: "a")): candidate = (.albumID, "albumID")
             case (7, _): candidate = (.missing, "missing")
+            case (8, UInt8(ascii: "l")): candidate = (.leftFeed, "leftFeed")
             case (8, _): candidate = (.fileSize, "fileSize")
             case (9, UInt8(ascii: "c")): candidate = (.contentID, "contentID")
             case (9, UInt8(ascii: "s")): candidate = (.sourceURL, "sourceURL")
@@ -207,6 +219,7 @@ enum LibraryJSON {
             case (11, UInt8(ascii: "o")): candidate = (.orientation, "orientation")
             case (11, UInt8(ascii: "c")): candidate = (.cameraModel, "cameraModel")
             case (11, _): candidate = (.description, "description")
+            case (12, UInt8(ascii: "i")): candidate = (.isDownloaded, "isDownloaded")
             case (12, _): candidate = (.fileModified, "fileModified")
             case (13, _): candidate = (.takenAtSource, "takenAtSource")
             case (17, _): candidate = (.descriptionSource, "descriptionSource")
@@ -248,6 +261,10 @@ enum LibraryJSON {
             number("importedAt", photo.importedAt, &out)
             if let contentID = photo.contentID { field("contentID", contentID, &out) }
             if let sourceURL = photo.sourceURL { field("sourceURL", sourceURL, &out) }
+            if let feedURL = photo.feedURL { field("feedURL", feedURL, &out) }
+            if let albumID = photo.albumID { field("albumID", albumID, &out) }
+            if !photo.isDownloaded { out.append(contentsOf: ",\"isDownloaded\":false".utf8) }
+            if photo.leftFeed { out.append(contentsOf: ",\"leftFeed\":true".utf8) }
             if !photo.edits.isEmpty {
                 key("edits", &out, first: false)
                 appendEdits(photo.edits, &out)

@@ -49,6 +49,37 @@ func samplePhoto(_ id: String, description: String? = nil, takenAt: String = "20
         #expect(library.photo(id: "2")?.missing == false)
     }
 
+    @Test func aWebPhotoNotDownloadedIsNotMissingButOneThatLeftItsFeedIs() {
+        var lazy = samplePhoto("lazy", path: "/downloads/lazy.jpg")
+        lazy.isDownloaded = false
+        var gone = samplePhoto("gone", path: "/downloads/gone.jpg")
+        gone.isDownloaded = false
+        gone.leftFeed = true
+        var goneButHere = samplePhoto("here")
+        goneButHere.leftFeed = true
+        var library = PhotoLibrary(photos: [lazy, gone, goneButHere, samplePhoto("absent", path: "/photos/absent.jpg")])
+        let exists: (String) -> Bool = { $0 == "/photos/here.jpg" }
+
+        library.refreshMissing(fileExists: exists)
+        #expect(library.photos.filter(\.missing).map(\.id) == ["gone", "here", "absent"])
+        #expect(library.missingPaths(fileExists: exists)
+            == ["/downloads/gone.jpg", "/photos/here.jpg", "/photos/absent.jpg"])
+
+        // A check made on another copy applies the same rule.
+        var other = PhotoLibrary(photos: [lazy, gone, goneButHere, samplePhoto("absent", path: "/photos/absent.jpg")])
+        other.setMissing(paths: library.missingPaths(fileExists: exists), checked: Set(other.photos.map(\.path)))
+        #expect(other.photos.filter(\.missing).map(\.id) == ["gone", "here", "absent"])
+        #expect(other.homeFolders.contains { $0.name == "Missing" && $0.count == 3 })
+    }
+
+    @Test func webIDsAreFifteenHexDigitsMadeFromTheURL() {
+        let id = Photo.webID(for: "http://example.org/a.jpg")
+        #expect(id.count == 15)
+        #expect(id.allSatisfy { $0.isHexDigit })
+        #expect(id == Photo.webID(for: "http://example.org/a.jpg"))
+        #expect(id != Photo.webID(for: "http://example.org/b.jpg"))
+    }
+
     @Test func lookUpByNameIdAndPath() {
         let library = PhotoLibrary(photos: [samplePhoto("1", description: "Zoo")])
         #expect(library.group(named: "zoo")?.count == 1)

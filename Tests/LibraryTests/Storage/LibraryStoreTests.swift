@@ -25,6 +25,39 @@ import Testing
         #expect(text.contains("\"schemaVersion\":2"))
     }
 
+    @Test func webFieldsRoundTripAndAreWrittenOnlyWhenSet() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/library.json")
+        var lazy = samplePhoto("lazy", description: "accusamus beatae")
+        lazy.sourceURL = "http://127.0.0.1:8000/img/1.jpg"
+        lazy.feedURL = "http://127.0.0.1:8000/feed.json"
+        lazy.albumID = "7"
+        lazy.isDownloaded = false
+        lazy.fileSize = 0
+        lazy.width = 0
+        lazy.height = 0
+        var gone = samplePhoto("gone")
+        gone.feedURL = lazy.feedURL
+        gone.leftFeed = true
+        gone.missing = true
+        let plain = samplePhoto("plain")
+        let library = PhotoLibrary(photos: [lazy, gone, plain])
+        try store.save(library)
+        let loaded = try store.load()
+        #expect(loaded == library)
+        #expect(loaded.photo(id: "lazy")?.isDownloaded == false)
+        #expect(loaded.photo(id: "lazy")?.albumID == "7")
+        #expect(loaded.photo(id: "gone")?.leftFeed == true)
+        #expect(loaded.photo(id: "plain")?.isDownloaded == true)
+
+        // Defaults are not written: a library without web photos looks as before.
+        let lines = try String(contentsOfFile: store.path, encoding: .utf8).split(separator: "\n")
+        let plainLine = try #require(lines.first { $0.contains("\"id\":\"plain\"") })
+        for key in ["feedURL", "albumID", "isDownloaded", "leftFeed"] { #expect(!plainLine.contains(key)) }
+        #expect(lines.contains { $0.contains("\"isDownloaded\":false") })
+        #expect(lines.contains { $0.contains("\"leftFeed\":true") })
+    }
+
     @Test func keepsThePreviousFileAsBackup() throws {
         let folder = TemporaryFolder()
         let store = LibraryStore(path: folder.path + "/library.json")
