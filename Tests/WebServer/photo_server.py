@@ -155,6 +155,21 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         self.close_connection = True
 
+    def route_slow(self, rest, hits):
+        """/slow/<seconds>/<file>: the whole file, in ten pieces spread over <seconds>."""
+        body = self.file("/".join(rest[1:]))
+        if body is None:
+            return self.not_found()
+        self.send_response(200)
+        self.send_header("Content-Type", content_type(rest[-1]))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        step = max(1, (len(body) + 9) // 10)
+        for start in range(0, len(body), step):
+            self.wfile.write(body[start : start + step])
+            self.wfile.flush()
+            time.sleep(float(rest[0]) / 10)
+
     def route_hits(self, rest, hits):
         with LOCK:
             body = json.dumps({"hits": HITS, "agents": sorted(AGENTS)}).encode()

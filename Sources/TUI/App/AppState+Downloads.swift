@@ -3,6 +3,9 @@ import Library
 /// Web photos imported from a feed come with a thumbnail only: their originals are downloaded
 /// when the detail view shows them, and the photos either side are fetched ahead.
 extension AppState {
+    /// Whether any photo came from a web feed (`R` refreshes them).
+    var hasFeeds: Bool { library.photos.contains { $0.feedURL != nil } }
+
     /// How far on either side of the photo on screen originals are fetched ahead.
     static let downloadAhead = 1
 

@@ -24,8 +24,9 @@ extension AppState {
             // The highlighted entry (the folder we came up from) may be far down the list.
             picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
             return effects
-        case let .importProgress(progress):
+        case let .importProgress(progress, elapsed):
             importOverlay?.progress = progress
+            importOverlay?.elapsed = elapsed
             return []
         case let .importFinished(.success(done)):
             installFromDisk(done.library)
@@ -139,7 +140,7 @@ extension AppState {
         case .reload:
             return [.reloadLibrary]
         case .refreshFeeds:
-            guard library.photos.contains(where: { $0.feedURL != nil }) else {
+            guard hasFeeds else {
                 status = "No web feeds to refresh: import one from the picker (a, then u)"
                 return []
             }

@@ -141,12 +141,14 @@ public final class BrowserApp: @unchecked Sendable {
         importCancellation = cancellation
         let inbox = self.inbox, thumbnails = self.thumbnails
         let throttle = ProgressThrottle()
+        let started = ProcessInfo.processInfo.systemUptime
         Thread {
             let result: Result<Msg.ImportDone, Failure>
             defer { thumbnails.trim() }
             do {
                 let (library, summary) = try run(cancellation) { progress in
-                    if throttle.shouldPost(progress) { inbox.post(.importProgress(progress)) }
+                    guard throttle.shouldPost(progress) else { return }
+                    inbox.post(.importProgress(progress, elapsed: ProcessInfo.processInfo.systemUptime - started))
                 }
                 result = .success(Msg.ImportDone(library: library, summary: summary))
             } catch {

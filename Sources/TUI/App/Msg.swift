@@ -7,7 +7,8 @@ public enum Msg: Sendable {
     case resized(columns: Int, rows: Int)
     case previewReady(PreviewKey, PreviewResult)
     case folderListed(path: String, Result<[FolderEntry], Failure>)
-    case importProgress(ImportProgress)
+    /// Where the running import stands, `elapsed` seconds after it started.
+    case importProgress(ImportProgress, elapsed: Double = 0)
     case importFinished(Result<ImportDone, Failure>)
     /// Bytes of a web photo's original received so far.
     case originalProgress(photoID: String, WebTransfer)

@@ -5,7 +5,9 @@ import Library
 enum HomeScreen {
     /// The actions the status bar hints at.
     static func hints(_ state: AppState) -> [Action] {
-        state.homeFolders.isEmpty ? [.importPhotos, .help, .quit] : [.open, .search, .grouping, .importPhotos, .reload, .help, .quit]
+        if state.homeFolders.isEmpty { return [.importPhotos, .help, .quit] }
+        let refresh: [Action] = state.hasFeeds ? [.refreshFeeds] : []
+        return [.open, .search, .grouping, .importPhotos] + refresh + [.reload, .help, .quit]
     }
 
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,

@@ -17,6 +17,19 @@ struct ImportOverlayState: Equatable, Sendable {
     var purpose = Purpose.importing
     var phase: Phase = .running(cancelling: false)
     var progress = ImportProgress(phase: .scanning)
+    /// Seconds since the import started, for the download speed.
+    var elapsed: Double = 0
+
+    /// Whether the run is fetching from the web (the overlay then shows bytes, speed and URL).
+    var isWeb: Bool { [.feeds, .thumbnails, .photos].contains(progress.phase) || purpose == .refreshing }
+
+    /// "3.4 MB received · 1.2 MB/s".
+    var transferLine: String {
+        let received = ByteCountFormatter.string(fromByteCount: progress.bytesDone, countStyle: .file) + " received"
+        guard elapsed >= 0.5, progress.bytesDone > 0 else { return received }
+        let rate = Int64(Double(progress.bytesDone) / elapsed)
+        return received + " · " + ByteCountFormatter.string(fromByteCount: rate, countStyle: .file) + "/s"
+    }
 
     var isRunning: Bool {
         if case .running = phase { return true }
@@ -53,23 +66,39 @@ struct ImportOverlayState: Equatable, Sendable {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
         switch phase {
         case let .running(cancelling):
-            let box = Panel.centered(in: area, width: 64, height: 9)
-            let inner = Panel.draw(box, title: cancelling ? "Cancelling import…" : "Importing", into: &grid)
+            let web = isWeb
+            let box = Panel.centered(in: area, width: 64, height: web ? 10 : 9)
+            let title = switch (cancelling, purpose, web) {
+            case (true, .importing, _): "Cancelling import…"
+            case (true, .refreshing, _): "Cancelling the refresh…"
+            case (false, .refreshing, _): "Refreshing the web feeds"
+            case (false, .importing, true): "Importing from the web"
+            case (false, .importing, false): "Importing"
+            }
+            let inner = Panel.draw(box, title: title, into: &grid)
             let bar = progress.bar(width: inner.width)
             grid.put(bar.filled, x: inner.x, y: inner.y + 1, style: Theme.barFilled)
             grid.put(bar.empty, x: inner.x + bar.filled.count, y: inner.y + 1, style: Theme.dim)
-            grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: inner.y + 3)
-            let file = progress.currentFile.map { ($0 as NSString).lastPathComponent } ?? ""
-            grid.put(CellGrid.truncated(file, toWidth: inner.width), x: inner.x, y: inner.y + 4, style: Theme.dim)
+            var y = inner.y + 3
+            grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: y)
+            y += 1
+            if web {
+                grid.put(CellGrid.truncated(transferLine, toWidth: inner.width), x: inner.x, y: y)
+                y += 1
+            }
+            // A URL is shown whole (its end cut off when long); a file by its name.
+            let current = progress.currentFile.map { WebImporter.isWebAddress($0) ? $0 : ($0 as NSString).lastPathComponent } ?? ""
+            grid.put(CellGrid.truncated(current, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
             let cancelKey = state.keyMap.binding(.cancelImport, in: .importProgress)?.keys.first?.label
             let hint = cancelling ? "Stopping after the files in progress…"
                 : cancelKey.map { "\($0) cancels (what finished is kept)" } ?? "Importing (no key is set to cancel)"
-            grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 6, style: Theme.dim)
+            grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
         case let .finished(summary):
             let problems = summary.problems
             let height = min(area.height, 9 + min(problems.count, 12))
             let box = Panel.centered(in: area, width: 76, height: height)
-            let inner = Panel.draw(box, title: summary.cancelled ? "Import cancelled" : "Import finished", into: &grid)
+            let noun = purpose == .refreshing ? "Refresh" : "Import"
+            let inner = Panel.draw(box, title: noun + (summary.cancelled ? " cancelled" : " finished"), into: &grid)
             var y = inner.y
             for line in PhotoTile.wrap(summary.line, width: inner.width, maxLines: 2) {
                 grid.put(line, x: inner.x, y: y, style: Theme.title)

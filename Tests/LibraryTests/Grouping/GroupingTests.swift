@@ -87,6 +87,29 @@ import Testing
         #expect(summary(apart.folders) == ["home 1", "mnt 1"])
     }
 
+    /// Web photos are grouped by where they came from: a folder per feed, an album folder
+    /// each; their downloads folder does not pull the shared root up to "/".
+    @Test func feedPhotosGetAFolderPerFeedAndAlbum() throws {
+        func web(_ id: String, album: String?) -> Photo {
+            var photo = photo(id, path: "/home/a/.local/share/photory/downloads/127.0.0.1_8080/\(id).jpg")
+            photo.feedURL = "http://127.0.0.1:8080/feed.json"
+            photo.albumID = album
+            return photo
+        }
+        let library = PhotoLibrary(photos: [
+            photo("t2", path: "/home/a/Pictures/Trip 2/1.jpg"), photo("t10", path: "/home/a/Pictures/Trip 10/1.jpg"),
+            web("w1", album: "10"), web("w2", album: "2"), web("w3", album: "2"), web("w4", album: nil),
+        ])
+        let grouping = FolderGrouping(library: library)
+        #expect(grouping.root == "/home/a/Pictures")
+        let tree = FolderTree(library: library, grouping: grouping)
+        #expect(summary(tree.folders) == ["127.0.0.1:8080/feed.json 4", "Trip 2 1", "Trip 10 1"])
+        let feed = tree.folders[0]
+        #expect(feed.photoIDs == ["w4"], "a photo without an album is in the feed's own folder")
+        #expect(summary(feed.children) == ["Album 2 2", "Album 10 1"])
+        #expect(feed.allPhotoIDs.count == 4)
+    }
+
     @Test func idsAreStableAndUniqueAcrossTheTree() {
         let library = PhotoLibrary(photos: [
             photo("1", path: "/r/a/a/1.jpg"), photo("2", path: "/r/a/2.jpg"), photo("3", path: "/r/b/a/3.jpg"),

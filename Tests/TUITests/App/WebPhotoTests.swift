@@ -1,0 +1,136 @@
+import Foundation
+import Library
+import Testing
+@testable import TUI
+
+/// Web photos in the browser: originals downloaded when the detail view shows them (and the
+/// neighbours fetched ahead) with a line on the photo while they come; `R` refreshes the feeds;
+/// the info panel names the source; the overlay shows the phase, bytes, speed and URL.
+@Suite struct WebPhotoTests {
+    static let feed = "http://127.0.0.1:8080/feed.json"
+
+    /// A feed of `count` photos titled "Harbour", none downloaded yet.
+    static func webPhoto(_ number: Int, downloaded: Bool = false) -> Photo {
+        let url = "http://127.0.0.1:8080/img/\(number).jpg"
+        var photo = Photo(id: Photo.webID(for: url), path: "/data/photory/downloads/127.0.0.1_8080/x-\(number).jpg",
+                          fileSize: 0, fileModified: 0, width: 150, height: 100,
+                          takenAt: String(format: "2026-11-01T10:%02d:00", number), takenAtSource: .fileTime,
+                          description: "Harbour", descriptionSource: .feed, importedAt: 1_800_000_000)
+        photo.sourceURL = url
+        photo.feedURL = feed
+        photo.albumID = "1"
+        photo.isDownloaded = downloaded
+        return photo
+    }
+
+    static func library(count: Int = 5) -> PhotoLibrary {
+        var library = TestLibrary.standard()
+        library.add(contentsOf: (1...count).map { webPhoto($0) })
+        return library
+    }
+
+    /// The state with the "Harbour" group's detail view open on its photo at `index`.
+    static func detail(at index: Int = 0, count: Int = 5) throws -> (AppState, [Effect]) {
+        var state = TestLibrary.state(library(count: count), columns: 160, rows: 48)
+        let harbour = try #require(state.homeFolders.firstIndex { $0.name == "Harbour" })
+        state.openGroup(at: harbour)
+        for _ in 0..<index { state.press(.right) }
+        let effects = state.press(.enter)
+        return (state, effects)
+    }
+
+    static func downloads(_ effects: [Effect]) -> [String] {
+        effects.compactMap { if case let .downloadOriginal(photo) = $0 { photo.id } else { nil } }
+    }
+
+    @Test func openingAPhotoDownloadsItsOriginalAndItsNeighbours() throws {
+        let (state, effects) = try Self.detail(at: 2)
+        let ids = try #require(state.currentGroup?.photoIDs)
+        #expect(Self.downloads(effects) == [ids[2], ids[3], ids[1]], "the photo on screen first, then either side")
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("Downloading the original… 0 bytes"))
+        #expect(screen.contains("thumbnail only"))
+        #expect(!screen.contains("150×100"), "the size of the original is not known yet")
+    }
+
+    @Test func pagingAsksOnlyForWhatIsNotOnItsWay() throws {
+        var (state, _) = try Self.detail(at: 0)
+        let ids = try #require(state.currentGroup?.photoIDs)
+        #expect(Self.downloads(state.press(.right)) == [ids[2]])
+        #expect(Self.downloads(state.press(.left)) == [])
+    }
+
+    @Test func theProgressLineFollowsTheBytesAndTheOriginalReplacesTheThumbnail() throws {
+        var (state, _) = try Self.detail(at: 0)
+        let id = try #require(state.detailPhoto?.id)
+        state.send(.originalProgress(photoID: id, WebTransfer(received: 1_500_000, expected: 3_000_000)))
+        #expect(AppView.render(state).text().contains("Downloading the original… 50%  1.5 MB of 3 MB"))
+
+        // The library as saved: the photo is downloaded, with the file's size and date.
+        var saved = Self.library()
+        var photo = try #require(saved.photo(id: id))
+        photo.isDownloaded = true
+        photo.width = 600
+        photo.height = 400
+        photo.fileSize = 3_000_000
+        saved.update([photo])
+        state.send(.originalDownloaded(photoID: id, .success(saved)))
+        #expect(state.detailPhoto?.id == id, "still on the same photo")
+        let screen = AppView.render(state).text()
+        #expect(!screen.contains("Downloading the original"))
+        #expect(screen.contains("600×400"))
+        #expect(state.originalDownloads[id] == nil)
+    }
+
+    @Test func aFailedDownloadSaysWhyAndIsNotRetriedUntilTheUserComesBack() throws {
+        var (state, _) = try Self.detail(at: 0)
+        let id = try #require(state.detailPhoto?.id)
+        state.send(.originalDownloaded(photoID: id, .failure(Failure("http://127.0.0.1:8080/img/1.jpg: the server answered 404 Not Found"))))
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("Could not download the original: http://127.0.0.1:8080/img/1.jpg: the server answered 404"))
+        // Paging away and back does not ask again; leaving the photo view and coming back does.
+        state.press(.right)
+        #expect(Self.downloads(state.press(.left)) == [])
+        state.press(.escape)
+        #expect(Self.downloads(state.press(.enter)).contains(id))
+    }
+
+    @Test func theInfoPanelShowsTheSourceAddressWhole() throws {
+        var (state, _) = try Self.detail(at: 0)
+        state.press(.char("i"))
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("Source"))
+        #expect(screen.contains("http://127.0.0.1:8080/img/1.jpg"))
+    }
+
+    @Test func refreshNeedsAFeedAndRunsInTheOverlay() throws {
+        var plain = TestLibrary.state()
+        #expect(plain.press(.char("R")) == [])
+        #expect(AppView.render(plain).text().contains("No web feeds to refresh"))
+
+        var state = TestLibrary.state(Self.library(), columns: 80, rows: 24)
+        #expect(state.press(.char("R")) == [.refreshFeeds])
+        state.send(.importProgress(ImportProgress(phase: .feeds, done: 0, total: 1, bytesDone: 2_000_000,
+                                                  currentFile: Self.feed), elapsed: 2))
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("Refreshing the web feeds"))
+        #expect(screen.contains("Fetching feeds… 1 of 1"))
+        #expect(screen.contains("2 MB received · 1 MB/s"))
+        #expect(screen.contains(Self.feed))
+        state.send(.importFinished(.success(Msg.ImportDone(library: Self.library(), summary: ImportSummary()))))
+        #expect(AppView.render(state).text().contains("Refresh finished"))
+    }
+
+    @Test func theWebImportOverlayShowsThePhaseBytesSpeedAndURL() {
+        var state = TestLibrary.state(columns: 80, rows: 24)
+        state.importOverlay = ImportOverlayState()
+        state.send(.importProgress(ImportProgress(phase: .thumbnails, done: 54, total: 120, bytesDone: 3_400_000,
+                                                  currentFile: "http://127.0.0.1:8080/thumbs/54.jpg"), elapsed: 2))
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("Importing from the web"))
+        #expect(screen.contains("Thumbnails 45%  54 of 120"))
+        #expect(screen.contains("3.4 MB received · 1.7 MB/s"))
+        #expect(screen.contains("http://127.0.0.1:8080/thumbs/54.jpg"))
+        #expect(screen.contains("Esc cancels (what finished is kept)"))
+    }
+}
