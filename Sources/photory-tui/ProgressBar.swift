@@ -17,7 +17,7 @@ final class ProgressBar: @unchecked Sendable {
             lastDraw = now
             let name = progress.currentFile.map { ($0 as NSString).lastPathComponent.strippingControlCharacters } ?? ""
             var line = progress.stage
-            if progress.phase == .importing || progress.phase == .finished {
+            if progress.isCounting {
                 let bar = progress.bar(width: 30)
                 line = bar.filled + bar.empty + "  " + line + "  " + String(name.prefix(40))
             }

@@ -33,6 +33,12 @@ public struct ThumbnailStore: Sendable {
             self.fileModified = fileModified
         }
 
+        /// The key `photo`'s record gives: its id and its file's size and time as last read (for a
+        /// web photo not downloaded yet, the time its thumbnail was fetched).
+        public init(of photo: Photo) {
+            self.init(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified)
+        }
+
         /// The key for the file at `path` as it is on disk now, or nil when it cannot be read.
         public static func current(photoID: String, path: String) -> Key? {
             var info = stat()
@@ -103,6 +109,14 @@ public struct ThumbnailStore: Sendable {
         } catch {
             return .failed(error.isMissing ? "file missing" : "cannot read the file: \(error)")
         }
+    }
+
+    /// The grid thumbnail of `photo`, whatever kind it is: for a web photo not downloaded yet,
+    /// the one stored from its feed's thumbnail (under its record's key), else
+    /// `.failed("not downloaded yet")`; for any other, as `entryMakingIfNeeded(photoID:path:orientation:)`.
+    public func entryMakingIfNeeded(for photo: Photo) -> Entry {
+        guard photo.isDownloaded else { return entry(for: Key(of: photo)) ?? .failed("not downloaded yet") }
+        return entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.orientation)
     }
 
     /// Gives the thumbnail of `old` to `new` as well (a hard link): for a file rewritten

@@ -6,10 +6,10 @@ import Foundation
 public protocol HTTPFetching: Sendable {
     /// The body of `request.url` after redirects, or why there is none. A 304 answer to a
     /// conditional request is a response with `notModified` set and an empty body. `progress`
-    /// gets the bytes received so far; cancelling stops the transfer within a fraction of a
-    /// second (`WebError.cancelled`).
+    /// gets the bytes received so far (and the declared length, when the server sent one);
+    /// cancelling stops the transfer within a fraction of a second (`WebError.cancelled`).
     func fetch(_ request: WebRequest, cancellation: ImportCancellation?,
-               progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse
+               progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> WebResponse
 }
 
 extension HTTPFetching {

@@ -69,7 +69,7 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     public func fetch(_ request: WebRequest, cancellation: ImportCancellation?,
-                      progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse {
+                      progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> WebResponse {
         guard let host = Self.host(of: request.url) else { throw .unsupportedURL(request.url.absoluteString) }
         let gate = gate(for: host)
         gate.wait()
@@ -103,7 +103,7 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 
     /// One request, watched for the connect and idle timeouts.
     private func attempt(_ request: WebRequest, cancellation: ImportCancellation?,
-                         progress: @escaping @Sendable (Int64) -> Void) throws(WebError) -> WebResponse {
+                         progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> WebResponse {
         if cancellation?.isCancelled == true { throw .cancelled(url: request.url.absoluteString) }
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
@@ -144,19 +144,21 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 private final class Transfer: @unchecked Sendable {
     let request: WebRequest
     let maxRedirects: Int
-    let progress: @Sendable (Int64) -> Void
+    let progress: @Sendable (WebTransfer) -> Void
     let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var body: [UInt8] = []
     private var response: HTTPURLResponse?
     private var error: WebError?
     private var redirects = 0
+    /// The Content-Length of the answer, when it declared one.
+    private var expected: Int64?
     private var sniffed = false
     private var responded = false
     private var signalled = false
     private var lastActivity = ProcessInfo.processInfo.systemUptime
 
-    init(request: WebRequest, maxRedirects: Int, progress: @escaping @Sendable (Int64) -> Void) {
+    init(request: WebRequest, maxRedirects: Int, progress: @escaping @Sendable (WebTransfer) -> Void) {
         self.request = request
         self.maxRedirects = maxRedirects
         self.progress = progress
@@ -225,14 +227,17 @@ private final class Transfer: @unchecked Sendable {
                 record(.tooLarge(url: url, limit: request.maxBytes, declared: declared))
                 return false
             }
-            if declared > 0 { body.reserveCapacity(Int(declared)) }
+            if declared > 0 {
+                body.reserveCapacity(Int(declared))
+                expected = declared
+            }
             return true
         }
     }
 
     /// Appends `data`; false when the body must stop here.
     func append(_ data: Data) -> Bool {
-        let count: Int64? = lock.withLock {
+        let transfer: WebTransfer? = lock.withLock {
             lastActivity = ProcessInfo.processInfo.systemUptime
             body.append(contentsOf: data)
             if Int64(body.count) > request.maxBytes {
@@ -246,10 +251,10 @@ private final class Transfer: @unchecked Sendable {
                     return nil
                 }
             }
-            return Int64(body.count)
+            return WebTransfer(received: Int64(body.count), expected: expected)
         }
-        guard let count else { return false }
-        progress(count)
+        guard let transfer else { return false }
+        progress(transfer)
         return true
     }
 

@@ -11,6 +11,26 @@ public struct WebFeedRecords: Sendable, Equatable, Codable {
         public var items: [String]
         /// When it was last fetched, seconds since 1970.
         public var fetchedAt: Double
+        /// Item URL → its thumbnail's URL, for the items that have one (nil in records written
+        /// before thumbnails were kept).
+        public var thumbnails: [String: String]?
+
+        public init(validators: WebValidators, items: [String], fetchedAt: Double, thumbnails: [String: String]? = nil) {
+            self.validators = validators
+            self.items = items
+            self.fetchedAt = fetchedAt
+            self.thumbnails = thumbnails
+        }
+
+        /// What `feed`, fetched in `response`, holds, fetched now.
+        init(response: WebResponse, feed: WebFeed) {
+            var thumbnails: [String: String] = [:]
+            for item in feed.items {
+                if let thumbnail = item.thumbnailURL { thumbnails[item.url.absoluteString] = thumbnail.absoluteString }
+            }
+            self.init(validators: response.validators, items: feed.items.map(\.url.absoluteString),
+                      fetchedAt: Date().timeIntervalSince1970, thumbnails: thumbnails)
+        }
     }
 
     /// Feed URL → what it held.

@@ -2,16 +2,21 @@ import Foundation
 
 /// Imports photos from URLs: each URL is a JSON feed, a list of image links, or an image.
 ///
-/// Feeds are fetched first (phase `scanning`), then every photo is downloaded on `workers`
-/// threads (phase `importing`), written under `downloads` and read like any file, its source
-/// URL and its feed title (as the description) recorded. Every URL, feed item and photo ends
-/// with one `ImportOutcome`; one failure never stops the rest. A URL already in the library
-/// (with its file present) is not downloaded again, and the same bytes from another URL are a
+/// Feeds are fetched first (phase `feeds`). Feed items with a thumbnail are imported lazily
+/// (phase `thumbnails`): only the thumbnail is downloaded, made into the grid thumbnail, and the
+/// photo recorded with `isDownloaded == false` (its original is fetched when needed, see
+/// `OriginalDownloader`). Every other photo (items without a thumbnail, links of a list, an
+/// image URL) is downloaded whole on `workers` threads (phase `photos`), written under
+/// `downloads` and read like any file. Source URL, feed, album and feed title (as the
+/// description) are recorded. Every URL, feed item and photo ends with one `ImportOutcome`; one
+/// failure never stops the rest. A URL already in the library (downloaded with its file present,
+/// or not downloaded yet) is not downloaded again, and the same bytes from another URL are a
 /// duplicate. Cancelling keeps what finished.
 public struct WebImporter: Sendable {
     public var fetcher: any HTTPFetching
     public var downloads: DownloadFolder
-    /// Where each photo's grid thumbnail is made while its bytes are in memory; nil makes none.
+    /// Where each photo's grid thumbnail is made (from the feed's thumbnail, or from the
+    /// original while its bytes are in memory); nil makes none and fetches no thumbnails.
     public var thumbnails: ThumbnailStore?
     /// Downloads at once (the fetcher also caps connections per host).
     public var workers: Int
@@ -40,12 +45,24 @@ public struct WebImporter: Sendable {
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
+        try withRecords(store: store, lockTimeout: lockTimeout, progress: progress) { library, records, checkpoint in
+            run(urls, into: &library, records: &records, cancellation: cancellation, progress: progress,
+                checkpoint: checkpoint)
+        }
+    }
+
+    /// The locked read-change-save around an import or a refresh: the feeds' records are
+    /// loaded beside the downloads, `work` changes the library (checkpoints are saved as they
+    /// come), and the library and the records are saved at the end.
+    func withRecords(
+        store: LibraryStore, lockTimeout: Double, progress: @escaping @Sendable (ImportProgress) -> Void,
+        _ work: (inout PhotoLibrary, inout WebFeedRecords, @escaping (PhotoLibrary) -> Void) -> ImportSummary
+    ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         let recordsPath = WebFeedRecords.path(in: downloads)
         var summary = ImportSummary()
         let library = try store.update(lockTimeout: lockTimeout) { library in
             var records = WebFeedRecords.load(recordsPath)
-            summary = run(urls, into: &library, records: &records, cancellation: cancellation,
-                          progress: progress) { partial in
+            summary = work(&library, &records) { partial in
                 try? store.save(partial)   // a failing checkpoint shows up again in the final save
             }
             progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
@@ -63,12 +80,11 @@ public struct WebImporter: Sendable {
         checkpoint: ((PhotoLibrary) -> Void)? = nil
     ) -> ImportSummary {
         var summary = ImportSummary()
-        var known = Dictionary(library.photos.compactMap { photo in photo.sourceURL.map { ($0, photo) } },
-                               uniquingKeysWith: { first, _ in first })
+        let known = Self.photosBySource(library)
         var listed = Jobs()
-        for raw in urls {
+        for (number, raw) in urls.enumerated() {
             guard !cancellation.isCancelled else { break }
-            progress(ImportProgress(phase: .scanning, total: listed.list.count, currentFile: raw))
+            progress(ImportProgress(phase: .feeds, done: number, total: urls.count, currentFile: raw))
             // An image already listed, or already in the library, is not fetched to see what it is.
             if let url = URL(string: raw), listed.seen.contains(url) || known[url.absoluteString] != nil {
                 listed.add(Job(item: WebFeed.Item(url: url)))
@@ -76,71 +92,31 @@ public struct WebImporter: Sendable {
             }
             resolve(raw, into: &listed, results: &summary.results, records: &records, cancellation: cancellation)
         }
-        let jobs = listed.list
-        let fetched = Downloads(jobs: jobs)
-        progress(ImportProgress(phase: .importing, total: jobs.count))
-        let rewritten = Importer.rewrittenIDs(library)
-        var lastCheckpoint = Date()
-        for start in stride(from: 0, to: jobs.count, by: Importer.chunkSize) {
-            guard !cancellation.isCancelled else { break }
-            let chunk = start..<min(jobs.count, start + Importer.chunkSize)
-            // What needs no download: a URL met earlier in this run or already in the library.
-            var labels: [String] = [], analyses: [PhotoAnalyzer.Result?] = []
-            var pending: [Int] = []
-            for index in chunk {
-                let url = jobs[index].item.url.absoluteString
-                if let photo = known[url], !photo.missing, PathBytes.exists(photo.path) {
-                    summary.results.append(ImportFileResult(path: url, outcome: .duplicate(photoID: photo.id, original: url)))
-                    fetched.skip(index)
-                } else {
-                    pending.append(index)
-                }
-            }
-            download(pending, of: fetched, cancellation: cancellation, progress: progress)
-            for index in pending {
-                guard let result = fetched.result(index) else { continue }
-                labels.append(jobs[index].item.url.absoluteString)
-                analyses.append(result)
-            }
-            let merged = Importer.merge(labels: labels, analyses: analyses, rewritten: rewritten, into: &library)
-            for result in merged {
-                // A download whose bytes were already in the library is not kept twice.
-                if case let .duplicate(id, _) = result.outcome, let photo = library.photo(id: id),
-                   photo.sourceURL != result.path {
-                    let ours = downloads.path(for: URL(string: result.path)!, format: nil)
-                    removeDownload(matching: ours, keeping: photo.path)
-                }
-                if let photo = result.outcome.photoID.flatMap(library.photo(id:)) { known[result.path] = photo }
-            }
-            summary.results += merged
-            if let checkpoint, chunk.upperBound < jobs.count,
-               Date().timeIntervalSince(lastCheckpoint) >= checkpointInterval {
-                checkpoint(library)
-                lastCheckpoint = Date()
-            }
-        }
-        // A URL listed twice was fetched once: the repeat shares the first one's fate.
-        for url in listed.repeats {
-            guard let first = summary.results.first(where: { $0.path == url }) else { continue }
-            let outcome: ImportOutcome = first.outcome.photoID.map { .duplicate(photoID: $0, original: url) } ?? first.outcome
-            summary.results.append(ImportFileResult(path: url, outcome: outcome))
-        }
-        summary.filesFound = summary.results.count + fetched.unreached
-        summary.cancelled = cancellation.isCancelled
-        progress(ImportProgress(phase: .finished, done: summary.results.count, total: summary.filesFound,
-                                bytesDone: fetched.bytesDone, bytesTotal: 0))
+        perform(listed, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
+                checkpoint: checkpoint)
         return summary
+    }
+
+    /// The library's photos by source URL (the first of each).
+    static func photosBySource(_ library: PhotoLibrary) -> [String: Photo] {
+        Dictionary(library.photos.compactMap { photo in photo.sourceURL.map { ($0, photo) } },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Feeds
 
-    /// One photo to download; `body` when the user's URL was the image itself.
+    /// One photo to get; `body` when the user's URL was the image itself, `feedURL` when it
+    /// came from a feed or a list.
     struct Job: Sendable {
         var item: WebFeed.Item
         var body: [UInt8]?
+        var feedURL: String?
+
+        /// Only the thumbnail is fetched: the item has one and the original was not fetched already.
+        var isLazy: Bool { item.thumbnailURL != nil && body == nil }
     }
 
-    /// The photos to download, each URL once; a URL listed again is a repeat.
+    /// The photos to get, each URL once; a URL listed again is a repeat.
     struct Jobs {
         var list: [Job] = []
         var seen: Set<URL> = []
@@ -174,10 +150,18 @@ public struct WebImporter: Sendable {
             jobs.add(Job(item: WebFeed.Item(url: url), body: response.body))
             return
         }
+        guard let feed = parseFeed(response, named: raw, results: &results) else { return }
+        for item in feed.items { jobs.add(Job(item: item, feedURL: raw)) }
+        records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
+    }
+
+    /// The feed in `response`, its bad items added to `results` as problems of the feed `raw`;
+    /// nil (with the reason in `results`) when it is no feed at all.
+    func parseFeed(_ response: WebResponse, named raw: String, results: inout [ImportFileResult]) -> WebFeed? {
         guard Int64(response.body.count) <= WebRequest.feedLimit else {
             let error = WebError.tooLarge(url: raw, limit: WebRequest.feedLimit, declared: Int64(response.body.count))
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: error.description)))
-            return
+            return nil
         }
         let feed: WebFeed
         do {
@@ -188,21 +172,116 @@ public struct WebImporter: Sendable {
             default: .corrupt(reason: error.description)
             }
             results.append(ImportFileResult(path: raw, outcome: outcome))
-            return
+            return nil
         }
         for problem in feed.problems {
             results.append(ImportFileResult(path: raw, outcome: .corrupt(reason: problem.reason)))
         }
-        for item in feed.items { jobs.add(Job(item: item)) }
-        records.feeds[raw] = WebFeedRecords.Record(validators: response.validators,
-                                                   items: feed.items.map(\.url.absoluteString),
-                                                   fetchedAt: Date().timeIntervalSince1970)
+        return feed
     }
 
     // MARK: - Photos
 
-    /// Downloads, saves and reads the photos at `indexes` on `workers` threads.
-    private func download(_ indexes: [Int], of fetched: Downloads, cancellation: ImportCancellation,
+    /// Gets the photos of `listed` into `library`: the lazy ones' thumbnails first, then the
+    /// originals of the others, chunk by chunk (checkpoints between chunks), each with its
+    /// outcome in `summary`.
+    func perform(
+        _ listed: Jobs, into library: inout PhotoLibrary, summary: inout ImportSummary,
+        cancellation: ImportCancellation, progress: @escaping @Sendable (ImportProgress) -> Void,
+        checkpoint: ((PhotoLibrary) -> Void)?
+    ) {
+        let jobs = listed.list
+        var known = Self.photosBySource(library)
+        let tally = TransferTally()
+        let rewritten = Importer.rewrittenIDs(library)
+        var lastCheckpoint = Date()
+        var unreached = 0
+        let lazy = jobs.indices.filter { jobs[$0].isLazy && thumbnails != nil }
+        let lazySet = Set(lazy)
+        let eager = jobs.indices.filter { !lazySet.contains($0) }
+        for (phase, indexes) in [(ImportProgress.Phase.thumbnails, lazy), (.photos, eager)] where !indexes.isEmpty {
+            let fetched = WebDownloads(jobs: jobs, count: indexes.count, phase: phase, tally: tally)
+            progress(fetched.snapshot(nil))
+            for start in stride(from: 0, to: indexes.count, by: Importer.chunkSize) {
+                guard !cancellation.isCancelled else { break }
+                let chunk = indexes[start..<min(indexes.count, start + Importer.chunkSize)]
+                // What needs no download: a URL met earlier in this run or already in the library.
+                var pending: [Int] = []
+                for index in chunk {
+                    let url = jobs[index].item.url.absoluteString
+                    if let photo = known[url], !photo.isDownloaded || (!photo.missing && PathBytes.exists(photo.path)) {
+                        summary.results.append(ImportFileResult(path: url, outcome: .duplicate(photoID: photo.id, original: url)))
+                        fetched.skip()
+                    } else {
+                        pending.append(index)
+                    }
+                }
+                download(pending, of: fetched, cancellation: cancellation, progress: progress)
+                let merged = record(pending.compactMap { index in fetched.result(index).map { (index, $0) } },
+                                    jobs: jobs, rewritten: rewritten, into: &library)
+                for result in merged {
+                    if let photo = result.outcome.photoID.flatMap(library.photo(id:)) { known[result.path] = photo }
+                }
+                summary.results += merged
+                if let checkpoint, Date().timeIntervalSince(lastCheckpoint) >= checkpointInterval {
+                    checkpoint(library)
+                    lastCheckpoint = Date()
+                }
+            }
+            unreached += fetched.unreached
+        }
+        // A URL listed twice was fetched once: the repeat shares the first one's fate.
+        for url in listed.repeats {
+            guard let first = summary.results.first(where: { $0.path == url }) else { continue }
+            let outcome: ImportOutcome = first.outcome.photoID.map { .duplicate(photoID: $0, original: url) } ?? first.outcome
+            summary.results.append(ImportFileResult(path: url, outcome: outcome))
+        }
+        summary.filesFound = summary.results.count + unreached
+        summary.cancelled = cancellation.isCancelled
+        progress(ImportProgress(phase: .finished, done: summary.results.count, total: summary.filesFound,
+                                bytesDone: tally.total, bytesTotal: 0))
+    }
+
+    /// Puts what the downloads of one chunk gave into the library, in job order: originals
+    /// through `Importer.merge` (duplicates by content, relinks, updates), not-downloaded photos
+    /// as they are (with their thumbnail's problem, if any, as a result of its own).
+    private func record(_ fetched: [(index: Int, result: Fetched)], jobs: [Job], rewritten: [String: String],
+                        into library: inout PhotoLibrary) -> [ImportFileResult] {
+        var labels: [String] = [], analyses: [PhotoAnalyzer.Result?] = []
+        var results: [ImportFileResult] = []
+        var lazy: [Photo] = []
+        for (index, result) in fetched {
+            let url = jobs[index].item.url.absoluteString
+            switch result {
+            case let .analysed(analysis):
+                labels.append(url)
+                analyses.append(analysis)
+            case let .lazy(photo, problem):
+                if let existing = library.photo(id: photo.id) {
+                    results.append(ImportFileResult(path: url, outcome: .duplicate(photoID: existing.id, original: url)))
+                    continue
+                }
+                lazy.append(photo)
+                results.append(ImportFileResult(path: url, outcome: .imported(photoID: photo.id)))
+                if let problem { results.append(problem) }
+            }
+        }
+        library.add(contentsOf: lazy)
+        let merged = Importer.merge(labels: labels, analyses: analyses, rewritten: rewritten, into: &library)
+        for result in merged {
+            // A download whose bytes were already in the library is not kept twice.
+            if case let .duplicate(id, _) = result.outcome, let photo = library.photo(id: id),
+               photo.sourceURL != result.path {
+                let ours = downloads.path(for: URL(string: result.path)!, format: nil)
+                removeDownload(matching: ours, keeping: photo.path)
+            }
+        }
+        return results + merged
+    }
+
+    /// Downloads the jobs at `indexes` on `workers` threads: thumbnails or originals, as
+    /// `fetched.phase` says.
+    private func download(_ indexes: [Int], of fetched: WebDownloads, cancellation: ImportCancellation,
                           progress: @escaping @Sendable (ImportProgress) -> Void) {
         guard !indexes.isEmpty else { return }
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
@@ -211,21 +290,25 @@ public struct WebImporter: Sendable {
         Self.onThreads(min(workers, indexes.count)) {
             while !cancellation.isCancelled, let index = queue.next() {
                 let job = fetched.jobs[index]
-                let result = fetch(job, analyzer: analyzer, importedAt: importedAt, cancellation: cancellation) { bytes in
-                    progress(fetched.progress(bytes: bytes, current: job.item.url.absoluteString))
+                let current = job.item.url.absoluteString
+                let report: @Sendable (WebTransfer) -> Void = { transfer in
+                    progress(fetched.progress(transfer.received, current: current))
                 }
+                let result = fetched.phase == .thumbnails
+                    ? fetchThumbnail(job, importedAt: importedAt, cancellation: cancellation, progress: report)
+                    : fetchOriginal(job, analyzer: analyzer, importedAt: importedAt, cancellation: cancellation,
+                                    progress: report)
                 // A download cut short by cancelling was never reached.
                 guard let result else { continue }
-                progress(fetched.finish(index, result, current: job.item.url.absoluteString))
+                progress(fetched.finish(index, result.fetched, bytes: result.bytes, current: current))
             }
         }
     }
 
-    /// One photo: its bytes (downloaded unless given), written to its file, read like any file.
     /// Runs `body` on `count` threads of its own and waits for all of them. Downloads spend their
     /// time waiting for the network: on Dispatch's pool (sized to the cores) they would starve
     /// every other piece of work in the process, the browser's previews included.
-    private static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
         let group = DispatchGroup()
         for _ in 0..<count {
             group.enter()
@@ -239,47 +322,6 @@ public struct WebImporter: Sendable {
         group.wait()
     }
 
-    /// nil when cancelling cut the download short.
-    private func fetch(_ job: Job, analyzer: PhotoAnalyzer, importedAt: Double, cancellation: ImportCancellation,
-                       progress: @escaping @Sendable (Int64) -> Void) -> (result: PhotoAnalyzer.Result, bytes: Int64)? {
-        let body: [UInt8]
-        if let given = job.body {
-            body = given
-        } else {
-            do {
-                body = try fetcher.fetch(WebRequest(url: job.item.url, kind: .image), cancellation: cancellation,
-                                         progress: progress).body
-            } catch {
-                if case .cancelled = error { return nil }
-                return (.failure(Self.outcome(of: error)), 0)
-            }
-        }
-        let format = body.withUnsafeBytes { PhotoFormats.format(of: $0) }
-        guard format != nil else {
-            let reason = body.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
-            return (.failure(.unsupported(reason: WebError.notAnImage(url: "", reason: reason).description)), Int64(body.count))
-        }
-        let path = downloads.path(for: job.item.url, format: format)
-        do {
-            try downloads.write(body, to: path)
-        } catch {
-            return (.failure(.unreadable(reason: error.description)), Int64(body.count))
-        }
-        var result = analyzer.analyze(path: path, importedAt: importedAt)
-        switch result {
-        case var .photo(photo):
-            photo.sourceURL = job.item.url.absoluteString
-            if let title = job.item.title {
-                photo.fileDescription = title
-                photo.fileDescriptionSource = .feed
-            }
-            result = .photo(photo)
-        case .failure:
-            unlink(path)   // a broken download is not kept
-        }
-        return (result, Int64(body.count))
-    }
-
     /// Removes the file downloaded to `path` (whatever extension it got), unless it is `kept`.
     private func removeDownload(matching path: String, keeping kept: String) {
         let folder = (path as NSString).deletingLastPathComponent
@@ -290,7 +332,7 @@ public struct WebImporter: Sendable {
         }
     }
 
-    private static func isImage(_ bytes: [UInt8]) -> Bool {
+    static func isImage(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { PhotoFormats.format(of: $0) != nil }
     }
 
@@ -301,68 +343,4 @@ public struct WebImporter: Sendable {
         default: .unreadable(reason: error.description)
         }
     }
-}
-
-// MARK: - Bookkeeping
-
-/// The jobs of one run and what became of each, shared by the download threads.
-private final class Downloads: @unchecked Sendable {
-    let jobs: [WebImporter.Job]
-    private let lock = NSLock()
-    private var results: [PhotoAnalyzer.Result?]
-    private var reached: Int = 0
-    private var done = 0
-    private(set) var bytesDone: Int64 = 0
-    /// Bytes of the downloads under way, by URL.
-    private var inFlight: [String: Int64] = [:]
-
-    init(jobs: [WebImporter.Job]) {
-        self.jobs = jobs
-        results = Array(repeating: nil, count: jobs.count)
-    }
-
-    /// Jobs never reached (cancelled before they started).
-    var unreached: Int { lock.withLock { jobs.count - reached } }
-
-    func result(_ index: Int) -> PhotoAnalyzer.Result? { lock.withLock { results[index] } }
-
-    func skip(_ index: Int) {
-        lock.withLock {
-            reached += 1
-            done += 1
-        }
-    }
-
-    func progress(bytes: Int64, current: String) -> ImportProgress {
-        lock.withLock {
-            inFlight[current] = bytes
-            return snapshot(current)
-        }
-    }
-
-    func finish(_ index: Int, _ outcome: (result: PhotoAnalyzer.Result, bytes: Int64), current: String) -> ImportProgress {
-        lock.withLock {
-            results[index] = outcome.result
-            reached += 1
-            done += 1
-            bytesDone += outcome.bytes
-            inFlight[current] = nil
-            return snapshot(current)
-        }
-    }
-
-    private func snapshot(_ current: String) -> ImportProgress {
-        ImportProgress(phase: .importing, done: done, total: jobs.count,
-                       bytesDone: bytesDone + inFlight.values.reduce(0, +), bytesTotal: 0, currentFile: current)
-    }
-}
-
-/// Hands out indexes to worker threads.
-private final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var indexes: ArraySlice<Int>
-
-    init(_ indexes: [Int]) { self.indexes = indexes[...] }
-
-    func next() -> Int? { lock.withLock { indexes.popFirst() } }
 }

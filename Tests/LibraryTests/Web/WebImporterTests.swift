@@ -190,7 +190,7 @@ struct WebImporterTests {
         let summary = importer.run([feed.absoluteString], into: &library, records: &records,
                                    cancellation: cancellation) { progress in
             // The slow photo has started arriving: the user gives up on it.
-            if progress.phase == .importing, progress.currentFile == slow.absoluteString { cancellation.cancel() }
+            if progress.phase == .photos, progress.currentFile == slow.absoluteString { cancellation.cancel() }
         }
         #expect(summary.cancelled)
         #expect(summary.results.map(\.outcome.kind) == [.imported])

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Getting one photo of a web import: its original (downloaded, saved, read like any file), or
+/// only its thumbnail (the photo recorded as not downloaded).
+extension WebImporter {
+    /// What one job gave.
+    enum Fetched: Sendable {
+        /// The original, downloaded and read (or why not).
+        case analysed(PhotoAnalyzer.Result)
+        /// A photo recorded without its original; `problem` says why it has no thumbnail.
+        case lazy(Photo, problem: ImportFileResult?)
+    }
+
+    /// The original of `job`: its bytes (downloaded unless given), written to its file, read like
+    /// any file. nil when cancelling cut the download short.
+    func fetchOriginal(_ job: Job, analyzer: PhotoAnalyzer, importedAt: Double, cancellation: ImportCancellation,
+                       progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
+        let body: [UInt8]
+        if let given = job.body {
+            body = given
+        } else {
+            do {
+                body = try fetcher.fetch(WebRequest(url: job.item.url, kind: .image), cancellation: cancellation,
+                                         progress: progress).body
+            } catch {
+                if case .cancelled = error { return nil }
+                return (.analysed(.failure(Self.outcome(of: error))), 0)
+            }
+        }
+        let format = body.withUnsafeBytes { PhotoFormats.format(of: $0) }
+        guard format != nil else {
+            let reason = body.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
+            return (.analysed(.failure(.unsupported(reason: WebError.notAnImage(url: "", reason: reason).description))),
+                    Int64(body.count))
+        }
+        let path = downloads.path(for: job.item.url, format: format)
+        do {
+            try downloads.write(body, to: path)
+        } catch {
+            return (.analysed(.failure(.unreadable(reason: error.description))), Int64(body.count))
+        }
+        var result = analyzer.analyze(path: path, importedAt: importedAt)
+        switch result {
+        case var .photo(photo):
+            Self.apply(job.item, feedURL: job.feedURL, to: &photo)
+            result = .photo(photo)
+        case .failure:
+            unlink(path)   // a broken download is not kept
+        }
+        return (.analysed(result), Int64(body.count))
+    }
+
+    /// `job`'s photo without its original: its thumbnail fetched and stored under the photo's
+    /// thumbnail key. A thumbnail that cannot be fetched or read is a problem of its own; the
+    /// photo is recorded all the same (its original may well be fine, and opening it fetches
+    /// it). nil when cancelling cut the download short.
+    func fetchThumbnail(_ job: Job, importedAt: Double, cancellation: ImportCancellation,
+                        progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
+        let photo = lazyPhoto(job.item, feedURL: job.feedURL, at: importedAt)
+        guard let thumbnailURL = job.item.thumbnailURL, let thumbnails else { return (.lazy(photo, problem: nil), 0) }
+        let body: [UInt8]
+        do {
+            body = try fetcher.fetch(WebRequest(url: thumbnailURL, kind: .image), cancellation: cancellation,
+                                     progress: progress).body
+        } catch {
+            if case .cancelled = error { return nil }
+            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, Self.outcome(of: error))), 0)
+        }
+        let entry = body.withUnsafeBytes { raw in
+            thumbnails.make(ThumbnailStore.Key(of: photo), from: raw, orientation: Self.orientation(of: raw))
+        }
+        if case let .failed(reason) = entry {
+            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, .corrupt(reason: reason))), Int64(body.count))
+        }
+        return (.lazy(photo, problem: nil), Int64(body.count))
+    }
+
+    /// A feed item's photo before its original is downloaded: id from its URL, file where the
+    /// original will go, nothing known of its pixels, dated by `time`.
+    func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
+        let url = item.url.absoluteString
+        var photo = Photo(id: Photo.webID(for: url), path: downloads.path(for: item.url), fileSize: 0,
+                          fileModified: time, width: 0, height: 0, takenAt: TakenAt.fromFileTime(time),
+                          takenAtSource: .fileTime, importedAt: time)
+        photo.isDownloaded = false
+        Self.apply(item, feedURL: feedURL, to: &photo)
+        return photo
+    }
+
+    /// What a feed says of a photo: its source, feed and album, and its title as the description
+    /// (a photo without a title keeps its file's description).
+    static func apply(_ item: WebFeed.Item, feedURL: String?, to photo: inout Photo) {
+        photo.sourceURL = item.url.absoluteString
+        photo.feedURL = feedURL
+        photo.albumID = item.albumID
+        if let title = item.title {
+            photo.fileDescription = title
+            photo.fileDescriptionSource = .feed
+        }
+    }
+
+    /// The thumbnail's problem, as a result of its own naming the thumbnail's URL.
+    private static func thumbnailProblem(_ url: URL, _ outcome: ImportOutcome) -> ImportFileResult {
+        let reason = "no thumbnail: " + (outcome.reason ?? "")
+        let problem: ImportOutcome = switch outcome {
+        case .unsupported: .unsupported(reason: reason)
+        case .corrupt: .corrupt(reason: reason)
+        default: .unreadable(reason: reason)
+        }
+        return ImportFileResult(path: url.absoluteString, outcome: problem)
+    }
+
+    /// The EXIF orientation of an image in memory (1 when it has none or cannot be read).
+    private static func orientation(of raw: UnsafeRawBufferPointer) -> Int {
+        guard let format = PhotoFormats.format(of: raw), let info = try? format.inspect(raw) else { return 1 }
+        return info.orientation
+    }
+}
