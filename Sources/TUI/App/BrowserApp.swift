@@ -168,7 +168,7 @@ public final class BrowserApp: @unchecked Sendable {
         case let .startImport(paths):
             let importer = SourceImport(files: Importer(thumbnails: thumbnails), web: web)
             let store = self.store
-            startImport { cancellation, progress in
+            startImport { cancellation, progress throws(LibraryStoreError) in
                 try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
             }
         case .cancelImport:
@@ -182,7 +182,7 @@ public final class BrowserApp: @unchecked Sendable {
             originalQueue?.enqueue(photo)
         case .refreshFeeds:
             let web = self.web, store = self.store
-            startImport { cancellation, progress in
+            startImport { cancellation, progress throws(LibraryStoreError) in
                 try web.refresh(store: store, cancellation: cancellation, progress: progress)
             }
         case let .saveEdits(edit, sequence):
@@ -257,22 +257,5 @@ public final class BrowserApp: @unchecked Sendable {
             $0.isFolder != $1.isFolder ? $0.isFolder
                 : $0.name.compare($1.name, options: [.caseInsensitive, .numeric]) == .orderedAscending
         })
-    }
-}
-
-/// Lets through at most ~30 progress updates a second (and every phase change).
-private final class ProgressThrottle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: TimeInterval = 0
-    private var phase: ImportProgress.Phase?
-
-    func shouldPost(_ progress: ImportProgress) -> Bool {
-        lock.withLock {
-            let now = ProcessInfo.processInfo.systemUptime
-            guard progress.phase != phase || now - last >= 0.033 || progress.done == progress.total else { return false }
-            phase = progress.phase
-            last = now
-            return true
-        }
     }
 }

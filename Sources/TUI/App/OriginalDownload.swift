@@ -1,3 +1,4 @@
+import Foundation
 import Library
 
 /// A web photo's original on its way for the detail view, or why it did not come.
@@ -8,11 +9,12 @@ struct OriginalDownload: Equatable, Sendable {
     /// "Downloading the original… 45%  1.5 MB of 3.4 MB", or the failure.
     var line: String {
         if let failure { return "Could not download the original: " + failure }
-        let received = ByteText.format(transfer.received)
+        guard transfer.received > 0 else { return "Downloading the original…" }
+        let received = ByteCountFormatter.string(fromByteCount: transfer.received, countStyle: .file)
         guard let expected = transfer.expected, expected > 0 else {
             return "Downloading the original… " + received
         }
         let percent = Int(Double(transfer.received) / Double(expected) * 100)
-        return "Downloading the original… \(min(100, percent))%  \(received) of \(ByteText.format(expected))"
+        return "Downloading the original… \(min(100, percent))%  \(received) of \(ByteCountFormatter.string(fromByteCount: expected, countStyle: .file))"
     }
 }

@@ -40,14 +40,11 @@ final class OriginalQueue: @unchecked Sendable {
         while true {
             pending.wait()
             guard !stopping.isCancelled, let photo = lock.withLock({ queue.popLast() }) else { return }
-            var lastPost: TimeInterval = 0
+            let throttle = ProgressThrottle()
             let result: Result<PhotoLibrary, Failure>
             do {
                 let downloaded = try downloader.download(photo, cancellation: stopping) { transfer in
-                    let now = ProcessInfo.processInfo.systemUptime
-                    guard now - lastPost >= 0.1 else { return }
-                    lastPost = now
-                    post(.originalProgress(photoID: photo.id, transfer))
+                    if throttle.isDue() { post(.originalProgress(photoID: photo.id, transfer)) }
                 }
                 result = .success(try OriginalDownloader.record([downloaded], in: store))
             } catch {
