@@ -24,13 +24,16 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case network(url: String, reason: String)
     /// The caller cancelled.
     case cancelled(url: String)
+    /// The body arrived but could not be used as the photo: it could not be saved, or read as
+    /// a photo. `reason` says which.
+    case unusable(url: String, reason: String)
 
     /// The URL this error is about.
     public var url: String {
         switch self {
         case let .unsupportedURL(url), let .status(url, _), let .tooLarge(url, _, _), let .tooManyRedirects(url, _),
              let .timedOut(url, _), let .truncated(url, _, _), let .notAnImage(url, _), let .network(url, _),
-             let .cancelled(url):
+             let .cancelled(url), let .unusable(url, _):
             url
         }
     }
@@ -58,6 +61,7 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .notAnImage(_, reason): "not an image: \(reason)"
         case let .network(_, reason): reason
         case .cancelled: "cancelled"
+        case let .unusable(_, reason): reason
         }
     }
 

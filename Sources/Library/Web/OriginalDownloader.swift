@@ -1,0 +1,101 @@
+import Foundation
+
+/// Downloads the originals of web photos imported without them (`Photo.isDownloaded == false`),
+/// for the detail view and `photory-tui fetch`.
+///
+/// The photo keeps its id (made from its URL), so its place in groups, its edits and its undo
+/// history stay as they are; the file's own fingerprint goes to `contentID`. Nothing is left on
+/// disk when the download fails: a 404, an HTML page served as a photo, a truncated body or a
+/// cancel all throw before the file is written, and the file is written atomically.
+public struct OriginalDownloader: Sendable {
+    public var fetcher: any HTTPFetching
+    public var downloads: DownloadFolder
+    /// Where the photo's grid thumbnail is made from the original; nil makes none.
+    public var thumbnails: ThumbnailStore?
+
+    public init(fetcher: any HTTPFetching, downloads: DownloadFolder, thumbnails: ThumbnailStore?) {
+        self.fetcher = fetcher
+        self.downloads = downloads
+        self.thumbnails = thumbnails
+    }
+
+    /// Downloads `photo`'s original (its `sourceURL`) to `photo.path` atomically, reads it, and
+    /// returns the photo as it is now: downloaded, with the file's metadata (size, pixels,
+    /// orientation, date, camera, GPS…), the same id (the file's fingerprint in `contentID` when
+    /// it differs), and its edits, feed title, feed, album and source kept. Throws a reason
+    /// naming the URL.
+    public func download(_ photo: Photo, cancellation: ImportCancellation?,
+                         progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> Photo {
+        guard let source = photo.sourceURL, let url = URL(string: source) else {
+            throw .unsupportedURL(photo.sourceURL ?? PathBytes.display(photo.path))
+        }
+        let body = try fetcher.fetch(WebRequest(url: url, kind: .image), cancellation: cancellation,
+                                     progress: progress).body
+        let path = photo.path.isEmpty ? downloads.path(for: url) : photo.path
+        do {
+            try downloads.write(body, to: path)
+        } catch {
+            throw .unusable(url: source, reason: error.description)
+        }
+        switch PhotoAnalyzer(thumbnails: nil).analyze(path: path, importedAt: photo.importedAt) {
+        case let .failure(outcome):
+            unlink(path)
+            throw .unusable(url: source, reason: outcome.reason ?? "cannot be read as a photo")
+        case let .photo(file):
+            var downloaded = photo
+            downloaded.path = path
+            downloaded.takeFile(of: file, contentID: file.id == photo.id ? nil : file.id)
+            if let thumbnails {
+                body.withUnsafeBytes { raw in
+                    thumbnails.prepare(ThumbnailStore.Key(of: downloaded), from: raw, orientation: downloaded.orientation)
+                }
+            }
+            return downloaded
+        }
+    }
+
+    /// Locked read-change-save (`LibraryStore.update`): replaces these photos (by id) in the
+    /// library on disk, keeping everything else; returns the library as saved. Only what the
+    /// download changed is taken over: edits, feed details and the left-feed mark are the
+    /// library's as they are now (an edit made while the photo downloaded is kept). Ids no
+    /// longer in the library are ignored.
+    public static func record(_ photos: [Photo], in store: LibraryStore, lockTimeout: Double = 10)
+        throws(LibraryStoreError) -> PhotoLibrary {
+        try store.update(lockTimeout: lockTimeout) { library in
+            var changed: [Photo] = []
+            for downloaded in photos {
+                guard var current = library.photo(id: downloaded.id) else { continue }
+                current.takeFile(of: downloaded, contentID: downloaded.contentID)
+                changed.append(current)
+            }
+            library.update(changed)
+            return !changed.isEmpty
+        }
+    }
+}
+
+extension Photo {
+    /// Takes over what the file `file` (read from disk) says: where it is, its size, pixels,
+    /// orientation, date, camera and position, and its description unless the feed's title is
+    /// the description. The photo is downloaded now, and missing only if it left its feed.
+    mutating func takeFile(of file: Photo, contentID: String?) {
+        path = file.path
+        fileSize = file.fileSize
+        fileModified = file.fileModified
+        width = file.width
+        height = file.height
+        orientation = file.orientation
+        fileTakenAt = file.fileTakenAt
+        fileTakenAtSource = file.fileTakenAtSource
+        cameraMake = file.cameraMake
+        cameraModel = file.cameraModel
+        fileGPS = file.fileGPS
+        if fileDescriptionSource != .feed {
+            fileDescription = file.fileDescription
+            fileDescriptionSource = file.fileDescriptionSource
+        }
+        self.contentID = contentID
+        isDownloaded = true
+        missing = isMissing(fileExists: true)
+    }
+}
