@@ -49,8 +49,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The feed item's `albumId`.
     public var albumID: String?
     /// False for a web photo whose original has not been downloaded yet: `path` is where it
-    /// will be written (`DownloadFolder`), the size and pixels are unknown (0) and `id` is made
-    /// from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
+    /// will be written (`DownloadFolder`), `fileSize` is 0, `width`×`height` are its thumbnail's
+    /// (the shape to lay it out with; 0 without one) and `id` is made from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
     public var isDownloaded = true
     /// The photo's item was no longer in its feed at the last refresh: the photo is missing
     /// (kept, never deleted, edits and all).

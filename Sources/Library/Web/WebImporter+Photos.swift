@@ -69,14 +69,20 @@ extension WebImporter {
         let entry = body.withUnsafeBytes { raw in
             thumbnails.make(ThumbnailStore.Key(of: photo), from: raw, orientation: Self.orientation(of: raw))
         }
-        if case let .failed(reason) = entry {
+        switch entry {
+        case let .failed(reason):
             return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, .corrupt(reason: reason))), Int64(body.count))
+        case let .thumbnail(image):
+            // The thumbnail's shape (upright) stands for the original's until it is downloaded:
+            // the browser lays the photo out with it.
+            var shaped = photo
+            (shaped.width, shaped.height) = (image.width, image.height)
+            return (.lazy(shaped, problem: nil), Int64(body.count))
         }
-        return (.lazy(photo, problem: nil), Int64(body.count))
     }
 
     /// A feed item's photo before its original is downloaded: id from its URL, file where the
-    /// original will go, nothing known of its pixels, dated by `time`.
+    /// original will go, no pixel size (its thumbnail's is set once that is made), dated by `time`.
     func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
         let url = item.url.absoluteString
         var photo = Photo(id: Photo.webID(for: url), path: downloads.path(for: item.url), fileSize: 0,
