@@ -81,6 +81,7 @@ struct WebBrowseTests {
         try tmux.waitFor("R refresh")
         tmux.send("R")
         screen = try tmux.waitFor("Refresh finished")
+        #expect(screen.contains("1 imported") && screen.contains("2 left the feed (now missing)"), "\(screen)")
         tmux.send("Space")
         screen = try tmux.waitUntil("the missing folder") { $0.contains("Missing") }
         tmux.send("q")

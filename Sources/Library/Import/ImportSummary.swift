@@ -5,6 +5,10 @@ public struct ImportSummary: Sendable, Equatable {
     public var cancelled: Bool
     /// Files found by the scan, including those not reached because of cancelling.
     public var filesFound: Int
+    /// Refresh: photos whose items are no longer in their feed (now missing).
+    public var leftFeed = 0
+    /// Refresh: feeds the server said had not changed.
+    public var unchangedFeeds = 0
 
     public init(results: [ImportFileResult] = [], cancelled: Bool = false, filesFound: Int = 0) {
         self.results = results
@@ -32,6 +36,8 @@ public struct ImportSummary: Sendable, Equatable {
             default: parts.append("\(n) \(kind.rawValue)")
             }
         }
+        if leftFeed > 0 { parts.append("\(leftFeed) left the feed (now missing)") }
+        if unchangedFeeds > 0 { parts.append("\(unchangedFeeds) feed\(unchangedFeeds == 1 ? "" : "s") unchanged") }
         var text = parts.isEmpty ? "nothing to import" : parts.joined(separator: ", ")
         if cancelled { text += " — cancelled after \(results.count) of \(filesFound) files" }
         return text
