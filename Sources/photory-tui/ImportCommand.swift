@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
             Photos stay where they are. A URL may be a JSON feed (an array of objects with "url", and \
             optionally "title", "thumbnailUrl", "id", "albumId"; or such an array under "photos", "items" \
             or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
-            $XDG_DATA_HOME/photory/downloads/<host>/. Each file or URL gets one outcome: imported, updated, relinked, \
+            $XDG_DATA_HOME/photory/downloads/<host>/. Feed items with a "thumbnailUrl" are imported with \
+            their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. Each file or URL gets one outcome: imported, updated, relinked, \
             duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
             reason. Exits 0 when the import ran, even if some files were skipped.
             """)
@@ -28,13 +29,6 @@ struct ImportCommand: ParsableCommand {
         var outcome: String
         var reason: String?
         var photoId: String?
-    }
-
-    /// Downloads into `$XDG_DATA_HOME/photory/downloads`, naming this program to the servers.
-    var webImporter: WebImporter {
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)"))
-        return WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder()),
-                           thumbnails: options.thumbnails)
     }
 
     func validate() throws {
@@ -61,7 +55,7 @@ struct ImportCommand: ParsableCommand {
                 }
                 if !addresses.isEmpty, !cancellation.isCancelled {
                     bar.clear()
-                    let web = try webImporter.run(addresses, store: options.store, cancellation: cancellation,
+                    let web = try options.webImporter.run(addresses, store: options.store, cancellation: cancellation,
                                                   progress: bar.update).summary
                     summary.results += web.results
                     summary.filesFound += web.filesFound
