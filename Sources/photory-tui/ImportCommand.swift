@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
             Photos stay where they are. A URL may be a JSON feed (an array of objects with "url", and \
             optionally "title", "thumbnailUrl", "id", "albumId"; or such an array under "photos", "items" \
             or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
-            $XDG_DATA_HOME/photory/downloads/<host>/. Each file or URL gets one outcome: imported, updated, relinked, \
+            $XDG_DATA_HOME/photory/downloads/<host>/. Feed items with a "thumbnailUrl" are imported with \
+            their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. Each file or URL gets one outcome: imported, updated, relinked, \
             duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
             reason. Exits 0 when the import ran, even if some files were skipped.
             """)

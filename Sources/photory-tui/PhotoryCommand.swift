@@ -14,7 +14,7 @@ struct PhotoryCommand: ParsableCommand {
             Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
-        subcommands: [BrowseCommand.self, ImportCommand.self, GroupsCommand.self, ListCommand.self,
+        subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, GroupsCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }
@@ -30,13 +30,6 @@ struct LibraryOptions: ParsableArguments {
     /// Names the places of photos' locations for `place:` searches and the place grouping;
     /// from the offline place table (none when it is missing).
     var placeLookup: PlaceLookup? { PlaceTable.sharedLookup }
-
-    /// Downloads into `$XDG_DATA_HOME/photory/downloads`, naming this program to the servers.
-    var webImporter: WebImporter {
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)"))
-        return WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder()),
-                           thumbnails: thumbnails)
-    }
 
     var store: LibraryStore {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())

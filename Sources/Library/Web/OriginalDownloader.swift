@@ -54,6 +54,34 @@ public struct OriginalDownloader: Sendable {
         }
     }
 
+    /// Downloads the originals of `photos` on `workers` threads (the fetcher also caps connections
+    /// per host), reporting `.photos` progress: photos finished of all, bytes received (downloads
+    /// under way included), the URL. Returns what became of each photo reached, in the order
+    /// given; photos not reached because of cancelling, and downloads cut by it, are left out.
+    public func download(_ photos: [Photo], workers: Int = 4, cancellation: ImportCancellation?,
+                         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in })
+        -> [(photo: Photo, result: Result<Photo, WebError>)] {
+        let book = DownloadBook<Result<Photo, WebError>>(count: photos.count, phase: .photos)
+        let queue = WorkQueue(Array(photos.indices))
+        progress(book.snapshot(nil))
+        if !photos.isEmpty {
+            WebImporter.onThreads(min(max(1, workers), photos.count)) {
+                while cancellation?.isCancelled != true, let index = queue.next() {
+                    let url = photos[index].sourceURL ?? ""
+                    let result = Result { () throws(WebError) -> Photo in
+                        try download(photos[index], cancellation: cancellation) { transfer in
+                            progress(book.progress(transfer.received, current: url))
+                        }
+                    }
+                    if case .failure(.cancelled) = result { continue }
+                    let bytes = (try? result.get().fileSize) ?? 0
+                    progress(book.finish(index, result, bytes: bytes, current: url))
+                }
+            }
+        }
+        return photos.indices.compactMap { index in book.result(index).map { (photos[index], $0) } }
+    }
+
     /// Locked read-change-save (`LibraryStore.update`): replaces these photos (by id) in the
     /// library on disk, keeping everything else; returns the library as saved. Only what the
     /// download changed is taken over: edits, feed details and the left-feed mark are the

@@ -200,7 +200,7 @@ public struct WebImporter: Sendable {
         let lazySet = Set(lazy)
         let eager = jobs.indices.filter { !lazySet.contains($0) }
         for (phase, indexes) in [(ImportProgress.Phase.thumbnails, lazy), (.photos, eager)] where !indexes.isEmpty {
-            let fetched = WebDownloads(jobs: jobs, count: indexes.count, phase: phase, tally: tally)
+            let fetched = DownloadBook<Fetched>(count: indexes.count, phase: phase, tally: tally)
             progress(fetched.snapshot(nil))
             for start in stride(from: 0, to: indexes.count, by: Importer.chunkSize) {
                 guard !cancellation.isCancelled else { break }
@@ -216,7 +216,7 @@ public struct WebImporter: Sendable {
                         pending.append(index)
                     }
                 }
-                download(pending, of: fetched, cancellation: cancellation, progress: progress)
+                download(pending, of: jobs, into: fetched, cancellation: cancellation, progress: progress)
                 let merged = record(pending.compactMap { index in fetched.result(index).map { (index, $0) } },
                                     jobs: jobs, rewritten: rewritten, into: &library)
                 for result in merged {
@@ -281,7 +281,8 @@ public struct WebImporter: Sendable {
 
     /// Downloads the jobs at `indexes` on `workers` threads: thumbnails or originals, as
     /// `fetched.phase` says.
-    private func download(_ indexes: [Int], of fetched: WebDownloads, cancellation: ImportCancellation,
+    private func download(_ indexes: [Int], of jobs: [Job], into fetched: DownloadBook<Fetched>,
+                          cancellation: ImportCancellation,
                           progress: @escaping @Sendable (ImportProgress) -> Void) {
         guard !indexes.isEmpty else { return }
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
@@ -289,7 +290,7 @@ public struct WebImporter: Sendable {
         let queue = WorkQueue(indexes)
         Self.onThreads(min(workers, indexes.count)) {
             while !cancellation.isCancelled, let index = queue.next() {
-                let job = fetched.jobs[index]
+                let job = jobs[index]
                 let current = job.item.url.absoluteString
                 let report: @Sendable (WebTransfer) -> Void = { transfer in
                     progress(fetched.progress(transfer.received, current: current))

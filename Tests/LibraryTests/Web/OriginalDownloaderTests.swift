@@ -58,6 +58,24 @@ struct OriginalDownloaderTests {
         #expect(again.count(.duplicate) == 3)
     }
 
+    @Test func manyOriginalsDownloadTogetherWithProgressAndOneFailure() throws {
+        let server = try LocalWebServer()
+        let feed = try LazyWebImportTests.serveLazyFeed(server, count: 5)
+        let setup = Setup()
+        var library = try setup.importer().run([feed.absoluteString], store: setup.store).library
+        var gone = setup.importer().lazyPhoto(WebFeed.Item(url: server.url("/status/404")), feedURL: nil, at: 0)
+        gone.id = "404"
+        library.add(gone)
+        let progress = Recorder<ImportProgress>()
+        let results = downloader(setup).download(library.photos, workers: 2, cancellation: nil, progress: progress.append)
+        #expect(results.map(\.photo.id) == library.photos.map(\.id))
+        #expect(results.filter { (try? $0.result.get())?.isDownloaded == true }.count == 5)
+        #expect(results.last.map { if case .failure(.status(_, 404)) = $0.result { true } else { false } } == true)
+        #expect(progress.values.contains { $0.phase == .photos && $0.done == 6 && $0.total == 6 })
+        let bytes = (1...5).reduce(0) { $0 + Int64(WebImporterTests.jpeg($1).count) }
+        #expect(progress.values.map(\.bytesDone).max() == bytes)
+    }
+
     @Test func badDownloadsThrowNamingTheURLAndLeaveNoFile() throws {
         let server = try LocalWebServer()
         server.serve(WebImporterTests.jpeg(1), at: "1.jpg")

@@ -1,30 +1,28 @@
 import Foundation
 
-/// The downloads of one phase of a web import (thumbnails or originals) and what became of
-/// each, shared by the download threads.
-final class WebDownloads: @unchecked Sendable {
-    let jobs: [WebImporter.Job]
+/// The downloads of one phase of a web import or fetch and what became of each, shared by the
+/// download threads; progress counts them and the bytes of the whole run (`TransferTally`).
+final class DownloadBook<Outcome: Sendable>: @unchecked Sendable {
     let phase: ImportProgress.Phase
-    /// Jobs of this phase.
+    /// Downloads of this phase.
     let count: Int
     private let tally: TransferTally
     private let lock = NSLock()
-    private var results: [Int: WebImporter.Fetched] = [:]
+    private var results: [Int: Outcome] = [:]
     private var reached = 0
 
-    init(jobs: [WebImporter.Job], count: Int, phase: ImportProgress.Phase, tally: TransferTally) {
-        self.jobs = jobs
+    init(count: Int, phase: ImportProgress.Phase, tally: TransferTally = TransferTally()) {
         self.count = count
         self.phase = phase
         self.tally = tally
     }
 
-    /// Jobs never reached (cancelled before they started).
+    /// Downloads never reached (cancelled before they started).
     var unreached: Int { lock.withLock { count - reached } }
 
-    func result(_ index: Int) -> WebImporter.Fetched? { lock.withLock { results[index] } }
+    func result(_ index: Int) -> Outcome? { lock.withLock { results[index] } }
 
-    /// A job that needed no download.
+    /// A download that was not needed.
     func skip() {
         lock.withLock { reached += 1 }
     }
@@ -34,10 +32,10 @@ final class WebDownloads: @unchecked Sendable {
         return lock.withLock { snapshot(current) }
     }
 
-    func finish(_ index: Int, _ fetched: WebImporter.Fetched, bytes: Int64, current: String) -> ImportProgress {
+    func finish(_ index: Int, _ outcome: Outcome, bytes: Int64, current: String) -> ImportProgress {
         tally.finish(current, bytes)
         return lock.withLock {
-            results[index] = fetched
+            results[index] = outcome
             reached += 1
             return snapshot(current)
         }
