@@ -87,6 +87,9 @@ struct WebBrowseTests {
         tmux.send("q")
         try tmux.waitFor("EXITED 0")
 
+        // The CLI's refresh: the feed has not changed since.
+        let refresh = try E2E.cli(["refresh", "--library", sandbox.library], sandbox: sandbox)
+        #expect(refresh.status == 0 && refresh.stdout.contains("1 feed unchanged"), "\(refresh.stdout)\(refresh.stderr)")
         let list = try E2E.cli(["list", "--library", sandbox.library], sandbox: sandbox)
         #expect(list.stdout.components(separatedBy: "\n").filter { $0.contains("13.jpg") }.count == 1, "\(list.stdout)")
     }
