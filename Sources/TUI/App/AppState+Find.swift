@@ -133,15 +133,13 @@ extension AppState {
         guard kind == grouping else { return }
         if builtFrom == generation { treeRequest = nil }
         let wasShowing = activeTree != nil
-        let selectedID = homeFolders.indices.contains(homeCursor.selected) ? homeFolders[homeCursor.selected].id : nil
+        var before = openPages()
+        if !wasShowing { before.homeSelection = nil }
         tree = (kind, built, builtFrom)
         invalidatePages()
-        if wasShowing, let selectedID, let index = homeFolders.firstIndex(where: { $0.id == selectedID }) {
-            homeCursor.selected = index
-        }
-        // Folders of the grouping that went away close, like groups after an edit.
-        dropVanishedFrames()
-        clampCursors()
+        // The same photo stays selected wherever the new tree put it; folders of the grouping
+        // that went away close, like groups after an edit.
+        follow(before)
     }
 
     mutating func searchIndexBuilt(_ index: SearchIndex, generation built: Int) {
@@ -153,17 +151,6 @@ extension AppState {
             runSearch()
             follow(selected)
         }
-    }
-
-    /// Screens above home whose grid no longer exists are closed (and what is above them).
-    mutating func dropVanishedFrames() {
-        var kept: [ScreenFrame] = [stack[0]]
-        for frame in stack.dropFirst() {
-            if case let .group(id, _) = frame, page(id: id) == nil { break }
-            if case let .detail(id, _) = frame, page(id: id) == nil { break }
-            kept.append(frame)
-        }
-        stack = kept
     }
 
     // MARK: - Search

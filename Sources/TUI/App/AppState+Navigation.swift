@@ -42,20 +42,33 @@ extension AppState {
     /// Installs a new library (after an import or reload), keeping the user where they were
     /// when that place still exists: screens whose group went away are closed.
     mutating func replaceLibrary(_ newLibrary: PhotoLibrary) {
-        let oldHome = homeFolders
-        let selectedGroupID = oldHome.indices.contains(homeCursor.selected) ? oldHome[homeCursor.selected].id : nil
-        // The pages as they were, to follow the selected photo wherever an edit moved it.
-        var oldPages: [String: FolderPage] = [:]
-        for case let .group(id, _) in stack { oldPages[id] = page(id: id) }
-        for case let .detail(id, _) in stack { oldPages[id] = page(id: id) }
+        let before = openPages()
         library = newLibrary
         generation += 1
         invalidatePages()
         // A preview that failed ("file missing") may work now (relinked, file restored).
         previews.removeFailures()
-        if let selectedGroupID, let index = homeFolders.firstIndex(where: { $0.id == selectedGroupID }) {
+        follow(before)
+    }
+
+    /// The pages open on the stack and the home grid's selected folder, to follow after the
+    /// pages change.
+    func openPages() -> (pages: [String: FolderPage], homeSelection: String?) {
+        let home = homeFolders
+        var pages: [String: FolderPage] = [:]
+        for case let .group(id, _) in stack { pages[id] = page(id: id) }
+        for case let .detail(id, _) in stack { pages[id] = page(id: id) }
+        return (pages, home.indices.contains(homeCursor.selected) ? home[homeCursor.selected].id : nil)
+    }
+
+    /// After the pages were rebuilt (a new library, a new tree): every screen stays on the same
+    /// folder and the same photo, wherever it moved (an edit or a downloaded original can change
+    /// a photo's date, hence its place); screens whose folder went away are closed.
+    mutating func follow(_ before: (pages: [String: FolderPage], homeSelection: String?)) {
+        if let selected = before.homeSelection, let index = homeFolders.firstIndex(where: { $0.id == selected }) {
             homeCursor.selected = index
         }
+        let oldPages = before.pages
         var kept: [ScreenFrame] = [stack[0]]
         for frame in stack.dropFirst() {
             switch frame {
@@ -63,7 +76,6 @@ extension AppState {
                 kept.append(frame)
                 continue
             case let .group(id, cursor):
-                // The same photo selected, wherever an edit moved it in its group.
                 guard let page = page(id: id) else { break }
                 var followed = cursor
                 if let photoID = oldPages[id]?.photoID(atItem: cursor.selected),
@@ -73,7 +85,6 @@ extension AppState {
                 kept.append(.group(id: id, cursor: followed))
                 continue
             case let .detail(groupID, index):
-                // The same photo, wherever it moved to in its group.
                 guard let page = page(id: groupID) else { break }
                 let photoID = oldPages[groupID].flatMap { $0.group.photoIDs.indices.contains(index) ? $0.group.photoIDs[index] : nil }
                 if let photoID, let newIndex = page.group.photoIDs.firstIndex(of: photoID) {

@@ -82,6 +82,32 @@ import Testing
         #expect(state.originalDownloads[id] == nil)
     }
 
+    /// The original's date moves the photo within its folder (it was dated by its import
+    /// until then): the photo view stays on it, also when the folder comes from a tree built
+    /// in the background (the folder grouping).
+    @Test func theViewStaysOnThePhotoWhenItsOriginalMovesIt() throws {
+        var state = TestLibrary.state(Self.library(), columns: 160, rows: 48, remembered: RememberedState(grouping: .folder))
+        state.sendWorking(.resized(columns: 160, rows: 48))
+        let feed = try #require(state.homeFolders.firstIndex { $0.name.hasPrefix("127.0.0.1:8080") })
+        state.openGroup(at: feed)
+        state.pressWorking(.enter)                       // Album 1
+        state.pressWorking(.right, .right, .enter)       // the third photo
+        let id = try #require(state.detailPhoto?.id)
+        guard case .detail(_, 2) = state.screen else { Issue.record("not on the third photo"); return }
+
+        var saved = Self.library()
+        var photo = try #require(saved.photo(id: id))
+        photo.isDownloaded = true
+        photo.fileTakenAt = "1999-01-01T00:00:00"       // now the oldest of its album
+        saved.update([photo])
+        state.sendWorking(.originalDownloaded(photoID: id, .success(saved)))
+        #expect(state.detailPhoto?.id == id)
+        guard case let .detail(_, index) = state.screen else { Issue.record("left the photo view"); return }
+        #expect(index == 0)
+        state.pressWorking(.escape)
+        #expect(state.selectedPhotoID == id, "the grid's cursor is on it too")
+    }
+
     @Test func aFailedDownloadSaysWhyAndIsNotRetriedUntilTheUserComesBack() throws {
         var (state, _) = try Self.detail(at: 0)
         let id = try #require(state.detailPhoto?.id)
