@@ -45,7 +45,7 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
                     photos[a].fileSize != photos[b].fileSize ? photos[a].fileSize > photos[b].fileSize : dateRank[a] < dateRank[b]
                 }
             }
-            let names = photos.map { Array(SearchText.fold($0.fileName).utf8) }
+            let names = photos.map { Array(SearchText.fold($0.name).utf8) }
             return byDate.sorted { a, b in
                 switch Self.naturalOrder(names[a], names[b]) {
                 case .orderedAscending: true

@@ -124,6 +124,14 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The file name without its folder.
     public var fileName: String { (path as NSString).lastPathComponent }
 
+    /// What the photo is called on screen: its file name, or for a web photo the last part of
+    /// its address (the downloaded file's name starts with a hash that keeps it apart).
+    public var name: String {
+        guard let url = sourceURL.flatMap({ URL(string: $0) }) else { return fileName }
+        let last = url.lastPathComponent
+        return last.isEmpty || last == "/" ? fileName : last
+    }
+
     /// Pixel size as the photo is shown, with EXIF orientation applied (5–8 swap the sides).
     public var displaySize: (width: Int, height: Int) {
         orientation >= 5 && orientation <= 8 ? (height, width) : (width, height)

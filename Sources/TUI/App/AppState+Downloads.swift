@@ -34,14 +34,18 @@ extension AppState {
     }
 
     /// The original is on disk and in the library file (`library` as saved), or it failed.
-    mutating func originalDownloaded(photoID: String, _ result: Result<PhotoLibrary, Failure>) {
+    /// The info panel's details are read again from the file that is there now.
+    mutating func originalDownloaded(photoID: String, _ result: Result<PhotoLibrary, Failure>) -> [Effect] {
         switch result {
         case let .success(saved):
             originalDownloads[photoID] = nil
             installFromDisk(saved)
+            if infoDetails?.photoID == photoID { infoDetails = nil }
+            return wantDetails()
         case let .failure(failure):
             originalDownloads[photoID] = OriginalDownload(failure: failure.message)
             if detailPhoto?.id == photoID { status = "Could not download the original: " + failure.message }
+            return []
         }
     }
 }

@@ -147,6 +147,7 @@ extension AppState {
         guard showInfo, let id = selectedPhotoID, let photo = library.photo(id: id) else { return [] }
         if infoDetails?.photoID == id { return [] }
         infoDetails = nil
-        return photo.missing ? [] : [.readDetails(photoID: id, path: photo.path)]
+        // A web photo's file is not there until its original is downloaded.
+        return photo.missing || !photo.isDownloaded ? [] : [.readDetails(photoID: id, path: photo.path)]
     }
 }

@@ -59,8 +59,7 @@ extension AppState {
             originalProgress(photoID: photoID, transfer)
             return []
         case let .originalDownloaded(photoID, result):
-            originalDownloaded(photoID: photoID, result)
-            return []
+            return originalDownloaded(photoID: photoID, result)
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
             return []

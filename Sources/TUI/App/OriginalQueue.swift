@@ -47,8 +47,10 @@ final class OriginalQueue: @unchecked Sendable {
                     if throttle.isDue() { post(.originalProgress(photoID: photo.id, transfer)) }
                 }
                 result = .success(try OriginalDownloader.record([downloaded], in: store))
-            } catch {
+            } catch let error as WebError {
                 if stopping.isCancelled { return }
+                result = .failure(Failure("\(error.url): \(error)"))
+            } catch {
                 result = .failure(Failure("\(error)"))
             }
             post(.originalDownloaded(photoID: photo.id, result))

@@ -34,7 +34,7 @@ enum DetailScreen {
         guard case let .detail(_, index) = state.screen, let group = state.currentGroup,
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
-        var parts = [(photo.isFavourite ? "★ " : "") + photo.fileName, "\(index + 1)/\(group.count)",
+        var parts = [(photo.isFavourite ? "★ " : "") + photo.name, "\(index + 1)/\(group.count)",
                      photo.isDownloaded ? "\(size.width)×\(size.height)" : "thumbnail only",
                      photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎")]
         if let camera = photo.camera { parts.append(camera) }

@@ -74,7 +74,7 @@ enum GroupScreen {
             // A missing photo shows its last known path, so it can be found and relinked.
             let when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
             let marked = state.marks.contains(id)
-            HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.fileName ?? "?"), detail: when, in: tile,
+            HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)
             if marked { markFrame(tile, into: &grid) }
         }

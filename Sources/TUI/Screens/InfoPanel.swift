@@ -30,15 +30,21 @@ enum InfoPanel {
             for line in more { add("", line) }
             add("", "file: " + (file ?? "none"), Theme.dim)
         }
-        add("Name", photo.fileName)
+        add("Name", photo.name)
         add("Folder", PathBytes.display((photo.path as NSString).deletingLastPathComponent))
         if let url = photo.sourceURL {
             rows.append(Row(label: "Source", value: url.strippingControlCharacters, breaksAnywhere: true))
         }
         let size = photo.displaySize
-        add("Size", "\(size.width) × \(size.height) px · "
-            + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
-        if photo.edits.date != nil {
+        if !photo.isDownloaded {
+            add("Size", "not downloaded yet (opening the photo downloads it)")
+        } else {
+            add("Size", "\(size.width) × \(size.height) px · "
+                + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
+        }
+        if !photo.isDownloaded && photo.edits.date == nil {
+            add("Taken", "known once the original is downloaded")
+        } else if photo.edits.date != nil {
             edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(source(photo.fileTakenAtSource)))")
         } else {
             add("Taken", photo.takenAtText)
@@ -64,7 +70,11 @@ enum InfoPanel {
         }
         add("Group", state.library.group(id: PhotoLibrary.groupID(of: photo))?.name)
         add("Favourite", photo.isFavourite ? "★ yes" : "no", photo.isFavourite ? Theme.star : .plain)
-        if photo.missing { add("File", "missing at its path", Theme.error) }
+        if photo.leftFeed {
+            add("File", "no longer in its feed (kept, with your edits)", Theme.error)
+        } else if photo.missing {
+            add("File", "missing at its path", Theme.error)
+        }
         if case let .failure(error)? = details(for: photo, state: state) { add("Metadata", error.reason, Theme.error) }
         return rows
     }

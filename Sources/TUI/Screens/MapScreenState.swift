@@ -14,9 +14,9 @@ struct MapScreenState: Equatable, Sendable {
         let otherPins = others.filter { $0 != photoID }.compactMap { library.photo(id: $0)?.gps }
             .map { MapPin($0, emphasis: .other) }
         guard let centre = main?.gps ?? otherPins.first?.position else { return nil }
-        pins = otherPins + (main?.gps.map { [MapPin($0, emphasis: .main, label: main?.fileName)] } ?? [])
+        pins = otherPins + (main?.gps.map { [MapPin($0, emphasis: .main, label: main?.name)] } ?? [])
         viewport = MapViewport(centredOn: centre, zoom: 2)
-        title = "Map · " + (main?.fileName ?? "") + (main?.gps == nil ? " (no place)" : "")
+        title = "Map · " + (main?.name ?? "") + (main?.gps == nil ? " (no place)" : "")
     }
 
     enum Outcome { case stay, close }

@@ -59,7 +59,7 @@ enum PhotoListView {
                 let place = photo?.gps.flatMap { places?($0) }.map { "\($0.city), \($0.country)" } ?? ""
                 texts = [GroupScreen.flags(photo, marked: state.marks.contains(id)),
                          // A missing photo shows its last known path, so it can be found and relinked.
-                         photo.map { $0.missing ? "missing: " + $0.path : $0.fileName } ?? "?",
+                         photo.map { $0.missing ? "missing: " + $0.path : $0.name } ?? "?",
                          photo?.takenAtShortText ?? "", photo?.camera ?? "",
                          photo.map { ByteCountFormatter.string(fromByteCount: $0.fileSize, countStyle: .file) } ?? "",
                          place]

@@ -20,7 +20,7 @@ enum PhotoTile {
             return
         }
         if photo.missing {
-            placeholder("file missing", in: box, into: &grid)
+            placeholder(photo.leftFeed ? "no longer in its feed" : "file missing", in: box, into: &grid)
             return
         }
         let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, colorMode: state.colorMode)

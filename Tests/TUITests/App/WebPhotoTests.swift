@@ -129,6 +129,40 @@ import Testing
         #expect(screen.contains("http://127.0.0.1:8080/img/1.jpg"))
     }
 
+    @Test func aPhotoNotDownloadedIsNamedByItsAddressAndSaysWhatIsNotKnownYet() throws {
+        var (state, effects) = try Self.detail(at: 0)
+        #expect(!effects.contains { if case .readDetails = $0 { true } else { false } })
+        state.press(.char("i"))
+        var screen = AppView.render(state).text()
+        #expect(screen.contains("1.jpg  1/5  thumbnail only"), "named by its address, not its file")
+        #expect(screen.contains("not downloaded yet"))
+        #expect(screen.contains("known once the original is downloaded"))
+        #expect(!screen.contains("Metadata"))
+
+        // Downloaded: the panel asks for the file's details.
+        let id = try #require(state.detailPhoto?.id)
+        var saved = Self.library()
+        var photo = try #require(saved.photo(id: id))
+        photo.isDownloaded = true
+        saved.update([photo])
+        let after = state.send(.originalDownloaded(photoID: id, .success(saved)))
+        #expect(after.contains(.readDetails(photoID: id, path: photo.path)))
+        screen = AppView.render(state).text()
+        #expect(!screen.contains("not downloaded yet"))
+    }
+
+    @Test func aPhotoThatLeftItsFeedSaysSo() throws {
+        var library = Self.library()
+        var gone = Self.webPhoto(2)
+        gone.leftFeed = true
+        gone.missing = true
+        library.update([gone])
+        var state = TestLibrary.state(library, columns: 160, rows: 48)
+        let harbour = try #require(state.homeFolders.firstIndex { $0.name == "Harbour" })
+        state.openGroup(at: harbour)
+        #expect(AppView.render(state).text().contains("no longer in its feed"))
+    }
+
     @Test func refreshNeedsAFeedAndRunsInTheOverlay() throws {
         var plain = TestLibrary.state()
         #expect(plain.press(.char("R")) == [])
