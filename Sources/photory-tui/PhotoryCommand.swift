@@ -14,7 +14,7 @@ struct PhotoryCommand: ParsableCommand {
             Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
-        subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, GroupsCommand.self, ListCommand.self,
+        subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, RefreshCommand.self, GroupsCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }

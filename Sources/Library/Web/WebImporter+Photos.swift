@@ -57,22 +57,30 @@ extension WebImporter {
     func fetchThumbnail(_ job: Job, importedAt: Double, cancellation: ImportCancellation,
                         progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
         let photo = lazyPhoto(job.item, feedURL: job.feedURL, at: importedAt)
-        guard let thumbnailURL = job.item.thumbnailURL, let thumbnails else { return (.lazy(photo, problem: nil), 0) }
+        guard let thumbnailURL = job.item.thumbnailURL else { return (.lazy(photo, problem: nil), 0) }
+        guard let stored = storeThumbnail(of: photo, from: thumbnailURL, cancellation: cancellation, progress: progress)
+        else { return nil }
+        return (.lazy(photo, problem: stored.problem), stored.bytes)
+    }
+
+    /// Fetches the thumbnail at `url` and stores it as `photo`'s (under `ThumbnailStore.Key(of:)`).
+    /// Returns the problem when it cannot be fetched or read (nothing is stored then), and the
+    /// bytes received; nil when cancelling cut the download short.
+    func storeThumbnail(of photo: Photo, from url: URL, cancellation: ImportCancellation,
+                        progress: @escaping @Sendable (WebTransfer) -> Void) -> (problem: ImportFileResult?, bytes: Int64)? {
+        guard let thumbnails else { return (nil, 0) }
         let body: [UInt8]
         do {
-            body = try fetcher.fetch(WebRequest(url: thumbnailURL, kind: .image), cancellation: cancellation,
-                                     progress: progress).body
+            body = try fetcher.fetch(WebRequest(url: url, kind: .image), cancellation: cancellation, progress: progress).body
         } catch {
             if case .cancelled = error { return nil }
-            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, Self.outcome(of: error))), 0)
+            return (Self.thumbnailProblem(url, Self.outcome(of: error)), 0)
         }
         let entry = body.withUnsafeBytes { raw in
             thumbnails.make(ThumbnailStore.Key(of: photo), from: raw, orientation: Self.orientation(of: raw))
         }
-        if case let .failed(reason) = entry {
-            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, .corrupt(reason: reason))), Int64(body.count))
-        }
-        return (.lazy(photo, problem: nil), Int64(body.count))
+        if case let .failed(reason) = entry { return (Self.thumbnailProblem(url, .corrupt(reason: reason)), Int64(body.count)) }
+        return (nil, Int64(body.count))
     }
 
     /// A feed item's photo before its original is downloaded: id from its URL, file where the
