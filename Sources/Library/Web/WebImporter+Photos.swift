@@ -85,7 +85,7 @@ extension WebImporter {
 
     /// A feed item's photo before its original is downloaded: id from its URL, file where the
     /// original will go, nothing known of its pixels, dated by `time`.
-    func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
+    public func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
         let url = item.url.absoluteString
         var photo = Photo(id: Photo.webID(for: url), path: downloads.path(for: item.url), fileSize: 0,
                           fileModified: time, width: 0, height: 0, takenAt: TakenAt.fromFileTime(time),
