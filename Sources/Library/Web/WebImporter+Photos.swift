@@ -27,17 +27,19 @@ extension WebImporter {
                 return (.analysed(.failure(Self.outcome(of: error))), 0)
             }
         }
+        // A body given was counted when the user's URL was fetched to see what it is.
+        let received = job.body == nil ? Int64(body.count) : 0
         let format = body.withUnsafeBytes { PhotoFormats.format(of: $0) }
         guard format != nil else {
             let reason = body.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
             return (.analysed(.failure(.unsupported(reason: WebError.notAnImage(url: "", reason: reason).description))),
-                    Int64(body.count))
+                    received)
         }
         let path = downloads.path(for: job.item.url, format: format)
         do {
             try downloads.write(body, to: path)
         } catch {
-            return (.analysed(.failure(.unreadable(reason: error.description))), Int64(body.count))
+            return (.analysed(.failure(.unreadable(reason: error.description))), received)
         }
         var result = analyzer.analyze(path: path, importedAt: importedAt)
         switch result {
@@ -47,7 +49,7 @@ extension WebImporter {
         case .failure:
             unlink(path)   // a broken download is not kept
         }
-        return (.analysed(result), Int64(body.count))
+        return (.analysed(result), received)
     }
 
     /// `job`'s photo without its original: its thumbnail fetched and stored under the photo's

@@ -38,9 +38,16 @@ extension WebImporter {
         changes.feeds = feeds.count
         var plan = RefreshPlan()
         let known = Self.photosBySource(library)
+        let tally = TransferTally()
+        let total = feeds.count
         for (number, raw) in feeds.enumerated() {
             guard !cancellation.isCancelled else { break }
-            progress(ImportProgress(phase: .feeds, done: number, total: feeds.count, currentFile: raw))
+            let report: @Sendable (Int64) -> Void = { received in
+                tally.update(raw, received)
+                progress(ImportProgress(phase: .feeds, done: number, total: total, bytesDone: tally.total,
+                                        currentFile: raw))
+            }
+            report(0)
             guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
                 summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
                 continue
@@ -49,8 +56,10 @@ extension WebImporter {
             let response: WebResponse
             do {
                 response = try fetcher.fetch(WebRequest(url: url, kind: .any, validators: earlier?.validators),
-                                             cancellation: cancellation, progress: { _ in })
+                                             cancellation: cancellation) { report($0.received) }
+                tally.finish(raw, Int64(response.body.count))
             } catch {
+                tally.finish(raw, 0)
                 if case .cancelled = error { break }
                 summary.results.append(ImportFileResult(path: raw, outcome: Self.outcome(of: error)))
                 continue
@@ -70,7 +79,7 @@ extension WebImporter {
                         missingThumbnail: { photo in thumbnails.map { $0.entry(for: ThumbnailStore.Key(of: photo)) == nil } ?? false })
             records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
         }
-        let refetched = refetchThumbnails(plan.thumbnails, cancellation: cancellation, progress: progress)
+        let refetched = refetchThumbnails(plan.thumbnails, tally: tally, cancellation: cancellation, progress: progress)
         for id in refetched.notStored {
             plan.changed[id]?.fileModified = plan.previous[id]?.fileModified ?? 0   // the old thumbnail stays
         }
@@ -81,7 +90,7 @@ extension WebImporter {
         changes.back = plan.back
         library.update(Array(plan.changed.values))
         perform(plan.added, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint)
+                checkpoint: checkpoint, tally: tally)
         summary.feedChanges = changes
         return summary
     }
@@ -89,11 +98,12 @@ extension WebImporter {
     /// Fetches the thumbnails of photos (`photo` as it will be stored, with its new thumbnail
     /// key) on `workers` threads. Returns the ids of the photos whose new thumbnail was not
     /// stored (they keep their old one), and the problems met.
-    private func refetchThumbnails(_ photos: [(photo: Photo, url: URL)], cancellation: ImportCancellation,
+    private func refetchThumbnails(_ photos: [(photo: Photo, url: URL)], tally: TransferTally,
+                                   cancellation: ImportCancellation,
                                    progress: @escaping @Sendable (ImportProgress) -> Void)
         -> (notStored: Set<String>, problems: [ImportFileResult]) {
         guard !photos.isEmpty, thumbnails != nil else { return (Set(photos.map(\.photo.id)), []) }
-        let book = DownloadBook<ImportFileResult?>(count: photos.count, phase: .thumbnails)
+        let book = DownloadBook<ImportFileResult?>(count: photos.count, phase: .thumbnails, tally: tally)
         let queue = WorkQueue(Array(photos.indices))
         progress(book.snapshot(nil))
         Self.onThreads(min(workers, photos.count)) {
