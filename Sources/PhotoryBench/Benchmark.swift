@@ -19,11 +19,11 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits, search
+        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits, search, web
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
-        public static let photoFree: Set<Section> = [.startup, .search, .edits]
+        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web]
     }
 
     let photosPath: String
@@ -82,6 +82,7 @@ public final class Benchmark {
         if sections.contains(.geo) { try runGeo() }
         if sections.contains(.edits) { try runEdits() }
         if sections.contains(.search) { runSearch() }
+        if sections.contains(.web) { try runWeb() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -22,12 +22,12 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         let wanted = try sections()
-        // Only the start-up, search and edit figures do without photos.
+        // Only the start-up, search, edit and web figures do without photos.
         guard path != nil || wanted.isSubset(of: Benchmark.Section.photoFree) else {
             throw ValidationError("""
                 bench needs a folder of JPEG photos to measure, e.g. `photory-tui bench ~/Pictures` \
                 (`make bench` passes ../shared/photos/real, or PHOTOS=folder); \
-                `--only startup,search,edits` needs none
+                `--only startup,search,edits,web` needs none
                 """)
         }
     }

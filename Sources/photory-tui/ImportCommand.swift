@@ -67,14 +67,21 @@ struct ImportCommand: ParsableCommand {
                 })
                 return
             }
-            for result in summary.results where result.outcome.kind != .imported {
-                let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
-            }
+            Self.printProblems(of: summary)
             say(summary.line)
         }
         // Interrupted: what finished was saved, but scripts must see it did not run to the end.
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
+    }
+}
+
+extension ImportCommand {
+    /// One line for each file or URL that was not simply imported: its outcome, where, and why.
+    static func printProblems(of summary: ImportSummary) {
+        for result in summary.results where result.outcome.kind != .imported {
+            let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+            say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
+        }
     }
 }
 

@@ -29,6 +29,13 @@ struct PhotoRecord: Encodable {
     var place: String?
     var fileSize: Int64
     var missing: Bool
+    /// Web photos only: where the photo came from, its feed and album, whether its original is
+    /// here, and (only when true) whether its item left the feed.
+    var sourceURL: String?
+    var feedURL: String?
+    var albumId: String?
+    var downloaded: Bool?
+    var leftFeed: Bool?
     var favourite: Bool
     var edited: [String]
     var original: Original?
@@ -62,6 +69,11 @@ struct PhotoRecord: Encodable {
         place = photo.gps.flatMap { (try? PlaceTable.shared())?.nearest(to: $0)?.label }
         fileSize = photo.fileSize
         missing = photo.missing
+        sourceURL = photo.sourceURL
+        feedURL = photo.feedURL
+        albumId = photo.albumID
+        downloaded = photo.sourceURL == nil ? nil : photo.isDownloaded
+        leftFeed = photo.leftFeed ? true : nil
         favourite = photo.isFavourite
         edited = photo.edits.editedFields
         if !edited.isEmpty {

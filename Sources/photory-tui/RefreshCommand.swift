@@ -2,17 +2,16 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui refresh`: fetches every web feed of the library again.
+/// `photory-tui refresh`: fetches every feed the library's photos came from again.
 struct RefreshCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Fetch every web feed again: new items in, changed ones updated, gone ones marked missing.",
+        abstract: "Fetch every feed the library's photos came from again and follow its changes.",
         discussion: """
-            Each feed is asked only whether it changed (ETag / Last-Modified), so an unchanged feed costs one \
-            small request. New items are imported (with their thumbnail only, like `import`), items whose \
-            title or album changed are updated, and photos whose items left the feed are marked missing — never \
-            deleted, their edits kept. A feed that cannot be fetched is listed with the reason and changes \
-            nothing. Exits 0 when the refresh ran.
+            New items are added (with their thumbnail only, like an import), items whose title, album or \
+            thumbnail changed are updated, and photos whose item left its feed are marked missing (never \
+            deleted; they come back when the item does). An unchanged feed costs one small conditional request. \
+            A feed that cannot be fetched is listed with its reason and changes nothing.
             """)
 
     @OptionGroup var options: LibraryOptions
@@ -31,13 +30,10 @@ struct RefreshCommand: ParsableCommand {
                 bar.clear()
                 throw CommandFailure("\(error)")
             }
-            interruptedBy = interrupt.signal
             bar.clear()
-            for result in summary.problems {
-                let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
-                say("\(kind)\(result.path.strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
-            }
-            say(summary.line == "nothing to import" ? "no web feeds to refresh" : summary.line)
+            interruptedBy = interrupt.signal
+            ImportCommand.printProblems(of: summary)
+            say(summary.line)
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
     }

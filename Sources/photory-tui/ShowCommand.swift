@@ -15,7 +15,7 @@ struct ShowCommand: ParsableCommand {
         try reportingFailures {
             let library = try options.loadForReading(checkMissing: false)
             var found = try options.photos(named: [photo], in: library)[0]
-            found.missing = !PathBytes.exists(found.path)   // checked now, for this photo only
+            found.missing = found.isMissing(fileExists: PathBytes.exists(found.path))   // checked now, for this photo only
             let record = PhotoRecord(found, in: library)
             if json {
                 try printJSON(record)
@@ -41,7 +41,11 @@ struct ShowCommand: ParsableCommand {
                     + " (\(found.fileSize) bytes)"),
                 ("Modified", Date(timeIntervalSince1970: found.fileModified).formatted(.iso8601)),
                 ("Imported", Date(timeIntervalSince1970: found.importedAt).formatted(.iso8601)),
-                ("Missing", found.missing ? "yes: no file at the path" : "no"),
+                ("Source", found.sourceURL),
+                ("Feed", found.feedURL),
+                ("Album", found.albumID),
+                ("Downloaded", found.sourceURL == nil ? nil : found.isDownloaded ? "yes" : "no: only its thumbnail (photory-tui fetch)"),
+                ("Missing", !found.missing ? "no" : found.leftFeed ? "yes: no longer in its feed" : "yes: no file at the path"),
             ]
             for case let (label, value?) in rows {
                 say(label.padding(toLength: 12, withPad: " ", startingAt: 0) + value.strippingControlCharacters)

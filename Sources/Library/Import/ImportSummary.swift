@@ -5,10 +5,35 @@ public struct ImportSummary: Sendable, Equatable {
     public var cancelled: Bool
     /// Files found by the scan, including those not reached because of cancelling.
     public var filesFound: Int
-    /// Refresh: photos whose items are no longer in their feed (now missing).
-    public var leftFeed = 0
-    /// Refresh: feeds the server said had not changed.
-    public var unchangedFeeds = 0
+
+    /// What a refresh of the library's feeds found besides the photos it added (nil for an import).
+    public var feedChanges: FeedChanges?
+
+    /// What a refresh found in the feeds.
+    public struct FeedChanges: Sendable, Equatable {
+        /// Feeds asked for, and those that answered "not modified" (one small request each).
+        public var feeds = 0
+        public var unchanged = 0
+        /// Photos whose title, album or thumbnail the feed changed.
+        public var changed = 0
+        /// Photos whose item is no longer in their feed (now missing; kept, never deleted).
+        public var left = 0
+        /// Photos whose item is back in their feed.
+        public var back = 0
+
+        public init() {}
+
+        /// "2 feeds (1 unchanged)", then the counts that are not zero.
+        var parts: [String] {
+            var head = "\(feeds) feed\(feeds == 1 ? "" : "s")"
+            if unchanged > 0 { head += " (\(unchanged) unchanged)" }
+            var parts = [head]
+            if changed > 0 { parts.append("\(changed) changed") }
+            if left > 0 { parts.append("\(left) left \(left == 1 ? "its feed" : "their feeds")") }
+            if back > 0 { parts.append("\(back) back in \(back == 1 ? "its feed" : "their feeds")") }
+            return parts
+        }
+    }
 
     public init(results: [ImportFileResult] = [], cancelled: Bool = false, filesFound: Int = 0) {
         self.results = results
@@ -25,7 +50,9 @@ public struct ImportSummary: Sendable, Equatable {
         results.filter { ![.imported, .updated, .relinked].contains($0.outcome.kind) }
     }
 
-    /// "12 imported, 3 duplicates, 2 unsupported" — only the kinds that occurred (or "nothing to import").
+    /// "12 imported, 3 duplicates, 2 unsupported" — only the kinds that occurred (or "nothing to
+    /// import"); a refresh starts with its feeds and adds what changed in them: "2 feeds (1
+    /// unchanged), 5 imported, 2 changed, 1 left its feed".
     public var line: String {
         var parts: [String] = []
         for kind in ImportOutcome.Kind.allCases {
@@ -36,8 +63,11 @@ public struct ImportSummary: Sendable, Equatable {
             default: parts.append("\(n) \(kind.rawValue)")
             }
         }
-        if leftFeed > 0 { parts.append("\(leftFeed) left the feed (now missing)") }
-        if unchangedFeeds > 0 { parts.append("\(unchangedFeeds) feed\(unchangedFeeds == 1 ? "" : "s") unchanged") }
+        if let feedChanges {
+            let changes = feedChanges.parts
+            parts = [changes[0]] + parts + changes.dropFirst()
+            if parts.count == 1 { parts.append("nothing new") }
+        }
         var text = parts.isEmpty ? "nothing to import" : parts.joined(separator: ", ")
         if cancelled { text += " — cancelled after \(results.count) of \(filesFound) files" }
         return text

@@ -239,7 +239,7 @@ private final class Transfer: @unchecked Sendable {
     func append(_ data: Data) -> Bool {
         let transfer: WebTransfer? = lock.withLock {
             lastActivity = ProcessInfo.processInfo.systemUptime
-            // The answer was refused already (an error status, say): what still comes is not counted.
+            // Refused already (an error status, say): its page is not the body, nor progress.
             guard error == nil else { return nil }
             body.append(contentsOf: data)
             if Int64(body.count) > request.maxBytes {

@@ -27,17 +27,19 @@ extension WebImporter {
                 return (.analysed(.failure(Self.outcome(of: error))), 0)
             }
         }
+        // A body given was counted when the user's URL was fetched to see what it is.
+        let received = job.body == nil ? Int64(body.count) : 0
         let format = body.withUnsafeBytes { PhotoFormats.format(of: $0) }
         guard format != nil else {
             let reason = body.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
             return (.analysed(.failure(.unsupported(reason: WebError.notAnImage(url: "", reason: reason).description))),
-                    Int64(body.count))
+                    received)
         }
         let path = downloads.path(for: job.item.url, format: format)
         do {
             try downloads.write(body, to: path)
         } catch {
-            return (.analysed(.failure(.unreadable(reason: error.description))), Int64(body.count))
+            return (.analysed(.failure(.unreadable(reason: error.description))), received)
         }
         var result = analyzer.analyze(path: path, importedAt: importedAt)
         switch result {
@@ -47,7 +49,7 @@ extension WebImporter {
         case .failure:
             unlink(path)   // a broken download is not kept
         }
-        return (.analysed(result), Int64(body.count))
+        return (.analysed(result), received)
     }
 
     /// `job`'s photo without its original: its thumbnail fetched and stored under the photo's
@@ -57,33 +59,42 @@ extension WebImporter {
     func fetchThumbnail(_ job: Job, importedAt: Double, cancellation: ImportCancellation,
                         progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
         let photo = lazyPhoto(job.item, feedURL: job.feedURL, at: importedAt)
-        guard let thumbnailURL = job.item.thumbnailURL, let thumbnails else { return (.lazy(photo, problem: nil), 0) }
+        guard let thumbnailURL = job.item.thumbnailURL else { return (.lazy(photo, problem: nil), 0) }
+        guard let stored = storeThumbnail(of: photo, from: thumbnailURL, cancellation: cancellation, progress: progress)
+        else { return nil }
+        // The thumbnail's shape (upright) stands for the original's until it is downloaded:
+        // the browser lays the photo out with it.
+        var shaped = photo
+        if let shape = stored.shape { (shaped.width, shaped.height) = shape }
+        return (.lazy(shaped, problem: stored.problem), stored.bytes)
+    }
+
+    /// Fetches the thumbnail at `url` and stores it as `photo`'s (under `ThumbnailStore.Key(of:)`).
+    /// Returns the problem when it cannot be fetched or read (nothing is stored then), the
+    /// stored thumbnail's size, and the bytes received; nil when cancelling cut the download short.
+    func storeThumbnail(of photo: Photo, from url: URL, cancellation: ImportCancellation,
+                        progress: @escaping @Sendable (WebTransfer) -> Void)
+        -> (problem: ImportFileResult?, shape: (width: Int, height: Int)?, bytes: Int64)? {
+        guard let thumbnails else { return (nil, nil, 0) }
         let body: [UInt8]
         do {
-            body = try fetcher.fetch(WebRequest(url: thumbnailURL, kind: .image), cancellation: cancellation,
-                                     progress: progress).body
+            body = try fetcher.fetch(WebRequest(url: url, kind: .image), cancellation: cancellation, progress: progress).body
         } catch {
             if case .cancelled = error { return nil }
-            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, Self.outcome(of: error))), 0)
+            return (Self.thumbnailProblem(url, Self.outcome(of: error)), nil, 0)
         }
         let entry = body.withUnsafeBytes { raw in
             thumbnails.make(ThumbnailStore.Key(of: photo), from: raw, orientation: Self.orientation(of: raw))
         }
         switch entry {
-        case let .failed(reason):
-            return (.lazy(photo, problem: Self.thumbnailProblem(thumbnailURL, .corrupt(reason: reason))), Int64(body.count))
-        case let .thumbnail(image):
-            // The thumbnail's shape (upright) stands for the original's until it is downloaded:
-            // the browser lays the photo out with it.
-            var shaped = photo
-            (shaped.width, shaped.height) = (image.width, image.height)
-            return (.lazy(shaped, problem: nil), Int64(body.count))
+        case let .failed(reason): return (Self.thumbnailProblem(url, .corrupt(reason: reason)), nil, Int64(body.count))
+        case let .thumbnail(image): return (nil, (image.width, image.height), Int64(body.count))
         }
     }
 
     /// A feed item's photo before its original is downloaded: id from its URL, file where the
     /// original will go, no pixel size (its thumbnail's is set once that is made), dated by `time`.
-    func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
+    public func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
         let url = item.url.absoluteString
         var photo = Photo(id: Photo.webID(for: url), path: downloads.path(for: item.url), fileSize: 0,
                           fileModified: time, width: 0, height: 0, takenAt: TakenAt.fromFileTime(time),

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Refreshing the feeds the library came from: each is fetched again (conditionally, so an
-/// unchanged feed costs one small request); new items are added like an import (lazily when
-/// they have a thumbnail), items whose title or album changed are updated, and items no longer
-/// in the feed are marked missing (`Photo.leftFeed`) — never deleted, edits kept. An item that
-/// comes back is not missing any more. A feed that cannot be fetched or read changes nothing.
+/// Refresh: every feed the library knows is fetched again (conditionally, so an unchanged feed
+/// costs one small request) and the library follows it.
 extension WebImporter {
-    /// Locks the library, loads it fresh, refreshes every feed and saves.
+    /// Locks the library file, loads it fresh, refreshes every feed its photos came from, and
+    /// saves the result (also when cancelled) with the feeds' new validators. New items are
+    /// added (lazily, like an import); items whose title, album or thumbnail changed are updated;
+    /// photos whose item left the feed are marked missing (never deleted: edits are kept) and
+    /// unmarked when it comes back. A feed that cannot be fetched is an outcome with its reason
+    /// and changes nothing. Throws only when the library itself cannot be locked, read or written.
     public func refresh(
         store: LibraryStore, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
@@ -18,86 +20,183 @@ extension WebImporter {
         }
     }
 
-    /// Refreshes every feed of `library` in memory; `records` holds the feeds' validators.
+    /// Refreshes `library` in memory; `records` holds the feeds' validators and thumbnails as
+    /// last fetched, and gets the new ones.
     public func refresh(
         into library: inout PhotoLibrary, records: inout WebFeedRecords,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
         checkpoint: ((PhotoLibrary) -> Void)? = nil
     ) -> ImportSummary {
-        let feeds = Set(library.photos.compactMap(\.feedURL)).sorted()
+        var feeds: [String] = []
+        var seen: Set<String> = []
+        for photo in library.photos {
+            if let feed = photo.feedURL, seen.insert(feed).inserted { feeds.append(feed) }
+        }
         var summary = ImportSummary()
-        var listed = Jobs()
-        for (number, feed) in feeds.enumerated() {
+        var changes = ImportSummary.FeedChanges()
+        changes.feeds = feeds.count
+        var plan = RefreshPlan()
+        let known = Self.photosBySource(library)
+        let tally = TransferTally()
+        let total = feeds.count
+        for (number, raw) in feeds.enumerated() {
             guard !cancellation.isCancelled else { break }
-            progress(ImportProgress(phase: .feeds, done: number, total: feeds.count, currentFile: feed))
-            guard let url = URL(string: feed) else { continue }
-            let validators = records.feeds[feed]?.validators
+            let report: @Sendable (Int64) -> Void = { received in
+                tally.update(raw, received)
+                progress(ImportProgress(phase: .feeds, done: number, total: total, bytesDone: tally.total,
+                                        currentFile: raw))
+            }
+            report(0)
+            guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
+                summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
+                continue
+            }
+            let earlier = records.feeds[raw]
             let response: WebResponse
             do {
-                response = try fetcher.fetch(WebRequest(url: url, kind: .any,
-                                                        validators: validators?.isEmpty == false ? validators : nil),
-                                             cancellation: cancellation, progress: { _ in })
+                response = try fetcher.fetch(WebRequest(url: url, kind: .any, validators: earlier?.validators),
+                                             cancellation: cancellation) { report($0.received) }
+                tally.finish(raw, Int64(response.body.count))
             } catch {
+                tally.finish(raw, 0)
                 if case .cancelled = error { break }
-                summary.results.append(ImportFileResult(path: feed, outcome: Self.outcome(of: error)))
+                summary.results.append(ImportFileResult(path: raw, outcome: Self.outcome(of: error)))
                 continue
             }
             if response.notModified {
-                summary.unchangedFeeds += 1
+                changes.unchanged += 1
+                records.feeds[raw]?.fetchedAt = Date().timeIntervalSince1970
                 continue
             }
-            guard let parsed = parseFeed(response, named: feed, results: &summary.results) else { continue }
-            records.feeds[feed] = WebFeedRecords.Record(response: response, feed: parsed)
-            let changes = Self.changes(in: library, feed: feed, items: parsed.items)
-            library.update(changes.updated + changes.left)
-            for photo in changes.updated {
-                summary.results.append(ImportFileResult(path: photo.sourceURL ?? feed,
-                                                        outcome: .updated(photoID: photo.id, previousID: photo.id)))
+            if Self.isImage(response.body) {
+                let reason = "no longer a feed: the address gives an image"
+                summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: reason)))
+                continue
             }
-            summary.leftFeed += changes.left.count
-            for item in changes.new { listed.add(Job(item: item, feedURL: feed)) }
+            guard let feed = parseFeed(response, named: raw, results: &summary.results) else { continue }
+            plan.follow(feed, named: raw, earlier: earlier, library: library, known: known,
+                        missingThumbnail: { photo in thumbnails.map { $0.entry(for: ThumbnailStore.Key(of: photo)) == nil } ?? false })
+            records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
         }
-        var added = ImportSummary()
-        perform(listed, into: &library, summary: &added, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint)
-        summary.results += added.results
-        summary.filesFound = summary.results.count + max(0, added.filesFound - added.results.count)
-        summary.cancelled = cancellation.isCancelled
+        let refetched = refetchThumbnails(plan.thumbnails, tally: tally, cancellation: cancellation, progress: progress)
+        for id in refetched.notStored {
+            plan.changed[id]?.fileModified = plan.previous[id]?.fileModified ?? 0   // the old thumbnail stays
+        }
+        summary.results += refetched.problems
+        for id in plan.changed.keys where plan.changed[id] == plan.previous[id] { plan.changed[id] = nil }
+        changes.changed = plan.changed.keys.filter { !plan.metadataUnchanged.contains($0) }.count
+        changes.left = plan.left
+        changes.back = plan.back
+        library.update(Array(plan.changed.values))
+        perform(plan.added, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
+                checkpoint: checkpoint, tally: tally)
+        summary.feedChanges = changes
         return summary
     }
 
-    /// What a freshly fetched feed changes: photos of the library whose item now says
-    /// something else (title, album, or it is back in the feed), photos whose item is gone,
-    /// and the items that are new.
-    static func changes(in library: PhotoLibrary, feed: String, items: [WebFeed.Item])
-        -> (updated: [Photo], left: [Photo], new: [WebFeed.Item]) {
-        let known = photosBySource(library)
-        var updated: [Photo] = [], new: [WebFeed.Item] = []
-        var listed = Set<String>()
-        for item in items {
+    /// Fetches the thumbnails of photos (`photo` as it will be stored, with its new thumbnail
+    /// key) on `workers` threads. Returns the ids of the photos whose new thumbnail was not
+    /// stored (they keep their old one), and the problems met.
+    private func refetchThumbnails(_ photos: [(photo: Photo, url: URL)], tally: TransferTally,
+                                   cancellation: ImportCancellation,
+                                   progress: @escaping @Sendable (ImportProgress) -> Void)
+        -> (notStored: Set<String>, problems: [ImportFileResult]) {
+        guard !photos.isEmpty, thumbnails != nil else { return (Set(photos.map(\.photo.id)), []) }
+        let book = DownloadBook<ImportFileResult?>(count: photos.count, phase: .thumbnails, tally: tally)
+        let queue = WorkQueue(Array(photos.indices))
+        progress(book.snapshot(nil))
+        Self.onThreads(min(workers, photos.count)) {
+            while !cancellation.isCancelled, let index = queue.next() {
+                let (photo, url) = photos[index]
+                let current = photo.sourceURL ?? url.absoluteString
+                let stored = storeThumbnail(of: photo, from: url, cancellation: cancellation) { transfer in
+                    progress(book.progress(transfer.received, current: current))
+                }
+                // Cut short by cancelling: the photo keeps its old thumbnail.
+                guard let stored else { continue }
+                progress(book.finish(index, stored.problem, bytes: stored.bytes, current: current))
+            }
+        }
+        var notStored: Set<String> = []
+        var problems: [ImportFileResult] = []
+        for index in photos.indices {
+            switch book.result(index) {
+            case nil: notStored.insert(photos[index].photo.id)
+            case let problem??:
+                notStored.insert(photos[index].photo.id)
+                problems.append(problem)
+            case .some(nil): break
+            }
+        }
+        return (notStored, problems)
+    }
+}
+
+/// What a refresh will change, feed by feed.
+struct RefreshPlan {
+    /// Photos changed, by id, and as they were.
+    var changed: [String: Photo] = [:]
+    var previous: [String: Photo] = [:]
+    /// Changed only by coming back to their feed (not counted as changed).
+    var metadataUnchanged: Set<String> = []
+    /// Thumbnails to fetch again, for photos not downloaded (the photo with its new thumbnail key).
+    var thumbnails: [(photo: Photo, url: URL)] = []
+    /// New items.
+    var added = WebImporter.Jobs()
+    var left = 0
+    var back = 0
+
+    /// Plans what `feed` (fetched from `raw`; `earlier` is its record from the last fetch)
+    /// changes in `library`. Photos from other feeds with the same URL are not touched.
+    mutating func follow(_ feed: WebFeed, named raw: String, earlier: WebFeedRecords.Record?, library: PhotoLibrary,
+                         known: [String: Photo], missingThumbnail: (Photo) -> Bool) {
+        let now = Date().timeIntervalSince1970
+        var present: Set<String> = []
+        for item in feed.items {
             let url = item.url.absoluteString
-            guard listed.insert(url).inserted else { continue }
+            present.insert(url)
             guard let photo = known[url] else {
-                new.append(item)
+                added.add(WebImporter.Job(item: item, feedURL: raw))
                 continue
             }
-            var changed = photo
-            apply(item, feedURL: feed, to: &changed)
-            if changed.leftFeed {
-                changed.leftFeed = false
-                changed.missing = changed.isMissing(fileExists: PathBytes.exists(changed.path))
+            guard photo.feedURL == raw || photo.feedURL == nil, previous[photo.id] == nil else { continue }
+            var updated = photo
+            WebImporter.apply(item, feedURL: raw, to: &updated)
+            if item.title == nil, photo.fileDescriptionSource == .feed {
+                updated.fileDescription = nil
+                updated.fileDescriptionSource = nil
             }
-            if changed != photo { updated.append(changed) }
+            let metadataChanged = updated != photo
+            if photo.leftFeed {
+                updated.leftFeed = false
+                updated.missing = updated.isMissing(fileExists: PathBytes.exists(updated.path))
+                back += 1
+            }
+            // A new thumbnail (or one the store lost) for a photo whose original is not here.
+            var thumbnailChanged = false
+            if !photo.isDownloaded, let thumbnail = item.thumbnailURL {
+                let before = earlier?.thumbnails?[url]
+                if (before != nil && before != thumbnail.absoluteString) || missingThumbnail(photo) {
+                    updated.fileModified = max(now, photo.fileModified + 0.001)   // a new thumbnail key
+                    thumbnails.append((updated, thumbnail))
+                    thumbnailChanged = before != nil && before != thumbnail.absoluteString
+                }
+            }
+            guard updated != photo else { continue }
+            previous[photo.id] = photo
+            changed[photo.id] = updated
+            if !metadataChanged && !thumbnailChanged { metadataUnchanged.insert(photo.id) }
         }
-        let left = library.photos.filter { photo in
-            photo.feedURL == feed && !photo.leftFeed && !listed.contains(photo.sourceURL ?? "")
-        }.map { photo in
+        for photo in library.photos where photo.feedURL == raw && !photo.leftFeed {
+            guard let source = photo.sourceURL, !present.contains(source), previous[photo.id] == nil else { continue }
             var gone = photo
             gone.leftFeed = true
             gone.missing = true
-            return gone
+            previous[photo.id] = photo
+            changed[photo.id] = gone
+            metadataUnchanged.insert(photo.id)
+            left += 1
         }
-        return (updated, left, new)
     }
 }

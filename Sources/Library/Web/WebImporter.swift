@@ -82,18 +82,26 @@ public struct WebImporter: Sendable {
         var summary = ImportSummary()
         let known = Self.photosBySource(library)
         var listed = Jobs()
+        let tally = TransferTally()
         for (number, raw) in urls.enumerated() {
             guard !cancellation.isCancelled else { break }
-            progress(ImportProgress(phase: .feeds, done: number, total: urls.count, currentFile: raw))
+            let report: @Sendable (Int64) -> Void = { received in
+                tally.update(raw, received)
+                progress(ImportProgress(phase: .feeds, done: number, total: urls.count, bytesDone: tally.total,
+                                        currentFile: raw))
+            }
+            report(0)
             // An image already listed, or already in the library, is not fetched to see what it is.
             if let url = URL(string: raw), listed.seen.contains(url) || known[url.absoluteString] != nil {
                 listed.add(Job(item: WebFeed.Item(url: url)))
                 continue
             }
-            resolve(raw, into: &listed, results: &summary.results, records: &records, cancellation: cancellation)
+            let received = resolve(raw, into: &listed, results: &summary.results, records: &records,
+                                   cancellation: cancellation) { report($0.received) }
+            tally.finish(raw, received)
         }
         perform(listed, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint)
+                checkpoint: checkpoint, tally: tally)
         return summary
     }
 
@@ -132,27 +140,31 @@ public struct WebImporter: Sendable {
     }
 
     /// Fetches what the user typed and turns it into jobs, or into an outcome saying why not.
+    /// Returns the bytes received.
     private func resolve(_ raw: String, into jobs: inout Jobs, results: inout [ImportFileResult],
-                         records: inout WebFeedRecords, cancellation: ImportCancellation) {
+                         records: inout WebFeedRecords, cancellation: ImportCancellation,
+                         progress: @escaping @Sendable (WebTransfer) -> Void) -> Int64 {
         guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
-            return
+            return 0
         }
         let response: WebResponse
         do {
-            response = try fetcher.fetch(WebRequest(url: url, kind: .any), cancellation: cancellation, progress: { _ in })
+            response = try fetcher.fetch(WebRequest(url: url, kind: .any), cancellation: cancellation, progress: progress)
         } catch {
-            if case .cancelled = error { return }
+            if case .cancelled = error { return 0 }
             results.append(ImportFileResult(path: raw, outcome: Self.outcome(of: error)))
-            return
+            return 0
         }
+        let received = Int64(response.body.count)
         if Self.isImage(response.body) {
             jobs.add(Job(item: WebFeed.Item(url: url), body: response.body))
-            return
+            return received
         }
-        guard let feed = parseFeed(response, named: raw, results: &results) else { return }
+        guard let feed = parseFeed(response, named: raw, results: &results) else { return received }
         for item in feed.items { jobs.add(Job(item: item, feedURL: raw)) }
         records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
+        return received
     }
 
     /// The feed in `response`, its bad items added to `results` as problems of the feed `raw`;
@@ -188,11 +200,10 @@ public struct WebImporter: Sendable {
     func perform(
         _ listed: Jobs, into library: inout PhotoLibrary, summary: inout ImportSummary,
         cancellation: ImportCancellation, progress: @escaping @Sendable (ImportProgress) -> Void,
-        checkpoint: ((PhotoLibrary) -> Void)?
+        checkpoint: ((PhotoLibrary) -> Void)?, tally: TransferTally = TransferTally()
     ) {
         let jobs = listed.list
         var known = Self.photosBySource(library)
-        let tally = TransferTally()
         let rewritten = Importer.rewrittenIDs(library)
         var lastCheckpoint = Date()
         var unreached = 0

@@ -84,7 +84,11 @@ struct LazyWebImportTests {
         #expect(seen.first?.phase == .feeds && seen.first?.stage == "Fetching feeds… 1 of 1")
         let thumbnails = seen.filter { $0.phase == .thumbnails }
         #expect(thumbnails.contains { $0.stage == "Thumbnails 100%  30 of 30" })
-        #expect(thumbnails.contains { $0.bytesDone > 0 })
+        // Every byte received counts: the feed's, then the thumbnails'.
+        let feedSize = Int64(try #require(FileManager.default.contents(atPath: server.root.path + "/feed.json")).count)
+        let thumbnailBytes = (1...30).reduce(Int64(0)) { $0 + Int64(Self.thumbnail($1).count) }
+        #expect(seen.filter { $0.phase == .feeds }.map(\.bytesDone).max() == feedSize)
+        #expect(seen.map(\.bytesDone).max() == feedSize + thumbnailBytes)
         #expect(thumbnails.contains { $0.currentFile?.hasPrefix(server.url("/files/img/").absoluteString) == true })
         #expect(!seen.contains { $0.phase == .photos })
     }
