@@ -49,7 +49,7 @@ struct WebBrowseTests {
         tmux.send("Enter")
         // The slow thumbnail keeps the overlay up long enough to read it.
         try tmux.waitUntil("the download overlay") {
-            $0.contains("Importing from the web") && $0.contains("Thumbnails") && $0.contains("received")
+            $0.contains("Importing from the web") && $0.contains("Thumbnails") && $0.contains("Received")
         }
         var screen = try tmux.waitFor("Import finished")
         #expect(screen.contains("12 imported"), "\(screen)")

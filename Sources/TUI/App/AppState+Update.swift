@@ -25,8 +25,7 @@ extension AppState {
             picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
             return effects
         case let .importProgress(progress, elapsed):
-            importOverlay?.progress = progress
-            importOverlay?.elapsed = elapsed
+            importOverlay?.update(progress, elapsed: elapsed)
             return []
         case let .importFinished(.success(done)):
             installFromDisk(done.library)

@@ -1,4 +1,3 @@
-import Foundation
 import Library
 
 /// A web photo's original on its way for the detail view, or why it did not come.
@@ -10,11 +9,11 @@ struct OriginalDownload: Equatable, Sendable {
     var line: String {
         if let failure { return "Could not download the original: " + failure }
         guard transfer.received > 0 else { return "Downloading the original…" }
-        let received = ByteCountFormatter.string(fromByteCount: transfer.received, countStyle: .file)
+        let received = TransferRate.format(bytes: transfer.received)
         guard let expected = transfer.expected, expected > 0 else {
             return "Downloading the original… " + received
         }
         let percent = Int(Double(transfer.received) / Double(expected) * 100)
-        return "Downloading the original… \(min(100, percent))%  \(received) of \(ByteCountFormatter.string(fromByteCount: expected, countStyle: .file))"
+        return "Downloading the original… \(min(100, percent))%  \(received) of \(TransferRate.format(bytes: expected))"
     }
 }

@@ -17,18 +17,16 @@ struct ImportOverlayState: Equatable, Sendable {
     var purpose = Purpose.importing
     var phase: Phase = .running(cancelling: false)
     var progress = ImportProgress(phase: .scanning)
-    /// Seconds since the import started, for the download speed.
-    var elapsed: Double = 0
+    /// Bytes received and the speed, from the progress's bytes over time.
+    var rate = TransferRate()
 
     /// Whether the run is fetching from the web (the overlay then shows bytes, speed and URL).
     var isWeb: Bool { [.feeds, .thumbnails, .photos].contains(progress.phase) || purpose == .refreshing }
 
-    /// "3.4 MB received · 1.2 MB/s".
-    var transferLine: String {
-        let received = ByteCountFormatter.string(fromByteCount: progress.bytesDone, countStyle: .file) + " received"
-        guard elapsed >= 0.5, progress.bytesDone > 0 else { return received }
-        let rate = Int64(Double(progress.bytesDone) / elapsed)
-        return received + " · " + ByteCountFormatter.string(fromByteCount: rate, countStyle: .file) + "/s"
+    /// Takes where the import stands, `elapsed` seconds after it started.
+    mutating func update(_ progress: ImportProgress, elapsed: Double) {
+        self.progress = progress
+        rate.add(bytes: progress.bytesDone, at: elapsed)
     }
 
     var isRunning: Bool {
@@ -83,7 +81,7 @@ struct ImportOverlayState: Equatable, Sendable {
             grid.put(CellGrid.truncated(progress.stage, toWidth: inner.width), x: inner.x, y: y)
             y += 1
             if web {
-                grid.put(CellGrid.truncated(transferLine, toWidth: inner.width), x: inner.x, y: y)
+                grid.put(CellGrid.truncated("Received " + rate.text, toWidth: inner.width), x: inner.x, y: y)
                 y += 1
             }
             // A URL is shown whole (its end cut off when long); a file by its name.

@@ -64,7 +64,7 @@ import Testing
         var (state, _) = try Self.detail(at: 0)
         let id = try #require(state.detailPhoto?.id)
         state.send(.originalProgress(photoID: id, WebTransfer(received: 1_500_000, expected: 3_000_000)))
-        #expect(AppView.render(state).text().contains("Downloading the original… 50%  1.5 MB of 3 MB"))
+        #expect(AppView.render(state).text().contains("Downloading the original… 50%  1.5 MB of 3.0 MB"))
 
         // The library as saved: the photo is downloaded, with the file's size and date.
         var saved = Self.library()
@@ -170,12 +170,13 @@ import Testing
 
         var state = TestLibrary.state(Self.library(), columns: 80, rows: 24)
         #expect(state.press(.char("R")) == [.refreshFeeds])
+        state.send(.importProgress(ImportProgress(phase: .feeds, done: 0, total: 1, currentFile: Self.feed), elapsed: 0))
         state.send(.importProgress(ImportProgress(phase: .feeds, done: 0, total: 1, bytesDone: 2_000_000,
                                                   currentFile: Self.feed), elapsed: 2))
         let screen = AppView.render(state).text()
         #expect(screen.contains("Refreshing the web feeds"))
         #expect(screen.contains("Fetching feeds… 1 of 1"))
-        #expect(screen.contains("2 MB received · 1 MB/s"))
+        #expect(screen.contains("Received 2.0 MB · 1.0 MB/s"))
         #expect(screen.contains(Self.feed))
         state.send(.importFinished(.success(Msg.ImportDone(library: Self.library(), summary: ImportSummary()))))
         #expect(AppView.render(state).text().contains("Refresh finished"))
@@ -184,12 +185,13 @@ import Testing
     @Test func theWebImportOverlayShowsThePhaseBytesSpeedAndURL() {
         var state = TestLibrary.state(columns: 80, rows: 24)
         state.importOverlay = ImportOverlayState()
+        state.send(.importProgress(ImportProgress(phase: .thumbnails, done: 0, total: 120), elapsed: 0))
         state.send(.importProgress(ImportProgress(phase: .thumbnails, done: 54, total: 120, bytesDone: 3_400_000,
                                                   currentFile: "http://127.0.0.1:8080/thumbs/54.jpg"), elapsed: 2))
         let screen = AppView.render(state).text()
         #expect(screen.contains("Importing from the web"))
         #expect(screen.contains("Thumbnails 45%  54 of 120"))
-        #expect(screen.contains("3.4 MB received · 1.7 MB/s"))
+        #expect(screen.contains("Received 3.4 MB · 1.7 MB/s"))
         #expect(screen.contains("http://127.0.0.1:8080/thumbs/54.jpg"))
         #expect(screen.contains("Esc cancels (what finished is kept)"))
     }
