@@ -15,7 +15,9 @@ import FoundationNetworking
 /// at most `maxRedirects` redirects; no answer within `connectTimeout` (connecting and the
 /// response headers) or no bytes for `idleTimeout` ends the attempt; server errors (5xx) and
 /// network failures are retried with exponential backoff, client errors (4xx) never; at most
-/// `maxConnectionsPerHost` requests to one host at a time; a body is refused as soon as its
+/// `maxConnectionsPerHost` requests to one host at a time; a host that could not be reached after
+/// every retry fails its other requests at once for `unreachableFor` seconds (a server that is
+/// down costs one round of retries, not one per photo); a body is refused as soon as its
 /// declared length or the bytes received pass the request's cap.
 public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     /// How the client behaves; tests shorten the timeouts and the backoff.
@@ -47,6 +49,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     private let router = Router()
     private let gatesLock = NSLock()
     private var gates: [String: DispatchSemaphore] = [:]
+    /// Hosts that could not be reached after every retry: when, and why.
+    private var unreachableHosts: [String: (since: Double, reason: String)] = [:]
 
     public init(options: Options = Options()) {
         self.options = options
@@ -74,15 +78,42 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         let gate = gate(for: host)
         gate.wait()
         defer { gate.signal() }
+        if let down = unreachable(host) { throw .network(url: request.url.absoluteString, reason: down) }
         var failures = 0
         while true {
             do {
-                return try attempt(request, cancellation: cancellation, progress: progress)
+                let response = try attempt(request, cancellation: cancellation, progress: progress)
+                markReachable(host)
+                return response
             } catch where error.isTransient && failures < options.retries && cancellation?.isCancelled != true {
                 Thread.sleep(forTimeInterval: options.backoff * pow(2, Double(failures)))
                 failures += 1
+            } catch {
+                // Retried and still unreachable: the host's other requests fail at once for a while.
+                if case let .network(_, reason) = error { markUnreachable(host, reason: reason) }
+                throw error
             }
         }
+    }
+
+    /// How long a host that could not be reached is not tried again.
+    static let unreachableFor: Double = 30
+
+    /// Why `host` is not tried now, when it could not be reached lately.
+    private func unreachable(_ host: String) -> String? {
+        gatesLock.withLock {
+            guard let down = unreachableHosts[host],
+                  ProcessInfo.processInfo.systemUptime - down.since < Self.unreachableFor else { return nil }
+            return down.reason + " (not tried again for \(Int(Self.unreachableFor)) s)"
+        }
+    }
+
+    private func markUnreachable(_ host: String, reason: String) {
+        gatesLock.withLock { unreachableHosts[host] = (ProcessInfo.processInfo.systemUptime, reason) }
+    }
+
+    private func markReachable(_ host: String) {
+        gatesLock.withLock { _ = unreachableHosts.removeValue(forKey: host) }
     }
 
     /// The lower-cased host of an absolute `http`/`https` URL; nil for any other URL.

@@ -122,15 +122,16 @@ public struct WebFeed: Sendable, Equatable {
 
     private static func parseList(_ text: String, from url: URL) throws(WebFeedError) -> WebFeed {
         var feed = WebFeed(items: [])
-        var number = 0
-        for line in text.split(whereSeparator: \.isNewline) {
+        var entries = 0
+        // Lines are numbered as in the file, blank lines and comments included.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let entry = line.trimmingCharacters(in: .whitespaces)
             if entry.isEmpty || entry.hasPrefix("#") { continue }
-            number += 1
-            // The first line decides: text that does not start with a link is not a list.
+            entries += 1
+            // The first entry decides: text that does not start with a link is not a list.
             guard entry.contains("://"), let link = link(entry, base: url) else {
-                if number == 1 { throw .notAFeed(url: url.absoluteString) }
-                feed.problems.append(Problem(item: number, reason: "line \(number) is not an http or https URL"))
+                if entries == 1 { throw .notAFeed(url: url.absoluteString) }
+                feed.problems.append(Problem(item: index + 1, reason: "line \(index + 1) is not an http or https URL"))
                 continue
             }
             feed.items.append(Item(url: link))

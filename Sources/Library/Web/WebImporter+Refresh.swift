@@ -109,7 +109,7 @@ extension WebImporter {
         Self.onThreads(min(workers, photos.count)) {
             while !cancellation.isCancelled, let index = queue.next() {
                 let (photo, url) = photos[index]
-                let current = photo.sourceURL ?? url.absoluteString
+                let current = url.absoluteString
                 let stored = storeThumbnail(of: photo, from: url, cancellation: cancellation) { transfer in
                     progress(book.progress(transfer.received, current: current))
                 }

@@ -302,7 +302,9 @@ public struct WebImporter: Sendable {
         Self.onThreads(min(workers, indexes.count)) {
             while !cancellation.isCancelled, let index = queue.next() {
                 let job = jobs[index]
-                let current = job.item.url.absoluteString
+                // The overlay names what is being fetched: the thumbnail, in the thumbnails phase.
+                let fetching = fetched.phase == .thumbnails ? job.item.thumbnailURL ?? job.item.url : job.item.url
+                let current = fetching.absoluteString
                 let report: @Sendable (WebTransfer) -> Void = { transfer in
                     progress(fetched.progress(transfer.received, current: current))
                 }

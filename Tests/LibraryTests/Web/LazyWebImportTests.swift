@@ -89,7 +89,9 @@ struct LazyWebImportTests {
         let thumbnailBytes = (1...30).reduce(Int64(0)) { $0 + Int64(Self.thumbnail($1).count) }
         #expect(seen.filter { $0.phase == .feeds }.map(\.bytesDone).max() == feedSize)
         #expect(seen.map(\.bytesDone).max() == feedSize + thumbnailBytes)
-        #expect(thumbnails.contains { $0.currentFile?.hasPrefix(server.url("/files/img/").absoluteString) == true })
+        // The URL shown is the one being fetched: the thumbnail's.
+        #expect(thumbnails.contains { $0.currentFile?.hasPrefix(server.url("/files/thumb/").absoluteString) == true })
+        #expect(!thumbnails.contains { $0.currentFile?.hasPrefix(server.url("/files/img/").absoluteString) == true })
         #expect(!seen.contains { $0.phase == .photos })
     }
 
