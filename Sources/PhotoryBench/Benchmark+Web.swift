@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import TUI
 
 extension Benchmark {
     /// Feed items of the web figures.
@@ -29,6 +30,7 @@ extension Benchmark {
         let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/bench"))
 
         var rates: [Double] = [], bytes: Int64 = 0
+        var imported: (library: PhotoLibrary, thumbnails: ThumbnailStore)?
         for run in 0..<5 {
             let root = folder("web/import-\(run)")
             let importer = WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: root + "/downloads"),
@@ -46,11 +48,14 @@ extension Benchmark {
             }
             rates.append(Double(count) / (elapsed / 1000))
             bytes = received.value
+            imported = (library, ThumbnailStore(folder: root + "/thumbnails"))
         }
         report.row("feed import, thumbnails only → photos/s", median: Measure.median(rates), worst: rates.min(),
                    unit: "photos/s", target: .atLeast(100))
         report.note("\(count) thumbnails of 160×120, \(TransferRate.format(bytes: bytes)) received a run; "
                     + "\(WebImporter(fetcher: fetcher, downloads: DownloadFolder(root: temp)).workers) downloads at once")
+
+        if let imported { try firstFrameOfNotDownloaded(imported.library, thumbnails: imported.thumbnails) }
 
         let root = folder("web/originals")
         let downloader = OriginalDownloader(fetcher: fetcher, downloads: DownloadFolder(root: root + "/downloads"),
@@ -68,6 +73,31 @@ extension Benchmark {
                    worst: times.max(), unit: "ms", target: .below(500))
         report.note("original of \(TransferRate.format(bytes: Int64(original.count))): fetch, atomic write, read "
                     + "(fingerprint, metadata), grid thumbnail; the detail view then makes its preview (figure 4)")
+    }
+
+    /// The photo view's first frame for a photo whose original is not downloaded: its thumbnail
+    /// stands in (made into character art at the photo view's size) while the original comes.
+    private func firstFrameOfNotDownloaded(_ library: PhotoLibrary, thumbnails: ThumbnailStore) throws {
+        let maker = PreviewMaker(thumbnails: thumbnails)
+        let terminal = try Terminal(headlessColumns: 200, rows: 62, colorModeOverride: .truecolor)
+        defer { terminal.restore() }
+        var times: [Double] = []
+        for index in 0..<7 {
+            var state = AppState(library: library, columns: 200, rows: 62, colorMode: .truecolor,
+                                 startFolder: temp, homeFolder: temp)
+            _ = state.update(.key(.enter))                      // the first group
+            for _ in 0..<index { _ = state.update(.key(.right)) }
+            times.append(Measure.time {
+                _ = state.update(.key(.enter))                  // the photo view: the download is asked for
+                if let request = state.wantedPreviews().first {
+                    _ = state.update(.previewReady(request.key, maker.make(request)))
+                }
+                terminal.draw(AppView.render(state))
+            })
+        }
+        report.row("open a photo not downloaded: first frame (its thumbnail stands in)", median: Measure.median(times),
+                   worst: times.max(), unit: "ms", target: .below(100))
+        report.note("key → thumbnail made into character art at 200×62 → drawn; the download runs meanwhile")
     }
 
     /// A JPEG of soft gradients and a little noise, about as compressible as a photo.
