@@ -63,10 +63,12 @@ public struct Importer: Sendable {
         let rewritten = Self.rewrittenIDs(library)
         var lastCheckpoint = Date()
         var checkpointCost: TimeInterval = 0
+        // One time for the whole import: "Recently imported" is this import, every chunk of it.
+        let importedAt = Date().timeIntervalSince1970
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
-            analyze(files, chunk, into: state, cancellation: cancellation, progress: progress)
+            analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
             summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
                                           rewritten: rewritten, into: &library)
             if let checkpoint, chunk.upperBound < files.count,
@@ -90,11 +92,10 @@ public struct Importer: Sendable {
     /// Analyses the files of `chunk` on `workers` threads into `state`; a slot stays nil when
     /// cancelling skipped it.
     private func analyze(
-        _ files: [FileScanner.Found], _ chunk: Range<Int>, into state: WorkState,
+        _ files: [FileScanner.Found], _ chunk: Range<Int>, importedAt: Double, into state: WorkState,
         cancellation: ImportCancellation, progress: @escaping @Sendable (ImportProgress) -> Void
     ) {
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
-        let importedAt = Date().timeIntervalSince1970
         state.begin(chunk)
         DispatchQueue.concurrentPerform(iterations: min(workers, chunk.count)) { _ in
             while !cancellation.isCancelled, let index = state.next() {

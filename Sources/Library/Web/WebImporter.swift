@@ -207,6 +207,8 @@ public struct WebImporter: Sendable {
         let rewritten = Importer.rewrittenIDs(library)
         var lastCheckpoint = Date()
         var unreached = 0
+        // One time for the whole run: "Recently imported" is this import, every chunk of it.
+        let importedAt = Date().timeIntervalSince1970
         let lazy = jobs.indices.filter { jobs[$0].isLazy && thumbnails != nil }
         let lazySet = Set(lazy)
         let eager = jobs.indices.filter { !lazySet.contains($0) }
@@ -227,7 +229,8 @@ public struct WebImporter: Sendable {
                         pending.append(index)
                     }
                 }
-                download(pending, of: jobs, into: fetched, cancellation: cancellation, progress: progress)
+                download(pending, of: jobs, into: fetched, importedAt: importedAt, cancellation: cancellation,
+                         progress: progress)
                 let merged = record(pending.compactMap { index in fetched.result(index).map { (index, $0) } },
                                     jobs: jobs, rewritten: rewritten, into: &library)
                 for result in merged {
@@ -292,12 +295,11 @@ public struct WebImporter: Sendable {
 
     /// Downloads the jobs at `indexes` on `workers` threads: thumbnails or originals, as
     /// `fetched.phase` says.
-    private func download(_ indexes: [Int], of jobs: [Job], into fetched: DownloadBook<Fetched>,
+    private func download(_ indexes: [Int], of jobs: [Job], into fetched: DownloadBook<Fetched>, importedAt: Double,
                           cancellation: ImportCancellation,
                           progress: @escaping @Sendable (ImportProgress) -> Void) {
         guard !indexes.isEmpty else { return }
         let analyzer = PhotoAnalyzer(thumbnails: thumbnails)
-        let importedAt = Date().timeIntervalSince1970
         let queue = WorkQueue(indexes)
         Self.onThreads(min(workers, indexes.count)) {
             while !cancellation.isCancelled, let index = queue.next() {

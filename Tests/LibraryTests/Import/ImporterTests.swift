@@ -26,6 +26,22 @@ import Testing
         #expect(library.photos.allSatisfy { $0.path.hasPrefix("/") && $0.width == 32 && $0.height == 24 })
     }
 
+    /// An import larger than one chunk is one import: "Recently imported" holds all of it,
+    /// not only its last chunk (QA saw 24 of 600).
+    @Test func everyPhotoOfOneImportIsRecentlyImported() throws {
+        let folder = TemporaryFolder()
+        let count = Importer.chunkSize * 2 + 5
+        for seed in 0..<count { folder.write(Self.jpeg(seed), to: "many/\(seed).jpg") }
+        folder.write(Self.jpeg(250), to: "earlier/old.jpg")
+        var library = PhotoLibrary()
+        _ = Importer(workers: 2).run([folder.path + "/earlier"], into: &library)
+        Thread.sleep(forTimeInterval: 0.01)
+        let summary = Importer(workers: 2).run([folder.path + "/many"], into: &library)
+        #expect(summary.count(.imported) == count)
+        #expect(Set(library.photos.filter { $0.path.contains("/many/") }.map(\.importedAt)).count == 1)
+        #expect(SmartFolder.recentlyImported.photoIDs(in: library).count == count)
+    }
+
     @Test func sameFolderTwiceAddsNothing() {
         let folder = TemporaryFolder()
         folder.write(Self.jpeg(1), to: "p/one.jpg")
