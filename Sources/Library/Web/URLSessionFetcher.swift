@@ -80,17 +80,23 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         defer { gate.signal() }
         if let down = unreachable(host) { throw .network(url: request.url.absoluteString, reason: down) }
         var failures = 0
+        var answered = false
         while true {
             do {
-                let response = try attempt(request, cancellation: cancellation, progress: progress)
+                let response = try attempt(request, cancellation: cancellation, answered: &answered, progress: progress)
                 markReachable(host)
                 return response
             } catch where error.isTransient && failures < options.retries && cancellation?.isCancelled != true {
                 Thread.sleep(forTimeInterval: options.backoff * pow(2, Double(failures)))
                 failures += 1
             } catch {
-                // Retried and still unreachable: the host's other requests fail at once for a while.
-                if case let .network(_, reason) = error { markUnreachable(host, reason: reason) }
+                // Retried and still unreachable (refused, or no answer at all): the host's other
+                // requests fail at once for a while.
+                switch error {
+                case let .network(_, reason): markUnreachable(host, reason: reason)
+                case .timedOut where !answered: markUnreachable(host, reason: error.description)
+                default: break
+                }
                 throw error
             }
         }
@@ -133,7 +139,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     /// One request, watched for the connect and idle timeouts.
-    private func attempt(_ request: WebRequest, cancellation: ImportCancellation?,
+    /// `answered` is set when the server answered (headers arrived), whatever came next.
+    private func attempt(_ request: WebRequest, cancellation: ImportCancellation?, answered: inout Bool,
                          progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> WebResponse {
         if cancellation?.isCancelled == true { throw .cancelled(url: request.url.absoluteString) }
         var urlRequest = URLRequest(url: request.url)
@@ -164,6 +171,7 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
             }
             if transfer.finished.wait(timeout: .now() + min(left, 0.2)) == .success { break }
         }
+        if transfer.activity.responded { answered = true }
         return try transfer.result()
     }
 }
