@@ -25,20 +25,23 @@ struct ShowCommand: ParsableCommand {
                 ("Path", PathBytes.display(found.path)),
                 ("Id", found.id),
                 ("Group", record.group),
-                ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.rawValue.uppercased() ?? "?"))" }),
-                ("Taken", "\(found.takenAtText) (from \(found.takenAtSource.rawValue))"),
+                ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
+                ("Taken", found.isDownloaded || found.edits.date != nil
+                    ? "\(found.takenAtText) (from \(found.takenAtSource.label))"
+                    : "not known until the original is downloaded (imported \(found.takenAtText))"),
                 ("File date", found.edits.date == nil ? nil : found.fileTakenAt),
                 ("Camera", found.camera),
                 ("Make", found.cameraMake),
                 ("Model", found.cameraModel),
-                ("Pixels", "\(found.width) × \(found.height)"),
+                ("Pixels", found.isDownloaded ? "\(found.width) × \(found.height)"
+                    : "not known until the original is downloaded (thumbnail \(found.width) × \(found.height))"),
                 ("Orientation", "\(found.orientation)"),
                 ("GPS", found.gps.map(Self.describe) ?? (found.edits.location == nil ? nil : "none (cleared)")),
                 ("File GPS", found.edits.location == nil ? nil : found.fileGPS.map(Self.describe) ?? "none"),
                 ("Favourite", found.isFavourite ? "yes" : "no"),
                 ("Edited", record.edited.isEmpty ? nil : record.edited.joined(separator: ", ")),
-                ("File size", ByteCountFormatter.string(fromByteCount: found.fileSize, countStyle: .file)
-                    + " (\(found.fileSize) bytes)"),
+                ("File size", !found.isDownloaded ? "none yet (not downloaded)"
+                    : ByteCountFormatter.string(fromByteCount: found.fileSize, countStyle: .file) + " (\(found.fileSize) bytes)"),
                 ("Modified", Date(timeIntervalSince1970: found.fileModified).formatted(.iso8601)),
                 ("Imported", Date(timeIntervalSince1970: found.importedAt).formatted(.iso8601)),
                 ("Source", found.sourceURL),

@@ -102,8 +102,11 @@ extension Photo {
     /// known: "2004", "2024-07-01 13:00:00 +02:00".
     public var takenAtText: String { takenAtText(upTo: .second) }
 
-    /// The same to the minute at most, for captions and status lines: "2024-07-01 13:00".
-    public var takenAtShortText: String { takenAtText(upTo: .minute) }
+    /// The same to the minute at most, for captions and status lines: "2024-07-01 13:00";
+    /// "not downloaded" for a web photo whose date is not known until its original comes.
+    public var takenAtShortText: String {
+        !isDownloaded && edits.date == nil ? "not downloaded" : takenAtText(upTo: .minute)
+    }
 
     private func takenAtText(upTo finest: DatePrecision) -> String {
         guard let clock = WallClock(iso: takenAt) else { return takenAt }

@@ -9,6 +9,16 @@ public enum DescriptionSource: String, Sendable {
     case edited
     /// The `title` of the web feed item the photo was downloaded from.
     case feed
+
+    /// Where the description came from, in words: "EXIF", "PNG text", "the feed".
+    public var label: String {
+        switch self {
+        case .exif, .xmp, .iptc: rawValue.uppercased()
+        case .text: "PNG text"
+        case .edited: "edited"
+        case .feed: "the feed"
+        }
+    }
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description

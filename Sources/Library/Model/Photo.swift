@@ -9,6 +9,17 @@ public struct Photo: Sendable, Equatable, Identifiable {
         case dateTimeDigitized
         /// Set by the user (only ever the effective source, never the file's).
         case edited
+
+        /// Where the date came from, in words: "EXIF original", "file time".
+        public var label: String {
+            switch self {
+            case .dateTimeOriginal: "EXIF original"
+            case .dateTimeDigitized: "EXIF digitized"
+            case .dateTime: "EXIF date"
+            case .fileTime: "file time"
+            case .edited: "edited"
+            }
+        }
     }
 
     /// The content fingerprint: 15 hex digits (the top 60 bits of XXH64 over the whole file).

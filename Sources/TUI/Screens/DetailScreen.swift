@@ -35,8 +35,10 @@ enum DetailScreen {
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
         var parts = [(photo.isFavourite ? "★ " : "") + photo.name, "\(index + 1)/\(group.count)",
-                     photo.isDownloaded ? "\(size.width)×\(size.height)" : "thumbnail only",
-                     photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎")]
+                     photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet"]
+        if photo.isDownloaded || photo.edits.date != nil {
+            parts.append(photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎"))
+        }
         if let camera = photo.camera { parts.append(camera) }
         if photo.missing { parts.append("FILE MISSING") }
         return parts.joined(separator: "  ")

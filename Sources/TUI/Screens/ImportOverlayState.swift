@@ -60,6 +60,11 @@ struct ImportOverlayState: Equatable, Sendable {
 
     // MARK: - Drawing
 
+    /// A file by its name; a URL whole (a feed's items differ only in their path).
+    static func shortName(_ path: String) -> String {
+        WebImporter.isWebAddress(path) ? path : (path as NSString).lastPathComponent
+    }
+
     func render(_ state: AppState, into grid: inout CellGrid) {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
         switch phase {
@@ -85,7 +90,7 @@ struct ImportOverlayState: Equatable, Sendable {
                 y += 1
             }
             // A URL is shown whole (its end cut off when long); a file by its name.
-            let current = progress.currentFile.map { WebImporter.isWebAddress($0) ? $0 : ($0 as NSString).lastPathComponent } ?? ""
+            let current = progress.currentFile.map(Self.shortName) ?? ""
             grid.put(CellGrid.truncated(current, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
             let cancelKey = state.keyMap.binding(.cancelImport, in: .importProgress)?.keys.first?.label
             let hint = cancelling ? "Stopping after the files in progress…"
@@ -110,7 +115,7 @@ struct ImportOverlayState: Equatable, Sendable {
                     y += 1
                     break
                 }
-                let line = "\(result.outcome.kind.rawValue): \((result.path as NSString).lastPathComponent) — \(result.reason ?? "")"
+                let line = "\(result.outcome.kind.rawValue): \(Self.shortName(result.path)) — \(result.reason ?? "")"
                 grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
                 y += 1
             }

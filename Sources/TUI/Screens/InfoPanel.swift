@@ -45,10 +45,10 @@ enum InfoPanel {
         if !photo.isDownloaded && photo.edits.date == nil {
             add("Taken", "known once the original is downloaded")
         } else if photo.edits.date != nil {
-            edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(source(photo.fileTakenAtSource)))")
+            edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(photo.fileTakenAtSource.label))")
         } else {
             add("Taken", photo.takenAtText)
-            add("", "from \(source(photo.takenAtSource))", Theme.dim)
+            add("", "from \(photo.takenAtSource.label)", Theme.dim)
         }
         add("Camera", photo.camera)
         if case let .success(metadata)? = details(for: photo, state: state) {
@@ -66,7 +66,7 @@ enum InfoPanel {
             edited("About", photo.description ?? "none", file: photo.fileDescription)
         } else if let description = photo.description {
             add("About", description)
-            add("", "from \(photo.descriptionSource?.rawValue.uppercased() ?? "?")", Theme.dim)
+            add("", "from \(photo.descriptionSource?.label ?? "?")", Theme.dim)
         }
         add("Group", state.library.group(id: PhotoLibrary.groupID(of: photo))?.name)
         add("Favourite", photo.isFavourite ? "★ yes" : "no", photo.isFavourite ? Theme.star : .plain)
@@ -84,16 +84,6 @@ enum InfoPanel {
         var file = photo
         file.edits.date = nil
         return file.takenAtText
-    }
-
-    static func source(_ source: Photo.TakenAtSource) -> String {
-        switch source {
-        case .dateTimeOriginal: "EXIF original"
-        case .dateTimeDigitized: "EXIF digitized"
-        case .dateTime: "EXIF date"
-        case .fileTime: "file time"
-        case .edited: "edited"
-        }
     }
 
     /// The position in degrees, decimal and in minutes and seconds.

@@ -61,7 +61,7 @@ enum PhotoListView {
                          // A missing photo shows its last known path, so it can be found and relinked.
                          photo.map { $0.missing ? "missing: " + $0.path : $0.name } ?? "?",
                          photo?.takenAtShortText ?? "", photo?.camera ?? "",
-                         photo.map { ByteCountFormatter.string(fromByteCount: $0.fileSize, countStyle: .file) } ?? "",
+                         photo.map { $0.isDownloaded ? ByteCountFormatter.string(fromByteCount: $0.fileSize, countStyle: .file) : "—" } ?? "",
                          place]
             } else {
                 let folder = page.folders[index].group

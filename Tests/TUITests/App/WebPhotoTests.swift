@@ -49,7 +49,7 @@ import Testing
         #expect(Self.downloads(effects) == [ids[2], ids[3], ids[1]], "the photo on screen first, then either side")
         let screen = AppView.render(state).text()
         #expect(screen.contains("Downloading the original…"))
-        #expect(screen.contains("thumbnail only"))
+        #expect(screen.contains("original not downloaded yet"))
         #expect(!screen.contains("150×100"), "the size of the original is not known yet")
     }
 
@@ -134,7 +134,7 @@ import Testing
         #expect(!effects.contains { if case .readDetails = $0 { true } else { false } })
         state.press(.char("i"))
         var screen = AppView.render(state).text()
-        #expect(screen.contains("1.jpg  1/5  thumbnail only"), "named by its address, not its file")
+        #expect(screen.contains("1.jpg  1/5  original not downloaded yet"), "named by its address, not its file")
         #expect(screen.contains("not downloaded yet"))
         #expect(screen.contains("known once the original is downloaded"))
         #expect(!screen.contains("Metadata"))
