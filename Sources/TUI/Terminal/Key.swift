@@ -28,8 +28,10 @@ public enum Key: Hashable, Sendable {
             case KEY_RIGHT: return .right
             case KEY_PPAGE: return .pageUp
             case KEY_NPAGE: return .pageDown
-            case KEY_HOME: return .home
-            case KEY_END: return .end
+            // xterm's terminfo calls ESC[1~ and ESC[4~ Find and Select: that is what Home and
+            // End send in tmux, screen and the Linux console when TERM says xterm.
+            case KEY_HOME, KEY_FIND: return .home
+            case KEY_END, KEY_SELECT: return .end
             case KEY_ENTER: return .enter
             case KEY_BACKSPACE: return .backspace
             case KEY_DC: return .delete

@@ -146,6 +146,14 @@ public final class Terminal {
         _ = nonl()
         _ = intrflush(window, false)
         _ = keypad(window, true)
+        // Home and End as other terminals send them, whatever TERM's description says: tmux,
+        // screen and the Linux console send ESC[1~ / ESC[4~, rxvt ESC[7~ / ESC[8~, xterm in
+        // normal cursor mode ESC[H / ESC[F.
+        let homeEnd = [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),
+                       ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END)]
+        for (sequence, code) in homeEnd {
+            if key_defined(sequence) == 0 { _ = define_key(sequence, code) }
+        }
         _ = leaveok(window, true)
         _ = set_escdelay(25)
         _ = curs_set(0)

@@ -183,6 +183,12 @@ extension OneTerminalAtATime {
                              .function(1), .tab])
             _ = "\u{1b}".withCString { write(fds[1], $0, 1) }    // a lone Esc, after the Esc delay
             #expect(terminal.readKeys(timeoutMs: 1000) == [.escape])
+            // Home and End however the terminal (or tmux) sends them.
+            let homeEnd = "\u{1b}[1~\u{1b}[4~\u{1b}[H\u{1b}[F\u{1b}OH\u{1b}OF\u{1b}[7~\u{1b}[8~"
+            _ = homeEnd.withCString { write(fds[1], $0, strlen($0)) }
+            let got = terminal.readKeys(timeoutMs: 1000)
+            let more = terminal.readKeys(timeoutMs: 200)
+            #expect(got + more == [.home, .end, .home, .end, .home, .end, .home, .end])
             close(fds[1])
         }
 
