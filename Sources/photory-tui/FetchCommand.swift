@@ -54,11 +54,13 @@ struct FetchCommand: ParsableCommand {
             bar.clear()
             interruptedBy = interrupt.signal
             let downloaded = results.compactMap { try? $0.result.get() }
+            // The report comes first, also when the library cannot be saved.
+            var notSaved: (any Error)?
             if !downloaded.isEmpty {
                 do {
                     _ = try OriginalDownloader.record(downloaded, in: options.store)
                 } catch {
-                    throw CommandFailure("\(error)")
+                    notSaved = error
                 }
             }
             for line in skipped { say(line.strippingControlCharacters) }
@@ -70,6 +72,9 @@ struct FetchCommand: ParsableCommand {
             if failed > 0 { parts.append("\(failed) failed") }
             if cancellation.isCancelled { parts.append("cancelled after \(results.count) of \(targets.count)") }
             say(targets.isEmpty ? "nothing to download" : parts.joined(separator: ", "))
+            if let notSaved {
+                throw CommandFailure("the \(downloaded.count) originals downloaded are not in the library: \(notSaved)")
+            }
             if failed > 0 && !cancellation.isCancelled { throw ExitCode(1) }
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }

@@ -32,18 +32,26 @@ public struct OriginalDownloader: Sendable {
         let body = try fetcher.fetch(WebRequest(url: url, kind: .image), cancellation: cancellation,
                                      progress: progress).body
         let path = photo.path.isEmpty ? downloads.path(for: url) : photo.path
+        // Read as a photo beside its place first: a file already there (downloaded by another
+        // photory) is replaced only by one that reads.
+        let incoming = path + ".incoming-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try downloads.write(body, to: path)
+            try downloads.write(body, to: incoming)
         } catch {
             throw .unusable(url: source, reason: error.description)
         }
-        switch PhotoAnalyzer(thumbnails: nil).analyze(path: path, importedAt: photo.importedAt) {
+        switch PhotoAnalyzer(thumbnails: nil).analyze(path: incoming, importedAt: photo.importedAt) {
         case let .failure(outcome):
-            unlink(path)
+            unlink(incoming)
             throw .unusable(url: source, reason: outcome.reason ?? "cannot be read as a photo")
-        case let .photo(file):
+        case var .photo(file):
+            guard rename(incoming, path) == 0 else {
+                let reason = FileBytes.errnoReason()
+                unlink(incoming)
+                throw .unusable(url: source, reason: "cannot save \(PathBytes.display(path)): \(reason)")
+            }
+            file.path = path
             var downloaded = photo
-            downloaded.path = path
             downloaded.takeFile(of: file, contentID: file.id == photo.id ? nil : file.id)
             if let thumbnails {
                 body.withUnsafeBytes { raw in
@@ -106,7 +114,7 @@ extension Photo {
     /// Takes over what the file `file` (read from disk) says: where it is, its size, pixels,
     /// orientation, date, camera and position, and its description unless the feed's title is
     /// the description. The photo is downloaded now, and missing only if it left its feed.
-    mutating func takeFile(of file: Photo, contentID: String?) {
+    public mutating func takeFile(of file: Photo, contentID: String?) {
         path = file.path
         fileSize = file.fileSize
         fileModified = file.fileModified

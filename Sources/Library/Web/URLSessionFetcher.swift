@@ -92,8 +92,10 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
             } catch {
                 // Retried and still unreachable (refused, or no answer at all): the host's other
                 // requests fail at once for a while.
+                // A host that answered (and then failed: a dropped connection, a slow body) is
+                // still reachable.
                 switch error {
-                case let .network(_, reason): markUnreachable(host, reason: reason)
+                case let .network(_, reason) where !answered: markUnreachable(host, reason: reason)
                 case .timedOut where !answered: markUnreachable(host, reason: error.description)
                 default: break
                 }
@@ -108,9 +110,10 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     /// Why `host` is not tried now, when it could not be reached lately.
     private func unreachable(_ host: String) -> String? {
         gatesLock.withLock {
-            guard let down = unreachableHosts[host],
-                  ProcessInfo.processInfo.systemUptime - down.since < Self.unreachableFor else { return nil }
-            return down.reason + " (not tried again for \(Int(Self.unreachableFor)) s)"
+            guard let down = unreachableHosts[host] else { return nil }
+            let left = Self.unreachableFor - (ProcessInfo.processInfo.systemUptime - down.since)
+            guard left > 0 else { return nil }
+            return down.reason + " (not tried again for \(Int(left.rounded(.up))) s)"
         }
     }
 

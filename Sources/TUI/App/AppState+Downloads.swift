@@ -1,7 +1,7 @@
 import Library
 
 /// Web photos imported from a feed come with a thumbnail only: their originals are downloaded
-/// when the detail view shows them, and the photos either side are fetched ahead.
+/// when the photo view shows them, and the photos either side are fetched ahead.
 extension AppState {
     /// Whether any photo came from a web feed (`R` refreshes them).
     var hasFeeds: Bool { library.photos.contains { $0.feedURL != nil } }
@@ -9,37 +9,50 @@ extension AppState {
     /// How far on either side of the photo on screen originals are fetched ahead.
     static let downloadAhead = 1
 
-    /// Asks for the originals the detail view needs that are neither here nor on their way.
-    /// A failed one is not asked for again until the user leaves the detail view.
+    /// The originals the photo view wants, the photo on screen first: not downloaded, from the
+    /// web, and not failed (a failed one is not asked for again until the user leaves the view).
+    var wantedOriginals: [Photo] {
+        guard case let .detail(_, index) = screen, let group = currentGroup else { return [] }
+        let positions = [index] + (1...Self.downloadAhead).flatMap { [index + $0, index - $0] }
+        return positions.compactMap { i in
+            guard group.photoIDs.indices.contains(i), let photo = library.photo(id: group.photoIDs[i]),
+                  !photo.isDownloaded, !photo.missing, photo.sourceURL != nil,
+                  originalDownloads[photo.id]?.failure == nil else { return nil }
+            return photo
+        }
+    }
+
+    /// Tells the download queue what is wanted now, when that changed. Leaving the photo view
+    /// forgets the failures.
     mutating func wantOriginals() -> [Effect] {
-        guard case let .detail(_, index) = screen, let group = currentGroup else {
-            originalDownloads = originalDownloads.filter { $0.value.failure == nil }
-            return []
-        }
-        var effects: [Effect] = []
-        let wanted = [index] + (1...Self.downloadAhead).flatMap { [index + $0, index - $0] }
-        for i in wanted where group.photoIDs.indices.contains(i) {
-            let id = group.photoIDs[i]
-            guard originalDownloads[id] == nil, let photo = library.photo(id: id), !photo.isDownloaded,
-                  !photo.missing, photo.sourceURL != nil else { continue }
-            originalDownloads[id] = OriginalDownload()
-            effects.append(.downloadOriginal(photo))
-        }
-        return effects
+        if case .detail = screen {} else { originalDownloads = originalDownloads.filter { $0.value.failure == nil } }
+        let wanted = wantedOriginals
+        guard wanted.map(\.id) != originalsAskedFor else { return [] }
+        originalsAskedFor = wanted.map(\.id)
+        for photo in wanted where originalDownloads[photo.id] == nil { originalDownloads[photo.id] = OriginalDownload() }
+        return [.wantOriginals(wanted)]
     }
 
     mutating func originalProgress(photoID: String, _ transfer: WebTransfer) {
-        guard originalDownloads[photoID]?.failure == nil, originalDownloads[photoID] != nil else { return }
+        guard originalDownloads[photoID] != nil, originalDownloads[photoID]?.failure == nil else { return }
         originalDownloads[photoID]?.transfer = transfer
     }
 
-    /// The original is on disk and in the library file (`library` as saved), or it failed.
-    /// The info panel's details are read again from the file that is there now.
-    mutating func originalDownloaded(photoID: String, _ result: Result<PhotoLibrary, Failure>) -> [Effect] {
+    /// Photos that were waiting for their download and are not wanted any more.
+    mutating func originalsDropped(_ ids: [String]) {
+        for id in ids where originalDownloads[id]?.failure == nil { originalDownloads[id] = nil }
+    }
+
+    /// The original is on disk and in the library file (`downloaded` as saved), or it failed.
+    /// Only this photo changes here: the rest of the library on screen is newer than any copy
+    /// a download thread saw. The info panel reads the file's details.
+    mutating func originalDownloaded(photoID: String, _ result: Result<Photo, Failure>) -> [Effect] {
         switch result {
-        case let .success(saved):
+        case let .success(downloaded):
             originalDownloads[photoID] = nil
-            installFromDisk(saved)
+            downloadedOriginals[photoID] = downloaded
+            var updated = library
+            if applyDownloads(to: &updated) { replaceLibrary(updated) }
             if infoDetails?.photoID == photoID { infoDetails = nil }
             return wantDetails()
         case let .failure(failure):
@@ -47,5 +60,25 @@ extension AppState {
             if detailPhoto?.id == photoID { status = "Could not download the original: " + failure.message }
             return []
         }
+    }
+
+    /// Gives `library`'s photos the files downloaded in this session that it does not know
+    /// yet (a copy saved before the download); forgets those it knows. True when one changed.
+    mutating func applyDownloads(to library: inout PhotoLibrary) -> Bool {
+        var changed: [Photo] = []
+        for (id, downloaded) in downloadedOriginals {
+            guard var photo = library.photo(id: id) else {
+                downloadedOriginals[id] = nil
+                continue
+            }
+            if photo.isDownloaded && photo.path == downloaded.path {
+                downloadedOriginals[id] = nil
+                continue
+            }
+            photo.takeFile(of: downloaded, contentID: downloaded.contentID)
+            changed.append(photo)
+        }
+        if !changed.isEmpty { library.update(changed) }
+        return !changed.isEmpty
     }
 }

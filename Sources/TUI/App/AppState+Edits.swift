@@ -79,6 +79,7 @@ extension AppState {
     mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
         var library = fromDisk
         for (_, edit) in unsaved { library.replay(edit) }
+        _ = applyDownloads(to: &library)
         replaceLibrary(library)
     }
 

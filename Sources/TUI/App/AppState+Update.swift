@@ -59,6 +59,9 @@ extension AppState {
             return []
         case let .originalDownloaded(photoID, result):
             return originalDownloaded(photoID: photoID, result)
+        case let .originalsDropped(ids):
+            originalsDropped(ids)
+            return []
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
             return []

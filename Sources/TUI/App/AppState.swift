@@ -46,6 +46,11 @@ public struct AppState: Sendable {
     var previews = PreviewCache()
     /// Originals of web photos being downloaded for the detail view (or failed), by photo id.
     var originalDownloads: [String: OriginalDownload] = [:]
+    /// The originals last asked of the download queue, in order.
+    var originalsAskedFor: [String] = []
+    /// Originals downloaded in this session, as saved: a library read from disk before one
+    /// was saved gets it again (see `installFromDisk`).
+    var downloadedOriginals: [String: Photo] = [:]
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
     /// The keys, from the defaults and the user's config file.

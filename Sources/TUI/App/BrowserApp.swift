@@ -120,6 +120,7 @@ public final class BrowserApp: @unchecked Sendable {
         }
         importCancellation?.cancel()
         originalQueue?.stop()
+        originalQueue = nil
         rememberQueue.sync {}   // the last choices are on disk before the browser goes
     }
 
@@ -173,13 +174,14 @@ public final class BrowserApp: @unchecked Sendable {
             }
         case .cancelImport:
             importCancellation?.cancel()
-        case let .downloadOriginal(photo):
-            if originalQueue == nil {
+        case let .wantOriginals(photos):
+            if originalQueue == nil, !photos.isEmpty {
                 originalQueue = OriginalQueue(
                     downloader: OriginalDownloader(fetcher: web.fetcher, downloads: web.downloads, thumbnails: thumbnails),
                     store: store) { [inbox] msg in inbox.post(msg) }
             }
-            originalQueue?.enqueue(photo)
+            let dropped = originalQueue?.want(photos) ?? []
+            if !dropped.isEmpty { inbox.post(.originalsDropped(dropped)) }
         case .refreshFeeds:
             let web = self.web, store = self.store
             startImport { cancellation, progress throws(LibraryStoreError) in

@@ -7,8 +7,9 @@ public enum Effect: Equatable, Sendable {
     case cancelImport
     /// Re-fetch every web feed of the library (new items in, gone ones missing).
     case refreshFeeds
-    /// Download a web photo's original (it came with its thumbnail only).
-    case downloadOriginal(Photo)
+    /// Download these web photos' originals (they came with their thumbnails only), the first
+    /// one first; what was waiting and is not among them is dropped.
+    case wantOriginals([Photo])
     case reloadLibrary
     /// Save what the browser remembers between runs.
     case remember(RememberedState)

@@ -12,8 +12,11 @@ public enum Msg: Sendable {
     case importFinished(Result<ImportDone, Failure>)
     /// Bytes of a web photo's original received so far.
     case originalProgress(photoID: String, WebTransfer)
-    /// A web photo's original was downloaded and the library saved with it, or it failed.
-    case originalDownloaded(photoID: String, Result<PhotoLibrary, Failure>)
+    /// A web photo's original was downloaded and saved in the library file (the photo as
+    /// saved), or it failed.
+    case originalDownloaded(photoID: String, Result<Photo, Failure>)
+    /// Photos whose downloads were waiting and are not wanted any more.
+    case originalsDropped([String])
     case libraryLoaded(Result<PhotoLibrary, Failure>)
     /// Which of the `checked` paths had no file, checked in the background after start.
     case missingChecked(missing: Set<String>, checked: Set<String>)
