@@ -1,0 +1,44 @@
+/// What the terminal answered to the start-up queries (`TerminalReplyParser.startupQueries`).
+/// Every field is nil when that reply did not come; text from the terminal is already cleaned.
+public struct TerminalReplies: Equatable, Sendable {
+    /// The kitty graphics protocol's answer to the query image `i=31`.
+    public enum KittyGraphics: Equatable, Sendable {
+        /// `ESC _ G i=31;OK ESC \`: the terminal can show kitty images.
+        case ok
+        /// Any other answer, with the terminal's message (e.g. `ENOTSUPPORTED:…`).
+        case error(String)
+    }
+
+    /// The size of one character cell in pixels, from `CSI 6 ; height ; width t`.
+    public struct CellSize: Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// XTVERSION's text, e.g. `XTerm(379)`, `kitty(0.26.5)`, `WezTerm 20230712`, `foot(1.13.1)`.
+    public var terminalVersion: String?
+    /// The answer to the kitty graphics query.
+    public var kittyGraphics: KittyGraphics?
+    /// The cell size the terminal reported, when plausible.
+    public var cellSize: CellSize?
+    /// The primary device attributes (DA1) parameters; their arrival ends the start-up exchange.
+    public var deviceAttributes: [Int]?
+
+    public init(terminalVersion: String? = nil, kittyGraphics: KittyGraphics? = nil,
+                cellSize: CellSize? = nil, deviceAttributes: [Int]? = nil) {
+        self.terminalVersion = terminalVersion
+        self.kittyGraphics = kittyGraphics
+        self.cellSize = cellSize
+        self.deviceAttributes = deviceAttributes
+    }
+
+    /// True when DA1 lists `4` (sixel graphics) among its parameters after the first (the device class).
+    public var sixel: Bool {
+        guard let attributes = deviceAttributes, attributes.count > 1 else { return false }
+        return attributes.dropFirst().contains(4)
+    }
+}

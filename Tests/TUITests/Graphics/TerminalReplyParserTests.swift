@@ -1,0 +1,117 @@
+import Testing
+@testable import TUI
+
+extension GraphicsTests {
+/// The start-up replies are taken out of the terminal's bytes; the keys typed meanwhile are kept, in order.
+@Suite struct TerminalReplyParserTests {
+    static let xtversion = "\u{1B}P>|XTerm(379)\u{1B}\\"
+    static let kittyOK = "\u{1B}_Gi=31;OK\u{1B}\\"
+    static let cellSize = "\u{1B}[6;20;10t"
+    static let da1Sixel = "\u{1B}[?63;1;2;4;6;9;15;22c"
+    static let allReplies = xtversion + kittyOK + cellSize + da1Sixel
+
+    static let expected = TerminalReplies(terminalVersion: "XTerm(379)", kittyGraphics: .ok,
+                                          cellSize: .init(width: 10, height: 20),
+                                          deviceAttributes: [63, 1, 2, 4, 6, 9, 15, 22])
+
+    /// Feeds `text` in pieces of `size` bytes; returns the parser and all the input handed back.
+    static func parse(_ text: String, piecesOf size: Int) -> (TerminalReplyParser, [UInt8]) {
+        var parser = TerminalReplyParser()
+        var input: [UInt8] = []
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            input += parser.feed(bytes[start..<min(start + size, bytes.count)])
+        }
+        input += parser.finish()
+        return (parser, input)
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 7, 1000])
+    func repliesSplitAcrossReadsAreAllRecognised(pieceSize: Int) {
+        let (parser, input) = Self.parse(Self.allReplies, piecesOf: pieceSize)
+        #expect(parser.replies == Self.expected)
+        #expect(parser.replies.sixel)
+        #expect(parser.isComplete)
+        #expect(input == [])
+    }
+
+    @Test(arguments: [1, 4, 1000])
+    func keysTypedBetweenRepliesComeBackInOrder(pieceSize: Int) {
+        // j, an up arrow, Esc+x (Alt-x), a UTF-8 letter, Alt-P then >, a lone Esc at the very end.
+        let text = "j" + Self.xtversion + "\u{1B}[A" + Self.kittyOK + "\u{1B}xé" + Self.cellSize
+            + "\u{1B}P>" + Self.da1Sixel + "\u{1B}"
+        let (parser, input) = Self.parse(text, piecesOf: pieceSize)
+        #expect(parser.replies == Self.expected)
+        #expect(String(decoding: input, as: UTF8.self) == "j\u{1B}[A\u{1B}xé\u{1B}P>\u{1B}")
+    }
+
+    @Test func mouseAndFunctionKeysAreInputNotReplies() {
+        let keys = "\u{1B}[<0;12;5M\u{1B}[15~\u{1B}OP\u{1B}[1;5C"
+        let (parser, input) = Self.parse(keys + Self.da1Sixel, piecesOf: 1)
+        #expect(String(decoding: input, as: UTF8.self) == keys)
+        #expect(parser.replies.deviceAttributes == [63, 1, 2, 4, 6, 9, 15, 22])
+    }
+
+    @Test func noReplyGivesEveryByteBackAndNothingDetected() {
+        let (parser, input) = Self.parse("hello\u{1B}[B\u{1B}", piecesOf: 2)
+        #expect(parser.replies == TerminalReplies())
+        #expect(!parser.isComplete)
+        #expect(String(decoding: input, as: UTF8.self) == "hello\u{1B}[B\u{1B}")
+    }
+
+    @Test func aReplyCutOffByTheTimeoutIsDroppedNotTypedAsKeys() {
+        let (parser, input) = Self.parse("q" + Self.xtversion + "\u{1B}_Gi=31;O", piecesOf: 3)
+        #expect(parser.replies.terminalVersion == "XTerm(379)")
+        #expect(parser.replies.kittyGraphics == nil)
+        #expect(input == Array("q".utf8))
+    }
+
+    @Test func garbageIsDroppedAndLaterRepliesStillCount() {
+        // A kitty reply broken off by a new sequence, then the DA1 without sixel.
+        let text = "\u{1B}_Gi=31;OK\u{1B}" + "\u{1B}P>|foot(1.13.1)\u{1B}\\" + "\u{1B}[?62;22c"
+        let (parser, input) = Self.parse(text, piecesOf: 1)
+        #expect(parser.replies.kittyGraphics == nil)
+        #expect(parser.replies.terminalVersion == "foot(1.13.1)")
+        #expect(parser.replies.deviceAttributes == [62, 22])
+        #expect(!parser.replies.sixel)
+        #expect(input == [])
+    }
+
+    @Test func anEndlessReplyIsDroppedWithoutHoldingEverything() {
+        let endless = "\u{1B}P>|" + String(repeating: "x", count: 2000)
+        let (parser, input) = Self.parse(endless + "\u{1B}[?1;2c", piecesOf: 64)
+        #expect(parser.replies.terminalVersion == nil)
+        #expect(parser.replies.deviceAttributes == [1, 2])
+        #expect(!input.contains(0x1B))
+    }
+
+    @Test func kittyErrorsAndOtherImagesAreToldApart() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed(Array("\u{1B}_Gi=7;OK\u{1B}\\".utf8)) == [])
+        #expect(parser.replies.kittyGraphics == nil)
+        #expect(parser.feed(Array("\u{1B}_Gi=31;ENOTSUPPORTED:\u{7}no\u{1B}\\".utf8)) == [])
+        #expect(parser.replies.kittyGraphics == .error("ENOTSUPPORTED:no"))
+    }
+
+    @Test func terminalTextIsCleaned() {
+        let (parser, _) = Self.parse("\u{1B}P>|evil\u{7}\u{9B}2J" + String(repeating: "y", count: 200) + "\u{1B}\\",
+                                     piecesOf: 10)
+        let version = try! #require(parser.replies.terminalVersion)
+        #expect(version.hasPrefix("evil2J"))
+        #expect(version.count == TerminalReplyParser.longestText)
+    }
+
+    @Test func implausibleCellSizesAreIgnored() {
+        let (parser, input) = Self.parse("\u{1B}[6;0;10t\u{1B}[6;20;99999t", piecesOf: 1)
+        #expect(parser.replies.cellSize == nil)
+        #expect(input == [])
+    }
+
+    @Test func theQueriesEndWithDA1() {
+        let queries = String(decoding: TerminalReplyParser.startupQueries, as: UTF8.self)
+        #expect(queries.hasPrefix("\u{1B}[>0q"))
+        #expect(queries.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
+        #expect(queries.hasSuffix("\u{1B}[16t\u{1B}[c"))
+    }
+}
+}
