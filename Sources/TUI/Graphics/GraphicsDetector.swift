@@ -1,0 +1,91 @@
+/// Chooses how photos are drawn, from the user's choice, environment hints and the terminal's replies.
+///
+/// A pure function, so every terminal is a row in a table test. The rules, in order:
+/// - a forced protocol (`--graphics kitty`) is used as asked; inside tmux it is wrapped for passthrough;
+/// - inside tmux or GNU screen, `auto` gives symbols (tmux 3.3a has no sixel, and passthrough needs
+///   `allow-passthrough on`, which we cannot see);
+/// - the terminal confirming the kitty query (`i=31;OK`) gives kitty;
+/// - a terminal known by name — XTVERSION's text first (it survives ssh), then `TERM`, `TERM_PROGRAM`,
+///   `KITTY_WINDOW_ID`, `WEZTERM_EXECUTABLE` — gives its best protocol: kitty and Ghostty kitty,
+///   iTerm2 and WezTerm iTerm2 images (unless the kitty query was refused);
+/// - `4` in DA1 gives sixel (Konsole, Windows Terminal, foot, xterm `-ti vt340`, mlterm: their support
+///   depends on version and settings, so `KONSOLE_VERSION` and `WT_SESSION` alone never switch);
+/// - anything else, including no reply at all, gives symbols: the fallback is never worse than today.
+public enum GraphicsDetector {
+    /// What was chosen, and why (for `--verbose` diagnostics and the README's troubleshooting).
+    public struct Detection: Equatable, Sendable {
+        /// The protocol to draw with.
+        public var graphicsProtocol: GraphicsProtocol
+        /// True when output must be wrapped with `TmuxPassthrough` (a forced protocol inside tmux).
+        public var tmuxPassthrough: Bool
+        /// A short reason, e.g. "the terminal answered the kitty query".
+        public var reason: String
+    }
+
+    /// Terminals recognised by name, and the protocol each draws best.
+    enum KnownTerminal: Equatable {
+        case kitty, ghostty, wezterm, iterm2
+
+        var best: GraphicsProtocol {
+            switch self {
+            case .kitty, .ghostty: .kitty
+            case .wezterm, .iterm2: .iterm2
+            }
+        }
+    }
+
+    /// The protocol to use for `choice` in a terminal with this environment and these replies.
+    public static func detect(_ choice: GraphicsChoice, environment: [String: String],
+                              replies: TerminalReplies) -> Detection {
+        let tmux = !(environment["TMUX"] ?? "").isEmpty
+        if case .forced(let forced) = choice {
+            return Detection(graphicsProtocol: forced, tmuxPassthrough: tmux && forced.drawsPixels,
+                             reason: "--graphics \(forced.rawValue)")
+        }
+        if tmux {
+            return symbols("inside tmux (force a protocol with --graphics to use passthrough)")
+        }
+        if (environment["TERM"] ?? "").hasPrefix("screen") {
+            return symbols("inside GNU screen")
+        }
+        if replies.kittyGraphics == .ok {
+            return pixels(.kitty, "the terminal answered the kitty graphics query")
+        }
+        if let known = knownTerminal(environment: environment, version: replies.terminalVersion) {
+            let refused = replies.kittyGraphics != nil && known.best == .kitty
+            if !refused {
+                return pixels(known.best, "the terminal is \(known)")
+            }
+        }
+        if replies.sixel {
+            return pixels(.sixel, "the terminal's device attributes list sixel")
+        }
+        return symbols(replies.deviceAttributes == nil ? "no reply from the terminal" : "no image protocol found")
+    }
+
+    /// The terminal's name from XTVERSION (`kitty(0.26.5)`, `WezTerm 20230712`, `iTerm2 3.5.0`,
+    /// `ghostty 1.0.1`), else from the environment; nil for any other terminal.
+    static func knownTerminal(environment: [String: String], version: String?) -> KnownTerminal? {
+        if let version = version?.lowercased() {
+            let names: [(String, KnownTerminal)] = [("kitty", .kitty), ("ghostty", .ghostty),
+                                                    ("wezterm", .wezterm), ("iterm2", .iterm2)]
+            if let match = names.first(where: { version.hasPrefix($0.0) }) { return match.1 }
+            return nil   // the terminal named itself: trust that over inherited variables
+        }
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" { return .kitty }
+        if term == "xterm-ghostty" || program == "ghostty" { return .ghostty }
+        if environment["WEZTERM_EXECUTABLE"] != nil || program == "WezTerm" { return .wezterm }
+        if program == "iTerm.app" { return .iterm2 }
+        return nil
+    }
+
+    private static func pixels(_ graphicsProtocol: GraphicsProtocol, _ reason: String) -> Detection {
+        Detection(graphicsProtocol: graphicsProtocol, tmuxPassthrough: false, reason: reason)
+    }
+
+    private static func symbols(_ reason: String) -> Detection {
+        Detection(graphicsProtocol: .symbols, tmuxPassthrough: false, reason: reason)
+    }
+}
