@@ -9,27 +9,17 @@ public struct TerminalReplies: Equatable, Sendable {
         case error(String)
     }
 
-    /// The size of one character cell in pixels, from `CSI 6 ; height ; width t`.
-    public struct CellSize: Equatable, Sendable {
-        public var width: Int
-        public var height: Int
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-    }
-
     /// XTVERSION's text, e.g. `XTerm(379)`, `kitty(0.26.5)`, `WezTerm 20230712`, `foot(1.13.1)`.
     public var terminalVersion: String?
     /// The answer to the kitty graphics query.
     public var kittyGraphics: KittyGraphics?
     /// The cell size the terminal reported, when plausible.
-    public var cellSize: CellSize?
+    public var cellSize: CellPixelSize?
     /// The primary device attributes (DA1) parameters; their arrival ends the start-up exchange.
     public var deviceAttributes: [Int]?
 
     public init(terminalVersion: String? = nil, kittyGraphics: KittyGraphics? = nil,
-                cellSize: CellSize? = nil, deviceAttributes: [Int]? = nil) {
+                cellSize: CellPixelSize? = nil, deviceAttributes: [Int]? = nil) {
         self.terminalVersion = terminalVersion
         self.kittyGraphics = kittyGraphics
         self.cellSize = cellSize

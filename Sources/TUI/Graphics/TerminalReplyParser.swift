@@ -115,10 +115,8 @@ public struct TerminalReplyParser: Sendable {
         }
         if last == UInt8(ascii: "t"), let numbers = Self.numbers(Substring(parameters)),
            numbers.count == 3, numbers[0] == 6 {
-            let size = TerminalReplies.CellSize(width: numbers[2], height: numbers[1])
-            if (1...1000).contains(size.width) && (1...1000).contains(size.height) {
-                replies.cellSize = size
-            }
+            let size = CellPixelSize(width: numbers[2], height: numbers[1])
+            if size.isPlausible { replies.cellSize = size }
             return .reply
         }
         return .input(count: bytes.count)
