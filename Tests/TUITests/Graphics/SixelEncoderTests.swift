@@ -1,0 +1,101 @@
+import Testing
+@testable import TUI
+
+extension GraphicsTests {
+/// Sixel output decoded back (a small sixel reader here, as `sixel2png` is not installed):
+/// its size is whole cells and its colours are the photo's, where they are.
+@Suite struct SixelEncoderTests {
+    /// A decoded sixel image: raster size and RGB pixels (nil where nothing was drawn).
+    struct Decoded {
+        var width = 0
+        var height = 0
+        var pixels: [Int: (Int, Int, Int)] = [:]   // y * 100_000 + x → RGB 0…255
+        func at(_ x: Int, _ y: Int) -> (Int, Int, Int)? { pixels[y * 100_000 + x] }
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
+        guard bytes.starts(with: [0x1B, UInt8(ascii: "P")]), bytes.suffix(2) == [0x1B, UInt8(ascii: "\\")],
+              let q = bytes.firstIndex(of: UInt8(ascii: "q")) else { return nil }
+        let body = Array(bytes[(q + 1)..<(bytes.count - 2)])
+        var decoded = Decoded()
+        var palette: [Int: (Int, Int, Int)] = [:]
+        var colour = 0, x = 0, y = 0, index = 0
+        func number() -> Int {
+            var value = 0
+            while index < body.count, case let digit = Int(body[index]), (48...57).contains(digit) {
+                value = value * 10 + digit - 48
+                index += 1
+            }
+            return value
+        }
+        func numbers() -> [Int] {
+            var list = [number()]
+            while index < body.count, body[index] == UInt8(ascii: ";") { index += 1; list.append(number()) }
+            return list
+        }
+        func put(_ char: UInt8, count: Int) {
+            let bits = Int(char) - 0x3F
+            for dx in 0..<count {
+                for bit in 0..<6 where bits & (1 << bit) != 0 {
+                    decoded.pixels[(y + bit) * 100_000 + x + dx] = palette[colour] ?? (0, 0, 0)
+                }
+            }
+            x += count
+        }
+        while index < body.count {
+            let byte = body[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                let raster = numbers()
+                if raster.count == 4 { decoded.width = raster[2]; decoded.height = raster[3] }
+            case UInt8(ascii: "#"):
+                let list = numbers()
+                colour = list[0]
+                if list.count == 5, list[1] == 2 {
+                    palette[colour] = (list[2] * 255 / 100, list[3] * 255 / 100, list[4] * 255 / 100)
+                }
+            case UInt8(ascii: "!"):
+                let count = number()
+                put(body[index], count: count)
+                index += 1
+            case UInt8(ascii: "$"): x = 0
+            case UInt8(ascii: "-"): x = 0; y += 6
+            case 0x3F...0x7E: put(byte, count: 1)
+            default: break
+            }
+        }
+        return decoded
+    }
+
+    /// A photo stand-in: red left half, blue right half, RGBA.
+    static func halves(width: Int, height: Int) -> [UInt8] {
+        (0..<(width * height)).flatMap { i -> [UInt8] in i % width < width / 2 ? [220, 30, 30, 255] : [20, 40, 200, 255] }
+    }
+
+    static func close(_ a: (Int, Int, Int)?, _ b: (Int, Int, Int), within tolerance: Int = 40) -> Bool {
+        guard let a else { return false }
+        return abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
+    }
+
+    @Test func aFrameIsWholeCellsAndKeepsItsColours() throws {
+        let encoder = SixelEncoder(cellSize: CellPixelSize(width: 10, height: 20))
+        let bytes = encoder.encode(pixels: Self.halves(width: 200, height: 120), width: 200, height: 120,
+                                   columns: 20, rows: 6)
+        let decoded = try #require(Self.decode(bytes))
+        #expect(decoded.width == 20 * 10)
+        #expect(decoded.height == 6 * 20)
+        #expect(decoded.pixels.count == decoded.width * decoded.height, "every pixel drawn")
+        #expect(Self.close(decoded.at(decoded.width / 4, decoded.height / 2), (220, 30, 30)))
+        #expect(Self.close(decoded.at(decoded.width * 3 / 4, decoded.height / 2), (20, 40, 200)))
+        #expect(!bytes.dropFirst().dropLast(2).contains(0x1B), "one DCS: no ESC inside")
+    }
+
+    @Test func nothingToDrawGivesNoBytes() {
+        let encoder = SixelEncoder(cellSize: .fallback)
+        #expect(encoder.encode(pixels: [], width: 0, height: 0, columns: 10, rows: 5) == [])
+        #expect(encoder.encode(pixels: [0, 0, 0, 255], width: 1, height: 1, columns: 0, rows: 5) == [])
+        #expect(encoder.encode(pixels: [0, 0, 0], width: 1, height: 1, columns: 1, rows: 1) == [])
+    }
+}
+}
