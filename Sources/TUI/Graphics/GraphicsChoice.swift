@@ -1,4 +1,5 @@
 import Foundation
+import Library
 
 /// What the user asked for with `--graphics` (or the config file's `graphics` key):
 /// `auto` detects the terminal's protocol, anything else forces that protocol.
@@ -33,9 +34,9 @@ public enum GraphicsChoice: Sendable, Equatable {
     }
 
     /// A one-line problem for a value that does not parse, naming the accepted values.
-    /// The value is untrusted text, so only its printable ASCII characters are shown.
+    /// The value is untrusted text: shown without controls or escape sequences, and cut short.
     public static func problem(with text: String) -> String {
-        let shown = String(text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(40).map(Character.init))
+        let shown = String(text.strippingControlCharacters.prefix(40))
         return "graphics: '\(shown)' is not one of \(names.joined(separator: ", "))"
     }
 }

@@ -1,3 +1,5 @@
+import Library
+
 /// Separates the terminal's replies to the start-up queries from the keys the user types meanwhile.
 ///
 /// Feed it the raw bytes read from the terminal, in any pieces: a reply may be split across reads,
@@ -181,11 +183,8 @@ public struct TerminalReplyParser: Sendable {
         return result
     }
 
-    /// Text from the terminal is untrusted: printable ASCII only, and not too long.
+    /// Text from the terminal is untrusted: no controls or escape sequences, and not too long.
     static func cleaned(_ text: String) -> String {
-        String(text.unicodeScalars.lazy
-            .filter { $0.value >= 0x20 && $0.value < 0x7F }
-            .prefix(longestText)
-            .map(Character.init))
+        String(text.strippingControlCharacters.prefix(longestText))
     }
 }

@@ -24,8 +24,8 @@ extension GraphicsTests {
     }
 
     @Test func theProblemNamesTheValuesAndShowsNoControlBytes() {
-        #expect(GraphicsChoice.problem(with: "six\u{1B}[2Jel") ==
-            "graphics: 'six[2Jel' is not one of auto, sixel, kitty, iterm2, symbols")
+        #expect(GraphicsChoice.problem(with: "pix\u{7}els\u{1B}[2J") ==
+            "graphics: 'pixels' is not one of auto, sixel, kitty, iterm2, symbols")
     }
 
     @Test func onlySymbolsDrawsNoPixels() {
