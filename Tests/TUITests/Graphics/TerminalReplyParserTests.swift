@@ -45,6 +45,38 @@ extension GraphicsTests {
         #expect(String(decoding: input, as: UTF8.self) == "j\u{1B}[A\u{1B}xé\u{1B}P>\u{1B}")
     }
 
+    /// Many shuffles of replies and keys, cut at every kind of boundary: the replies are always found
+    /// and the keys always come back whole and in order.
+    @Test func anyMixOfRepliesAndKeysSeparates() {
+        let replies = [Self.xtversion, Self.kittyOK, Self.cellSize]
+        let keys = ["q", "\u{1B}[A", "\u{1B}", "\u{1B}OB", "\u{1B}[<35;4;9M", "\u{1B}\u{1B}", "ä", "\u{1B}[15~"]
+        var generator = SplitMix(seed: 12)
+        for _ in 0..<300 {
+            var pieces: [(String, isKey: Bool)] = replies.map { ($0, false) }
+            for _ in 0..<Int(generator.next() % 4) {
+                pieces.append((keys[Int(generator.next() % UInt64(keys.count))], true))
+            }
+            pieces.shuffle(using: &generator)
+            let text = pieces.map(\.0).joined() + Self.da1Sixel
+            let (parser, input) = Self.parse(text, piecesOf: 1 + Int(generator.next() % 9))
+            #expect(parser.replies == Self.expected)
+            #expect(String(decoding: input, as: UTF8.self) == pieces.filter(\.isKey).map(\.0).joined())
+        }
+    }
+
+    /// A small deterministic generator, so a failure repeats.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test func mouseAndFunctionKeysAreInputNotReplies() {
         let keys = "\u{1B}[<0;12;5M\u{1B}[15~\u{1B}OP\u{1B}[1;5C"
         let (parser, input) = Self.parse(keys + Self.da1Sixel, piecesOf: 1)
