@@ -57,6 +57,9 @@ public struct ThumbnailStore: Sendable {
         case thumbnail(DecodedImage)
         /// The photo could not be turned into a thumbnail; the reason is kept.
         case failed(String)
+
+        /// A web photo whose original is not downloaded and that has no stored thumbnail.
+        public static let notDownloaded = Entry.failed("not downloaded yet")
     }
 
     // MARK: - Reading
@@ -115,8 +118,15 @@ public struct ThumbnailStore: Sendable {
     /// the one stored from its feed's thumbnail (under its record's key), else
     /// `.failed("not downloaded yet")`; for any other, as `entryMakingIfNeeded(photoID:path:orientation:)`.
     public func entryMakingIfNeeded(for photo: Photo) -> Entry {
-        guard photo.isDownloaded else { return entry(for: Key(of: photo)) ?? .failed("not downloaded yet") }
+        guard photo.isDownloaded else { return thumbnailOnlyEntry(Key(of: photo)) }
         return entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.orientation)
+    }
+
+    /// The entry of a web photo known only by its thumbnail (its original not downloaded):
+    /// the one stored under its record's `key`, else `.notDownloaded`. There is
+    /// no file to make one from.
+    public func thumbnailOnlyEntry(_ key: Key) -> Entry {
+        entry(for: key) ?? .notDownloaded
     }
 
     /// Gives the thumbnail of `old` to `new` as well (a hard link): for a file rewritten

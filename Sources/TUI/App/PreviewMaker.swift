@@ -19,10 +19,12 @@ public struct PreviewMaker: Sendable {
         let image: DecodedImage
         if !request.isDownloaded {
             // A web photo known by its thumbnail until its original comes: that is all there is.
-            let stored = thumbnails?.entry(for: ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
-                                                                   fileModified: request.fileModified))
-            guard case let .thumbnail(thumbnail)? = stored else { return .failed("not downloaded yet") }
-            image = thumbnail
+            let thumbnailKey = ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
+                                                  fileModified: request.fileModified)
+            switch thumbnails?.thumbnailOnlyEntry(thumbnailKey) ?? .notDownloaded {
+            case let .thumbnail(stored): image = stored
+            case let .failed(reason): return .failed(reason)
+            }
         } else if let thumbnails, needed.width <= ThumbnailStore.maxSide, needed.height <= ThumbnailStore.maxSide {
             switch thumbnails.entryMakingIfNeeded(photoID: request.key.photoID, path: request.path,
                                                   orientation: request.orientation) {
