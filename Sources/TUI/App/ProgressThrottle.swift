@@ -9,21 +9,23 @@ final class ProgressThrottle: @unchecked Sendable {
 
     /// True at most every 33 ms.
     func isDue() -> Bool {
+        lock.withLock { admit(force: false) }
+    }
+
+    /// True at most every 33 ms, and always for a new phase or the last file.
+    func shouldPost(_ progress: ImportProgress) -> Bool {
         lock.withLock {
-            let now = ProcessInfo.processInfo.systemUptime
-            guard now - last >= 0.033 else { return false }
-            last = now
-            return true
+            let newPhase = progress.phase != phase
+            phase = progress.phase
+            return admit(force: newPhase || progress.done == progress.total)
         }
     }
 
-    func shouldPost(_ progress: ImportProgress) -> Bool {
-        lock.withLock {
-            let now = ProcessInfo.processInfo.systemUptime
-            guard progress.phase != phase || now - last >= 0.033 || progress.done == progress.total else { return false }
-            phase = progress.phase
-            last = now
-            return true
-        }
+    /// Whether an update goes through now (always when `force`); holds `lock`.
+    private func admit(force: Bool) -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard force || now - last >= 0.033 else { return false }
+        last = now
+        return true
     }
 }
