@@ -26,7 +26,7 @@ struct ShowCommand: ParsableCommand {
                 ("Id", found.id),
                 ("Group", record.group),
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
-                ("Taken", found.isDownloaded || found.edits.date != nil
+                ("Taken", found.isTakenAtKnown
                     ? "\(found.takenAtText) (from \(found.takenAtSource.label))"
                     : "not known until the original is downloaded (imported \(found.takenAtText))"),
                 ("File date", found.edits.date == nil ? nil : found.fileTakenAt),

@@ -105,7 +105,7 @@ extension Photo {
     /// The same to the minute at most, for captions and status lines: "2024-07-01 13:00";
     /// "not downloaded" for a web photo whose date is not known until its original comes.
     public var takenAtShortText: String {
-        !isDownloaded && edits.date == nil ? "not downloaded" : takenAtText(upTo: .minute)
+        isTakenAtKnown ? takenAtText(upTo: .minute) : "not downloaded"
     }
 
     private func takenAtText(upTo finest: DatePrecision) -> String {

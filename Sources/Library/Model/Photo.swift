@@ -118,6 +118,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// When the photo was taken: the user's date, else the file's.
     public var takenAt: String { edits.date?.value ?? fileTakenAt }
     public var takenAtSource: TakenAtSource { edits.date == nil ? fileTakenAtSource : .edited }
+    /// Whether `takenAt` says when the photo was taken: not for a web photo whose original is
+    /// not downloaded and whose date the user did not set (it holds the import time then).
+    public var isTakenAtKnown: Bool { isDownloaded || edits.date != nil }
     /// How much of `takenAt` is known (a scanned print set to "2004" has year precision).
     public var takenAtPrecision: DatePrecision { edits.date?.precision ?? .second }
     /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.

@@ -36,7 +36,7 @@ enum DetailScreen {
         let size = photo.displaySize
         var parts = [(photo.isFavourite ? "★ " : "") + photo.name, "\(index + 1)/\(group.count)",
                      photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet"]
-        if photo.isDownloaded || photo.edits.date != nil {
+        if photo.isTakenAtKnown {
             parts.append(photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎"))
         }
         if let camera = photo.camera { parts.append(camera) }

@@ -42,7 +42,7 @@ enum InfoPanel {
             add("Size", "\(size.width) × \(size.height) px · "
                 + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
         }
-        if !photo.isDownloaded && photo.edits.date == nil {
+        if !photo.isTakenAtKnown {
             add("Taken", "known once the original is downloaded")
         } else if photo.edits.date != nil {
             edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(photo.fileTakenAtSource.label))")
