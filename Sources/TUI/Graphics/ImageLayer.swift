@@ -56,13 +56,13 @@ public struct ImageLayer: Equatable, Sendable {
         if graphicsProtocol == .kitty {
             changes.kittyDeletes = changes.erase.map(\.kittyID)
         } else {
-            let rows = changes.erase.flatMap { $0.placement.row..<($0.placement.row + $0.placement.rows) }
+            let rows = changes.erase.flatMap { $0.placement.cells.minY..<$0.placement.cells.maxY }
             changes.rowsToRepaint = Array(Set(rows)).sorted()
             // A sixel drawn over repainted rows would be wiped by the repaint: draw it again after.
             let repainted = Set(rows)
             let wiped = next.filter { entry in
                 !changes.draw.contains(entry)
-                    && (entry.placement.row..<(entry.placement.row + entry.placement.rows)).contains(where: repainted.contains)
+                    && (entry.placement.cells.minY..<entry.placement.cells.maxY).contains(where: repainted.contains)
             }
             changes.draw = next.filter { changes.draw.contains($0) || wiped.contains($0) }
         }
