@@ -65,6 +65,13 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def start_body(self, kind, length):
+        """The headers of a 200 answer whose body the route then writes as it likes."""
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(length))
+        self.end_headers()
+
     def not_found(self):
         self.send(404, b"<html><body>not found</body></html>")
 
@@ -114,10 +121,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_truncated(self, rest, hits):
         body = self.file("/".join(rest)) or b""
-        self.send_response(200)
-        self.send_header("Content-Type", "image/jpeg")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
+        self.start_body("image/jpeg", len(body))
         self.wfile.write(body[: len(body) // 2])
         self.wfile.flush()
         self.close_connection = True
@@ -132,10 +136,7 @@ class Handler(BaseHTTPRequestHandler):
         self.route_files(rest[1:], hits)
 
     def route_huge_jpg(self, rest, hits):
-        self.send_response(200)
-        self.send_header("Content-Type", "image/jpeg")
-        self.send_header("Content-Length", str(2 * 1024 * 1024 * 1024))
-        self.end_headers()
+        self.start_body("image/jpeg", 2 * 1024 * 1024 * 1024)
         self.wfile.write(b"\xff\xd8\xff\xe0")
         self.wfile.flush()
         time.sleep(5)
@@ -143,10 +144,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_drip(self, rest, hits):
         body = self.file("/".join(rest)) or b""
-        self.send_response(200)
-        self.send_header("Content-Type", "image/jpeg")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
+        self.start_body("image/jpeg", len(body))
         self.wfile.write(body[:64])
         self.wfile.flush()
         for index in range(64, min(len(body), 64 + 30)):
@@ -160,10 +158,7 @@ class Handler(BaseHTTPRequestHandler):
         body = self.file("/".join(rest[1:]))
         if body is None:
             return self.not_found()
-        self.send_response(200)
-        self.send_header("Content-Type", content_type(rest[-1]))
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
+        self.start_body(content_type(rest[-1]), len(body))
         step = max(1, (len(body) + 9) // 10)
         for start in range(0, len(body), step):
             self.wfile.write(body[start : start + step])
