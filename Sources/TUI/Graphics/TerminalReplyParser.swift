@@ -136,8 +136,9 @@ public struct TerminalReplyParser: Sendable {
         let previous = bytes[bytes.count - 2]
         if previous == Self.escape {
             guard last == Self.backslash else {
-                // Broken off: the reply and its stray ESC are dropped; what follows is looked at again.
-                return .garbage(count: bytes.count - 1)
+                // Broken off: the reply is dropped. Its ESC begins whatever follows (the next reply,
+                // `ESC [ 6 ; 13 ; 6 t`), which is looked at again with it; a stray ESC before another ESC goes too.
+                return .garbage(count: bytes.count - (last == Self.escape ? 1 : 2))
             }
             let text = bytes[(2 + introducer.count)..<(bytes.count - 2)]
             record(String(decoding: text, as: UTF8.self), kitty: bytes[1] == UInt8(ascii: "_"))
