@@ -202,6 +202,7 @@ public final class Terminal {
         for name in ["COLORTERM"] + GraphicsDetector.environmentNames {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
+        var typedDuringQuery: [UInt8] = []
         switch source {
         case let .given(detection, cellSize):
             graphics = detection
@@ -212,8 +213,7 @@ public final class Terminal {
                 _ = fflush(output)
                 let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output))
                 replies = answer.replies
-                // Keys typed while we waited go back to ncurses, in order (ungetch pushes to the front).
-                for byte in answer.typed.reversed() { _ = ungetch(Int32(byte)) }
+                typedDuringQuery = answer.typed
             }
             graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies)
             reportedCellSize = replies.cellSize
@@ -225,6 +225,7 @@ public final class Terminal {
         colorMode = mode
         paletteSize = min(mode.paletteSize, colors)
         hasDefaultColors = defaults
+        pushBack(typedDuringQuery)   // keys typed while we waited for the terminal's answers
 
         if !headless { SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1) }
     }
@@ -372,6 +373,13 @@ public final class Terminal {
         }
         takeCellSizeReport(from: keys)
         return Key.droppingUnknownEscapeSequences(keys)
+    }
+
+    /// Hands `bytes` (raw input, as read from the terminal) back to ncurses, to be read as keys
+    /// before anything still unread, in order: `ungetch` pushes to the front, so they go in reverse.
+    internal func pushBack(_ bytes: [UInt8]) {
+        guard !isRestored else { return }
+        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
     }
 
     /// Picks the answer to a `CSI 16 t` asked after a resize (`ESC [ 6 ; height ; width t`) out of
