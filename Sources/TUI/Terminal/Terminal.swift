@@ -377,9 +377,33 @@ public final class Terminal {
 
     /// Hands `bytes` (raw input, as read from the terminal) back to ncurses, to be read as keys
     /// before anything still unread, in order: `ungetch` pushes to the front, so they go in reverse.
+    /// ncurses never decodes pushed-back bytes as a key's escape sequence (`ESC O A` would come out
+    /// as Esc, `O`, `A`), so a sequence terminfo knows goes back as its key code (`KEY_UP`).
     internal func pushBack(_ bytes: [UInt8]) {
         guard !isRestored else { return }
-        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
+        var codes: [Int32] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x1B, let (code, length) = Self.knownKey(startingWith: bytes[index...]) {
+                codes.append(code)
+                index += length
+            } else {
+                codes.append(Int32(bytes[index]))
+                index += 1
+            }
+        }
+        for code in codes.reversed() { _ = ungetch(code) }
+    }
+
+    /// The key code of the sequence at the start of `bytes` that ncurses knows as a key, taken as
+    /// ncurses reads keys: the first one complete (`key_defined` also answers for a key with more after it).
+    private static func knownKey(startingWith bytes: ArraySlice<UInt8>) -> (code: Int32, length: Int)? {
+        guard bytes.count >= 2 else { return nil }
+        for length in 2...min(bytes.count, 16) {
+            let code = String(decoding: bytes.prefix(length), as: UTF8.self).withCString { key_defined($0) }
+            if code > 0 { return (code, length) }
+        }
+        return nil
     }
 
     /// Picks the answer to a `CSI 16 t` asked after a resize (`ESC [ 6 ; height ; width t`) out of
