@@ -1,0 +1,58 @@
+import Foundation
+import Glibc
+import Testing
+@testable import TUI
+
+extension OneTerminalAtATime {
+    /// Keys typed while the start-up query waited for the terminal are handed back to ncurses
+    /// (`Terminal.pushBack`, which the init uses) and come out of `readKeys` as the keys they were.
+    @Suite struct PushedBackKeysTests {
+        /// A headless terminal reading a pipe; returns it with the pipe's write end.
+        private func terminal() throws -> (Terminal, Int32) {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+            let terminal = try Terminal(headlessColumns: 20, rows: 4, termName: "xterm-256color",
+                                        inputFileDescriptor: fds[0], colorModeOverride: .colors256)
+            return (terminal, fds[1])
+        }
+
+        /// Every key of the next batches until `count` came or a read returned nothing.
+        private func keys(_ terminal: Terminal, count: Int) -> [Key] {
+            var keys: [Key] = []
+            while keys.count < count {
+                let batch = terminal.readKeys(timeoutMs: 1000)
+                if batch.isEmpty { break }
+                keys += batch
+            }
+            return keys
+        }
+
+        @Test func anArrowALetterAndAnAccentedLetterComeBackAsKeys() throws {
+            let (terminal, keysFD) = try terminal()
+            defer { terminal.restore(); close(keysFD) }
+            // ↑ as the terminal sends it once ncurses turned the keypad on (`smkx`), then é in two bytes.
+            terminal.pushBack(Array("\u{1B}OAj\u{E9}".utf8))
+            #expect(keys(terminal, count: 3) == [.up, .char("j"), .char("é")])
+        }
+
+        /// Whatever the bytes, pushed back they read as the same keys as typed.
+        @Test(arguments: ["\u{1B}OA", "\u{1B}[A", "\u{1B}[6~x", "日本", "\u{1B}", "\u{1B}q", "\u{1B}[1;5C", "\r\u{7F}\t"])
+        func pushedBackBytesReadAsTheSameKeysAsTypedOnes(_ input: String) throws {
+            let (terminal, keysFD) = try terminal()
+            defer { terminal.restore(); close(keysFD) }
+            _ = input.withCString { write(keysFD, $0, strlen($0)) }
+            let typed = keys(terminal, count: input.count)
+            terminal.pushBack(Array(input.utf8))
+            let pushed = keys(terminal, count: input.count)
+            #expect(pushed == typed)
+        }
+
+        @Test func pushedBackKeysComeBeforeWhatIsTypedAfter() throws {
+            let (terminal, keysFD) = try terminal()
+            defer { terminal.restore(); close(keysFD) }
+            terminal.pushBack(Array("ab".utf8))
+            _ = "c".withCString { write(keysFD, $0, 1) }
+            #expect(keys(terminal, count: 3) == [.char("a"), .char("b"), .char("c")])
+        }
+    }
+}
