@@ -393,6 +393,8 @@ public final class Terminal {
             }
         }
         for code in codes.reversed() { _ = ungetch(code) }
+        // Nothing on the descriptor tells `waitForInput` about them: say so, or they wait for the next key.
+        if !codes.isEmpty { mayHaveQueuedKeys = true }
     }
 
     /// The key code of the sequence at the start of `bytes` that ncurses knows as a key, taken as
