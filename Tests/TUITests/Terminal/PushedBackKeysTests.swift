@@ -35,6 +35,18 @@ extension OneTerminalAtATime {
             #expect(keys(terminal, count: 3) == [.up, .char("j"), .char("é")])
         }
 
+        /// The run loop sleeps in `waitForInput` before it reads keys: keys pushed back wake it at
+        /// once, not when the next byte comes in (the loop has no timeout: that could be never).
+        @Test func pushedBackKeysWakeTheWait() throws {
+            let (terminal, keysFD) = try terminal()
+            defer { terminal.restore(); close(keysFD) }
+            let wake = WakePipe()
+            terminal.pushBack(Array("j".utf8))
+            #expect(terminal.waitForInput(orWake: wake, timeoutMs: 10_000) == .input)   // the limit is a hang guard
+            #expect(terminal.readKeys(timeoutMs: 0) == [.char("j")])
+            #expect(terminal.waitForInput(orWake: wake, timeoutMs: 0) == .timeout, "nothing left")
+        }
+
         /// Whatever the bytes, pushed back they read as the same keys as typed.
         @Test(arguments: ["\u{1B}OA", "\u{1B}[A", "\u{1B}[6~x", "日本", "\u{1B}", "\u{1B}q", "\u{1B}[1;5C", "\r\u{7F}\t"])
         func pushedBackBytesReadAsTheSameKeysAsTypedOnes(_ input: String) throws {
