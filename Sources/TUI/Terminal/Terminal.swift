@@ -210,7 +210,9 @@ public final class Terminal {
             var replies = TerminalReplies()
             if GraphicsDetector.needsReplies(choice, environment: environment) {
                 _ = fflush(output)
-                let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output))
+                let inTmux = !(environment["TMUX"] ?? "").isEmpty
+                let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output),
+                                               queries: inTmux ? TerminalReplyParser.tmuxQueries : TerminalReplyParser.startupQueries)
                 replies = answer.replies
                 // Keys typed while we waited go back to ncurses, in order (ungetch pushes to the front).
                 for byte in answer.typed.reversed() { _ = ungetch(Int32(byte)) }
@@ -449,11 +451,15 @@ public final class Terminal {
                 if repaint { repaintRows.append(y) }
             }
         }
+        lastImageOutput = []
         if full { imageLayer.reset() }
         let images = grid.images.filter { $0.entry.placement.fits(screenColumns: columns, screenRows: rows) }
         let imageChanges = imageLayer.update(to: images.map(\.entry))
         repaintRows = Array(Set(repaintRows).union(imageChanges.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
         for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
+        if graphics.tmuxPassthrough && graphics.graphicsProtocol != .kitty {
+            eraseThroughTmux(imageChanges.erase)
+        }
         _ = wnoutrefresh(window)
         _ = doupdate()
 
@@ -475,7 +481,6 @@ public final class Terminal {
     /// floats above the text and stays.
     private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool,
                              touched: [Int: ClosedRange<Int>], repainted: Set<Int>) {
-        lastImageOutput = []
         guard graphics.graphicsProtocol.drawsPixels else { return }
         var out: [UInt8] = []
         if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
@@ -493,7 +498,25 @@ public final class Terminal {
         }
         guard !out.isEmpty else { return }
         writeRaw(out)
-        lastImageOutput = out
+        lastImageOutput += out
+    }
+
+    /// Inside tmux, repainting rows does not erase a sixel or iTerm2 image: tmux sends the outer
+    /// terminal only the cells that changed in its own copy of the screen, where the image's cells
+    /// were always blank. So the image's cells are erased (ECH) through the passthrough, before
+    /// this frame's cells: what the frame puts there then comes after and stays.
+    private func eraseThroughTmux(_ erased: [ImageLayer.Entry]) {
+        guard !erased.isEmpty else { return }
+        var out: [UInt8] = Array("\u{1B}7".utf8)
+        for entry in erased {
+            let cells = entry.placement.cells
+            for y in cells.minY..<cells.maxY {
+                out += Array("\u{1B}[\(y + 1);\(cells.minX + 1)H\u{1B}[\(cells.width)X".utf8)
+            }
+        }
+        out += Array("\u{1B}8".utf8)
+        writeRaw(TmuxPassthrough.wrap(out))
+        lastImageOutput += TmuxPassthrough.wrap(out)
     }
 
     /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.
