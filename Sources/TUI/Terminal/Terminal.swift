@@ -420,8 +420,6 @@ public final class Terminal {
 
         var written = 0
         var touchedRows: [Int] = []
-        /// The first and last column handed to ncurses in each touched row.
-        var touchedSpans: [Int: ClosedRange<Int>] = [:]
         var repaintRows: [Int] = []
         grid.cells.withUnsafeBufferPointer { cells in
             for y in 0..<visibleHeight {
@@ -438,7 +436,6 @@ public final class Terminal {
                         }
                     }
                     touched = true
-                    touchedSpans[y] = touchedSpans[y].map { $0.lowerBound...x } ?? x...x
                     if cell.isContinuation { continue }   // drawn with its wide glyph
                     if cell.width == 2 && x + 1 >= visibleWidth {
                         put(Cell(" ", style: cell.style), x: x, y: y, in: window)
@@ -471,16 +468,17 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
-        writeImages(images, changes: imageChanges, full: full, touched: touchedSpans, repainted: Set(repaintRows))
+        writeImages(images, changes: imageChanges, full: full, touched: Set(touchedRows), repainted: Set(repaintRows))
         previous = grid
     }
 
     /// After the cells: erases the images that went and draws the new ones, each as one blob.
-    /// A sixel or iTerm2 image is pixels in the cells, so one whose cells ncurses wrote over
-    /// (a changed cell in its columns, or a row repainted whole) is drawn again; a kitty image
-    /// floats above the text and stays.
+    /// A sixel or iTerm2 image is pixels in the cells, so one on a row ncurses wrote to is drawn
+    /// again: whatever changed in the row, ncurses may clear the whole line or up to the change
+    /// (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the cells under an image are. A kitty
+    /// image floats above the text and stays.
     private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool,
-                             touched: [Int: ClosedRange<Int>], repainted: Set<Int>) {
+                             touched: Set<Int>, repainted: Set<Int>) {
         guard graphics.graphicsProtocol.drawsPixels else { return }
         var out: [UInt8] = []
         if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
@@ -489,7 +487,7 @@ public final class Terminal {
         for image in images {
             let cells = image.entry.placement.cells
             let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
-                repainted.contains(y) || touched[y].map { $0.overlaps(cells.minX...(cells.maxX - 1)) } == true
+                repainted.contains(y) || touched.contains(y)
             }
             guard changes.draw.contains(image.entry) || damaged,
                   let blob = image.entry.placement.draw(image.image.bytes, screenColumns: columns, screenRows: rows,
