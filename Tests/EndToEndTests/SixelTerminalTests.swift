@@ -1,0 +1,127 @@
+import Fixtures
+import Foundation
+import Testing
+
+/// Photos drawn as real pixels in a real sixel terminal (xterm as a VT340 under Xvfb, see
+/// `XTermSession`), checked on screenshots: the photo's region looks like the photo, paging
+/// replaces it without leaving pixels of the previous one behind.
+@Suite(.enabled(if: XTermSession.available && FormatTools.available("img2sixel"),
+                "needs Xvfb, xterm, xwd (x11-apps), convert, python3 and img2sixel (libsixel-bin)"))
+struct SixelTerminalTests {
+    /// A wide picture: a red ramp across, green stripes and a blue checkerboard over the top three
+    /// quarters — every channel varies, nothing is near white or black — and `texture` below.
+    static func landscape(width: Int, height: Int) -> PixelImage {
+        PixelImage(width: width, height: height) { x, y in
+            if y >= height * 3 / 4 { return texture(x, y) }
+            return (UInt8(30 + x * 200 / width), (x * 12 / width) % 2 == 0 ? 210 : 50,
+                    ((x * 12 / width) + (y * 4 / height)) % 2 == 0 ? 40 : 190)
+        }
+    }
+
+    /// A tall picture with other patterns: red bands down, a green ramp down, blue fading across,
+    /// and `texture` in the bottom quarter.
+    static func portrait(width: Int, height: Int) -> PixelImage {
+        PixelImage(width: width, height: height) { x, y in
+            if y >= height * 3 / 4 { return texture(x, y) }
+            return ((y * 10 / height) % 2 == 0 ? 200 : 40, UInt8(30 + y * 190 / height), UInt8(220 - x * 180 / width))
+        }
+    }
+
+    /// Stripes 2, 3 and 4 pixels wide in the three channels, across, down and diagonally: shrunk
+    /// or enlarged up to 3×, any 6×13 cell of it still holds several colours, which character
+    /// art cannot show (one foreground and one background colour a cell).
+    static func texture(_ x: Int, _ y: Int) -> PixelImage.Colour {
+        ((x / 2) % 2 == 0 ? 230 : 30, (y / 3) % 2 == 0 ? 220 : 40, ((x + y) / 4) % 2 == 0 ? 200 : 50)
+    }
+
+    /// The colour most pixels of `area` have: the background around whatever is drawn there.
+    static func background(of shot: PixelImage, in area: (x: Int, y: Int, width: Int, height: Int))
+        -> PixelImage.Colour {
+        var counts: [Int: Int] = [:]
+        for y in stride(from: area.y, to: area.y + area.height, by: 2) {
+            for x in stride(from: area.x, to: area.x + area.width, by: 2) {
+                let c = shot[x, y]
+                counts[Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b), default: 0] += 1
+            }
+        }
+        let key = counts.max { $0.value < $1.value }?.key ?? 0
+        return (UInt8(key >> 16), UInt8(key >> 8 & 0xFF), UInt8(key & 0xFF))
+    }
+
+    /// Where `picture` is shown in `area` of `shot`, or why it is not there. The box of pixels
+    /// that differ from the area's background must correlate with the picture scaled to it
+    /// (Pearson > 0.9 on each channel, compared a cell at a time, so the scaling filter and the
+    /// palette do not matter); with `asPixels`, most cells of its textured bottom quarter must hold
+    /// more than two colours, which character art cannot do.
+    static func find(_ picture: PixelImage, in shot: PixelImage, area: (x: Int, y: Int, width: Int, height: Int),
+                     asPixels: Bool = true) -> Result<(x: Int, y: Int, width: Int, height: Int), Mismatch> {
+        let cw = XTermSession.cellWidth, ch = XTermSession.cellHeight
+        let background = background(of: shot, in: area)
+        guard let box = shot.boundingBox(differingFrom: background, tolerance: 24, within: area),
+              box.width >= 4 * cw, box.height >= 4 * ch else {
+            return .failure(Mismatch("nothing big enough drawn in the photo area (background \(background))"))
+        }
+        let cells = (columns: box.width / cw, rows: box.height / ch)
+        let shown = shot.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+            .scaled(toWidth: cells.columns, height: cells.rows)
+        let correlation = shown.correlation(picture.scaled(toWidth: cells.columns, height: cells.rows))
+        guard correlation.allSatisfy({ $0 > 0.9 }) else {
+            return .failure(Mismatch("the box \(box) correlates \(correlation.map { ($0 * 100).rounded() / 100 }) "
+                                     + "(r, g, b) with the photo, not > 0.9"))
+        }
+        if asPixels {
+            var counted = 0, rich = 0
+            // Cell-sized blocks wholly inside the texture (which starts a few pixels below 3/4).
+            let top = box.y + box.height * 3 / 4 + 3, bottom = box.y + box.height
+            for cy in stride(from: top, through: bottom - ch, by: ch) {
+                for cx in stride(from: box.x, through: box.x + box.width - cw, by: cw) {
+                    var colours = Set<Int>()
+                    for y in cy..<(cy + ch) {
+                        for x in cx..<(cx + cw) {
+                            let c = shot[x, y]
+                            colours.insert(Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b))
+                        }
+                    }
+                    counted += 1
+                    if colours.count > 2 { rich += 1 }
+                }
+            }
+            guard counted > 0, rich * 4 > counted * 3 else {
+                return .failure(Mismatch("only \(rich) of \(counted) cells of the texture in \(box) hold more "
+                                         + "than two colours: character art, not pixels"))
+            }
+        }
+        return .success(box)
+    }
+
+    struct Mismatch: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    // MARK: - The harness itself
+
+    /// Before trusting screenshots of our own binary: libsixel's `img2sixel` draws a picture at a
+    /// cursor position, and the screenshot shows exactly that picture there.
+    @Test func theHarnessShowsASixelPictureAtTheCursor() throws {
+        let folder = TemporaryFolder("photory-xterm-fixture")
+        let picture = Self.landscape(width: 240, height: 156)
+        let ppm = folder.write(picture.ppm, to: "picture.ppm")
+        let png = folder.file("picture.png")
+        try FormatTools.run("convert", [ppm, png])
+        // Cursor hidden (its block would count as drawn), at row 4, column 11.
+        let session = try XTermSession(
+            command: ["/bin/sh", "-c", "printf '\\033[?25l\\033[4;11H'; img2sixel \(Shell.quote(png)); sleep 600"],
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        defer { session.kill() }
+        let whole = (x: 0, y: 0, width: session.columns * XTermSession.cellWidth,
+                     height: session.rows * XTermSession.cellHeight)
+        let shot = try session.waitForStableScreen("the img2sixel picture") { shot in
+            switch Self.find(picture, in: shot, area: whole) {
+            case .failure(let mismatch): mismatch.description
+            case .success(let box): box == (60, 39, 240, 156) ? nil : "the picture is at \(box), not (60, 39, 240, 156)"
+            }
+        }
+        #expect(Self.background(of: shot, in: whole) == (255, 255, 255), "xterm's background is white")
+    }
+}
