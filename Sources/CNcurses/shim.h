@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <wchar.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -25,4 +26,12 @@ static inline attr_t photory_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t photory_a_dim(void) { return A_DIM; }
 static inline attr_t photory_a_normal(void) { return A_NORMAL; }
 static inline int photory_key_code_yes(void) { return KEY_CODE_YES; }
+/// The window's size from TIOCGWINSZ (ioctl is variadic, which Swift cannot call): cells, and
+/// pixels when the terminal fills them in (0 otherwise). Returns 0 on success.
+static inline int photory_window_size(int fd, int *cell_columns, int *cell_rows, int *pixel_width, int *pixel_height) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *cell_columns = size.ws_col; *cell_rows = size.ws_row; *pixel_width = size.ws_xpixel; *pixel_height = size.ws_ypixel;
+    return 0;
+}
 #endif

@@ -12,6 +12,11 @@ struct BrowseCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Colours to draw with instead of detecting them.", valueName: "mode"))
     var colors: ColorMode?
+    @Option(name: .long, help: ArgumentHelp(
+        "How photos are drawn: auto (ask the terminal), sixel, kitty, iterm2 or symbols (character art). "
+            + "Inside tmux, auto gives symbols; a protocol given here is passed through (needs `set -g allow-passthrough on`).",
+        valueName: "protocol"))
+    var graphics: GraphicsChoice?
 
     func run() throws {
         try reportingFailures {
@@ -20,7 +25,7 @@ struct BrowseCommand: ParsableCommand {
             }
             let library = try options.loadForReading(checkMissing: false)
             do {
-                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter).run(library: library, colorModeOverride: colors)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter).run(library: library, colorModeOverride: colors, graphics: graphics)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }
@@ -42,5 +47,14 @@ extension ColorMode: ExpressibleByArgument {
         case "mono", "monochrome", "2", "none": self = .monochrome
         default: return nil
         }
+    }
+}
+
+extension GraphicsChoice: ExpressibleByArgument {
+    public static var allValueStrings: [String] { names }
+
+    /// Parses the `--graphics` argument.
+    public init?(argument: String) {
+        self.init(parsing: argument)
     }
 }

@@ -7,9 +7,9 @@ extension AppState {
     public func wantedPreviews() -> [PreviewRequest] {
         guard !isTooSmall else { return [] }
         var requests: [PreviewRequest] = []
-        func want(_ photoID: String?, columns: Int, rows: Int) {
+        func want(_ photoID: String?, columns: Int, rows: Int, inGrid: Bool = true) {
             guard let photoID, let photo = library.photo(id: photoID), !photo.missing else { return }
-            let key = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, colorMode: colorMode)
+            let key = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, state: self, inGrid: inGrid)
             requests.append(PreviewRequest(key: key, photo: photo))
         }
         let layout = gridLayout
@@ -34,7 +34,7 @@ extension AppState {
             guard let group = currentGroup else { break }
             let area = DetailScreen.imageArea(self)
             for i in [index, index + 1, index - 1, index + 2] where group.photoIDs.indices.contains(i) {
-                want(group.photoIDs[i], columns: area.width, rows: area.height)
+                want(group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false)
             }
         }
         return requests

@@ -16,6 +16,9 @@ extension AppState {
             self.rows = rows
             clampCursors()
             return []
+        case let .cellSizeChanged(size):
+            graphics.cellSize = size
+            return []
         case let .previewReady(key, result):
             previews.insert(result, for: key)
             return []

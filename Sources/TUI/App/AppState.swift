@@ -17,6 +17,8 @@ public struct AppState: Sendable {
     public var rows: Int
     public internal(set) var library: PhotoLibrary
     public let colorMode: ColorMode
+    /// Pixel images where the terminal can show them (sixel, kitty, iTerm2), else character art.
+    public internal(set) var graphics: GraphicsSettings
     /// The screens the user went through, home at the bottom; back pops. Never empty.
     var stack: [ScreenFrame] = [.home(GridCursor())]
     /// The import picker, when open (modal, over the screen).
@@ -79,11 +81,13 @@ public struct AppState: Sendable {
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
-                remembered: RememberedState = RememberedState(), status: String? = nil) {
+                remembered: RememberedState = RememberedState(), status: String? = nil,
+                graphics: GraphicsSettings = .symbols) {
         self.library = library
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode
+        self.graphics = graphics
         self.startFolder = startFolder
         self.homeFolder = homeFolder
         self.keyMap = keyMap

@@ -38,8 +38,9 @@ public final class BrowserApp: @unchecked Sendable {
 
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
     /// library file is reported before the screen is taken over).
-    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil) throws {
-        let terminal = try Terminal(colorModeOverride: colorModeOverride)
+    /// - Parameter graphics: `--graphics`, which wins over the config file's `graphics`.
+    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil) throws {
+        let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
         defer { terminal.restore() }
         run(library: library, on: terminal)
         let unsaved = saver.finish()
@@ -70,7 +71,9 @@ public final class BrowserApp: @unchecked Sendable {
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
-            status: Self.summary(ofProblems: config.problems))
+            status: Self.summary(ofProblems: config.problems),
+            graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
+                                       cellSize: terminal.cellPixelSize, grid: config.graphicsGrid))
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
@@ -105,6 +108,9 @@ public final class BrowserApp: @unchecked Sendable {
                 } else {
                     messages.append(.key(key))
                 }
+            }
+            if terminal.cellPixelSize != state.graphics.cellSize {
+                messages.append(.cellSizeChanged(terminal.cellPixelSize))
             }
             // The terminal is gone (not even a hang-up signal came): no key will ever come.
             if woke.contains(.hangup) && keys.isEmpty { break }

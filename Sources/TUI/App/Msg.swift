@@ -5,6 +5,8 @@ import Library
 public enum Msg: Sendable {
     case key(Key)
     case resized(columns: Int, rows: Int)
+    /// The terminal's cell measures something else in pixels now (a font change): pixel previews are redone.
+    case cellSizeChanged(CellPixelSize)
     case previewReady(PreviewKey, PreviewResult)
     case folderListed(path: String, Result<[FolderEntry], Failure>)
     /// Where the running import stands, `elapsed` seconds after it started.

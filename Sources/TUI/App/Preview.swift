@@ -10,6 +10,14 @@ public struct PreviewKey: Hashable, Sendable {
     /// Made from the thumbnail of a web photo whose original is not downloaded yet: once it
     /// is, the photo needs a new preview.
     public var fromThumbnail = false
+    /// Set for a pixel preview (sixel, kitty, iTerm2); nil for character art.
+    public var pixels: PixelFormat?
+
+    /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.
+    var imageContent: String {
+        "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")"
+            + (pixels.map { " \($0.graphicsProtocol.rawValue) \($0.cellSize)" } ?? "")
+    }
 }
 
 /// What a preview worker needs to make one preview.
@@ -35,8 +43,9 @@ public struct PreviewRequest: Hashable, Sendable {
     }
 }
 
-/// A finished preview: character art, or why there is none.
+/// A finished preview: character art, a pixel image, or why there is none.
 public enum PreviewResult: Equatable, Sendable {
     case cells([[Cell]])
+    case image(TerminalImage)
     case failed(String)
 }

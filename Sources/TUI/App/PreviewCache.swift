@@ -23,7 +23,12 @@ struct PreviewCache: Equatable {
     mutating func insert(_ result: PreviewResult, for key: PreviewKey) {
         clock += 1
         let cells: Int
-        if case let .cells(rows) = result { cells = rows.reduce(0) { $0 + $1.count } } else { cells = 1 }
+        switch result {
+        case let .cells(rows): cells = rows.reduce(0) { $0 + $1.count }
+        // A pixel image counts as the cells its bytes would fill (about 64 bytes a cell).
+        case let .image(image): cells = max(1, image.bytes.count / 64)
+        case .failed: cells = 1
+        }
         if let old = entries[key] { cellCount -= old.cellCount }
         entries[key] = Entry(result: result, cellCount: cells, lastUse: clock)
         cellCount += cells

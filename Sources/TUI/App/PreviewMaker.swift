@@ -1,7 +1,7 @@
 import Library
 
 /// Makes one preview on a worker thread: pixels just big enough for the cell area (see
-/// `PreviewImage`), then character art from chafa.
+/// `PreviewImage`), then character art from chafa, or a pixel image for the terminal's protocol.
 public struct PreviewMaker: Sendable {
     /// Pixels asked for per cell: 4 across and 8 down is twice what quadrant symbols resolve.
     static let pixelsPerCell = (x: 4, y: 8)
@@ -15,7 +15,8 @@ public struct PreviewMaker: Sendable {
 
     public func make(_ request: PreviewRequest) -> PreviewResult {
         let key = request.key
-        let needed = (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
+        let needed = key.pixels.map { PixelEncoder(format: $0).pixelSize(columns: key.columns, rows: key.rows) }
+            ?? (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
         let image: DecodedImage
         if !request.isDownloaded {
             // A web photo known by its thumbnail until its original comes: that is all there is.
@@ -37,6 +38,14 @@ public struct PreviewMaker: Sendable {
                                               orientation: request.orientation)
             } catch {
                 return .failed(error.description)
+            }
+        }
+        if let format = key.pixels {
+            let encoded = PixelEncoder(format: format).encode(image, columns: key.columns, rows: key.rows,
+                                                              kittyID: PixelEncoder.kittyID(for: key.imageContent))
+            switch encoded {
+            case let .success(terminalImage): return .image(terminalImage)
+            case let .failure(failure): return .failed(failure.message)
             }
         }
         return .cells(ChafaRenderer(colorMode: key.colorMode).render(

@@ -6,12 +6,20 @@ import Library
 /// reported with its line and the default stays.
 ///
 /// ```toml
+/// graphics = "auto"         # auto, sixel, kitty, iterm2 or symbols (see `GraphicsChoice`)
+/// graphics-grid = false     # pixel thumbnails in the grids too
+///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
 /// quit = "x"
 /// ```
 public struct Config: Sendable {
     public var keyMap = KeyMap()
+    /// How photos are drawn (`graphics`); nil when the file does not say (then `auto`).
+    public var graphics: GraphicsChoice?
+    /// Pixel thumbnails in the grids too (`graphics-grid`); off by default, since a screen of
+    /// thumbnails costs hundreds of kilobytes on every scroll (see the README).
+    public var graphicsGrid = false
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -39,7 +47,9 @@ public struct Config: Sendable {
         var claimed: [Key: (action: Action, line: Int)] = [:]
         for entry in document.entries {
             guard entry.table == "keys" else {
-                if entry.table.isEmpty { problems.append("line \(entry.line): unknown setting \"\(entry.key)\"") }
+                if entry.table.isEmpty, let problem = setTopLevel(entry) {
+                    problems.append("line \(entry.line): \(problem)")
+                }
                 continue
             }
             switch Self.keyBinding(entry, claimed: claimed) {
@@ -51,6 +61,24 @@ public struct Config: Sendable {
             }
         }
         self.problems = problems.map { "\(name) \($0)" }
+    }
+
+    /// Takes a setting outside any table; returns what is wrong with it, if anything.
+    private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
+        switch (entry.key, entry.value) {
+        case let ("graphics", .string(text)):
+            guard let choice = GraphicsChoice(parsing: text) else { return GraphicsChoice.problem(with: text) }
+            graphics = choice
+        case ("graphics", let value):
+            return "\"graphics\" takes one of \(GraphicsChoice.names.joined(separator: ", ")) in quotes, not \(value.kind)"
+        case let ("graphics-grid", .bool(on)):
+            graphicsGrid = on
+        case ("graphics-grid", let value):
+            return "\"graphics-grid\" takes true or false, not \(value.kind)"
+        default:
+            return "unknown setting \"\(entry.key)\"; known: graphics, graphics-grid, [keys]"
+        }
+        return nil
     }
 
     /// One `[keys]` entry checked: a known action and keys that all parse and that no earlier

@@ -2,7 +2,7 @@
 ///
 /// From the terminal's `CSI 6 ; height ; width t` reply, else the window's pixel size (`TIOCGWINSZ`)
 /// divided by its cells when that is plausible, else 10×20. Re-resolved on every resize.
-public struct CellPixelSize: Equatable, Sendable, CustomStringConvertible {
+public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
     /// Pixels across one cell.
     public var width: Int
     /// Pixels down one cell.

@@ -34,6 +34,19 @@ public enum GraphicsDetector {
         }
     }
 
+    /// The environment variables the rules look at.
+    public static let environmentNames = ["TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE",
+                                          "WT_SESSION", "KONSOLE_VERSION", "TMUX"]
+
+    /// Whether asking the terminal can change the outcome (or give the cell size a forced protocol
+    /// needs): not for `symbols`, nor for `auto` inside tmux or screen, which gives symbols anyway.
+    public static func needsReplies(_ choice: GraphicsChoice, environment: [String: String]) -> Bool {
+        switch choice {
+        case .forced(let forced): return forced.drawsPixels
+        case .auto: return (environment["TMUX"] ?? "").isEmpty && !(environment["TERM"] ?? "").hasPrefix("screen")
+        }
+    }
+
     /// The protocol to use for `choice` in a terminal with this environment and these replies.
     public static func detect(_ choice: GraphicsChoice, environment: [String: String],
                               replies: TerminalReplies) -> Detection {

@@ -7,7 +7,7 @@
 /// re-sent by ncurses (`touchln`/`redrawln`), or stale pixels stay.
 public struct ImageLayer: Equatable, Sendable {
     /// One image in a frame.
-    public struct Entry: Equatable, Sendable {
+    public struct Entry: Hashable, Sendable {
         /// What is shown, as cached: e.g. photo id, size in cells and protocol. Same content → same pixels.
         public var content: String
         /// Where it is shown.

@@ -4,7 +4,7 @@
 /// own sequences (sixel, kitty or iTerm2), restore the cursor (`ESC 8`) — so ncurses' idea of the cursor
 /// stays true. Inside tmux the whole blob, cursor moves included, is wrapped for passthrough.
 /// An image never reaches the last row: a sixel there scrolls the whole screen.
-public struct ImagePlacement: Equatable, Sendable {
+public struct ImagePlacement: Hashable, Sendable {
     /// The cells the image covers (the top-left one counted from 0).
     public var cells: Rect
 

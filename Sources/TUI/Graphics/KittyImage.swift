@@ -1,4 +1,5 @@
 import Foundation
+import Library
 
 /// One image in the kitty graphics protocol: raw RGB or RGBA pixels, sent in APC chunks.
 ///
@@ -76,16 +77,22 @@ public struct KittyImage: Sendable, Equatable {
             && lhs.cells?.rows == rhs.cells?.rows
     }
 
-    /// The control keys of the first chunk (without `m=`).
-    var controlKeys: String {
-        var keys = "a=T,f=\(format.rawValue),s=\(width),v=\(height),i=\(id),q=2"
+    /// The control keys of the first chunk (without `m=`). `C=1` keeps the cursor where it was,
+    /// so an image ending on the bottom rows never scrolls the screen.
+    func controlKeys(compressed: Bool) -> String {
+        var keys = "a=T,f=\(format.rawValue),s=\(width),v=\(height),i=\(id),q=2,C=1"
+        if compressed { keys += ",o=z" }
         if let cells { keys += ",c=\(cells.columns),r=\(cells.rows)" }
         return keys
     }
 
     /// The escape sequences that transmit the image and show it at the cursor.
-    public func encoded() -> [UInt8] {
-        let payload = Array(Data(pixels).base64EncodedData())
+    /// - Parameter compressed: send the pixels zlib-compressed (`o=z`) when that is smaller,
+    ///   which it is for any photo (raw RGB of a 200×60-cell view is about 7 MB).
+    public func encoded(compressed: Bool = false) -> [UInt8] {
+        let deflated = compressed ? Deflate.zlib(pixels).flatMap { $0.count < pixels.count ? $0 : nil } : nil
+        let controlKeys = controlKeys(compressed: deflated != nil)
+        let payload = Array(Data(deflated ?? pixels).base64EncodedData())
         var output: [UInt8] = []
         output.reserveCapacity(payload.count + (payload.count / Self.chunkSize + 1) * 16 + 64)
         var start = 0
@@ -103,6 +110,9 @@ public struct KittyImage: Sendable, Equatable {
     public static func delete(id: UInt32) -> [UInt8] {
         apc("a=d,d=I,i=\(id),q=2", [])
     }
+
+    /// Deletes every image we placed (when leaving, or before repainting the whole screen).
+    public static let deleteAll: [UInt8] = apc("a=d,d=A,q=2", [])
 
     /// `ESC _ G keys ; payload ESC \` (no `;` without a payload).
     static func apc(_ keys: String, _ payload: ArraySlice<UInt8>) -> [UInt8] {

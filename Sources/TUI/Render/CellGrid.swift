@@ -11,6 +11,9 @@ public struct CellGrid: Hashable, Sendable {
     public private(set) var height: Int
     /// All cells, row by row (`cells[y * width + x]`).
     public private(set) var cells: [Cell]
+    /// Images drawn over the cells after they are flushed (sixel, kitty, iTerm2), in drawing order.
+    /// The cells under an image are left blank by the screen that placed it.
+    public var images: [PlacedImage] = []
 
     /// A grid of `width` × `height` cells, all set to `fill` (which should be narrow).
     public init(width: Int, height: Int, fill: Cell = .blank) {

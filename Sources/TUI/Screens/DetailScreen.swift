@@ -46,7 +46,7 @@ enum DetailScreen {
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
-        PhotoTile.draw(state.detailPhoto, in: area, state: state, into: &grid)
+        PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
         if let photo = state.detailPhoto, !photo.isDownloaded, !photo.missing {
             // The thumbnail stands in while the original comes: say so, on the photo.
             let line = " " + (state.originalDownloads[photo.id]?.line ?? "Waiting to download the original…") + " "

@@ -70,7 +70,7 @@ enum GroupScreen {
             }
             let id = page.group.photoIDs[photoIndex]
             let photo = state.library.photo(id: id)
-            PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, into: &grid)
+            PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, inGrid: true, into: &grid)
             // A missing photo shows its last known path, so it can be found and relinked.
             let when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
             let marked = state.marks.contains(id)

@@ -59,7 +59,7 @@ enum HomeScreen {
     /// A folder's tile: its cover, name, photo count and the dates that fit.
     static func folderTile(_ group: PhotoGroup, in tile: Rect, selected: Bool, state: AppState, into grid: inout CellGrid) {
         PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
-                       state: state, into: &grid)
+                       state: state, inGrid: true, into: &grid)
         caption(name: group.name, detail: folderDetail(group, width: tile.width), in: tile, selected: selected, into: &grid)
     }
 

@@ -1,19 +1,32 @@
 import Library
 
-/// Draws one photo's preview into a box: the character art when it is ready, otherwise a grey
-/// placeholder with a short reason ("loading", "missing", why it cannot be decoded).
+/// Draws one photo's preview into a box: the character art or pixel image when it is ready,
+/// otherwise a grey placeholder with a short reason ("loading", "missing", why it cannot be decoded).
 enum PhotoTile {
     /// The preview a box of `maxColumns` × `maxRows` shows for `photo`: the largest cell area
-    /// with the photo's aspect ratio (orientation applied).
-    static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode) -> PreviewKey {
-        let size = photo.displaySize
-        let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
-                                                  maxCols: maxColumns, maxRows: maxRows)
-        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
-                          fromThumbnail: !photo.isDownloaded)
+    /// with the photo's aspect ratio (orientation applied). A pixel image where the terminal
+    /// shows them (see `AppState.pixelFormat(inGrid:)`), unless the photo could not be encoded
+    /// as one: then character art, so the fallback is never worse than before.
+    static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, state: AppState, inGrid: Bool) -> PreviewKey {
+        if let format = state.pixelFormat(inGrid: inGrid) {
+            let key = previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: format)
+            if case .failed? = state.previews.peek(key) {} else { return key }
+        }
+        return previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: nil)
     }
 
-    static func draw(_ photo: Photo?, in box: Rect, state: AppState, into grid: inout CellGrid) {
+    /// The key for a preview in `pixels` (nil: character art, with cells half as wide as tall).
+    static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
+                           pixels: PixelFormat?) -> PreviewKey {
+        let size = photo.displaySize
+        let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
+                                                  maxCols: maxColumns, maxRows: maxRows,
+                                                  cellAspect: pixels?.cellAspect ?? 0.5)
+        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
+                          fromThumbnail: !photo.isDownloaded, pixels: pixels)
+    }
+
+    static func draw(_ photo: Photo?, in box: Rect, state: AppState, inGrid: Bool, into grid: inout CellGrid) {
         guard box.width > 0, box.height > 0 else { return }
         guard let photo else {
             placeholder("no photo", in: box, into: &grid)
@@ -23,11 +36,16 @@ enum PhotoTile {
             placeholder(photo.leftFeed ? "no longer in its feed" : "file missing", in: box, into: &grid)
             return
         }
-        let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, colorMode: state.colorMode)
+        let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state, inGrid: inGrid)
         let origin = (x: box.x + (box.width - key.columns) / 2, y: box.y + (box.height - key.rows) / 2)
         switch state.previews.peek(key) {
         case let .cells(rows)?:
             grid.blit(rows, at: origin.x, y: origin.y)
+        case let .image(image)?:
+            // Blank cells under the pixels, which the terminal draws after the cells.
+            let cells = Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows)
+            grid.fill(cells, with: .blank)
+            grid.images.append(PlacedImage(content: key.imageContent, cells: cells, image: image))
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
         case nil:

@@ -57,6 +57,8 @@ public enum Key: Hashable, Sendable {
     /// `keys` without escape sequences terminfo did not know (with a wrong `TERM`, End may
     /// arrive as Esc `[` `F`): Esc followed by `[` (CSI, up to its final byte) or `O` (SS3,
     /// one more key) is dropped, so an unknown key does nothing instead of acting as Esc.
+    /// So are the terminal's string answers (`ESC P … ESC \`, `ESC _ … ESC \`) that came too
+    /// late for the start-up exchange.
     public static func droppingUnknownEscapeSequences(_ keys: [Key]) -> [Key] {
         guard keys.count > 1, keys.contains(.escape) else { return keys }
         var result: [Key] = []
@@ -79,6 +81,16 @@ public enum Key: Hashable, Sendable {
                 }
             case .char("O"):
                 index += min(3, keys.count - index)
+            case .char("P"), .char("_"):
+                // A terminal's late answer to a start-up query (XTVERSION, kitty graphics), up to
+                // its ESC \; without the terminator it was Alt+P or Alt+_ and stays.
+                let body = (index + 2)..<keys.count
+                if let end = body.first(where: { keys[$0] == .escape && $0 + 1 < keys.count && keys[$0 + 1] == .char("\\") }) {
+                    index = end + 2
+                } else {
+                    result.append(keys[index])
+                    index += 1
+                }
             default:
                 result.append(keys[index])
                 index += 1

@@ -24,6 +24,14 @@ import Glibc
 public final class Terminal {
     /// How colours are shown (detected, or as overridden).
     public let colorMode: ColorMode
+    /// How photos can be drawn as pixels here, and why (symbols unless asked for and found).
+    public let graphics: GraphicsDetector.Detection
+    /// What one cell measures in pixels; re-read on every resize.
+    public private(set) var cellPixelSize: CellPixelSize
+    /// The cell size the terminal itself reported (`CSI 16 t`), which wins over the window's pixels.
+    private var reportedCellSize: CellPixelSize?
+    /// The images on screen, for erasing and redrawing them between frames.
+    private var imageLayer: ImageLayer
 
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
@@ -55,6 +63,8 @@ public final class Terminal {
     internal private(set) var repaintedRowsLastDraw: [Int] = []
     /// The bytes the last ``draw(_:)`` wrote itself after `doupdate`.
     internal private(set) var lastTruecolorOutput: [UInt8] = []
+    /// The image bytes (kitty deletes, placed images) the last ``draw(_:)`` wrote.
+    internal private(set) var lastImageOutput: [UInt8] = []
 
     // MARK: - Setup
 
@@ -62,11 +72,22 @@ public final class Terminal {
     /// still raises SIGINT), no echo, keypad, a 25 ms Esc delay, hidden cursor, colours with
     /// the terminal's default colours available. Installs SIGINT/SIGTERM/SIGHUP handlers and
     /// an exit hook that restore the terminal (see `SignalRestore`).
-    /// - Parameter colorModeOverride: use this instead of detecting from `COLORTERM` and
-    ///   terminfo.
-    public convenience init(colorModeOverride: ColorMode? = nil) throws {
+    /// - Parameters:
+    ///   - colorModeOverride: use this instead of detecting from `COLORTERM` and terminfo.
+    ///   - graphics: how to draw photos; unless that is `symbols`, the terminal is asked once
+    ///     what it can do (see `TerminalQuery`), its answers never reaching the keys.
+    public convenience init(colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice = .forced(.symbols)) throws {
         try self.init(termName: nil, output: photory_stdout(), input: photory_stdin(),
-                      ownsFiles: false, headlessSize: nil, colorModeOverride: colorModeOverride)
+                      ownsFiles: false, headlessSize: nil, colorModeOverride: colorModeOverride,
+                      graphics: .asking(graphics))
+    }
+
+    /// How the graphics protocol is decided.
+    enum GraphicsSource {
+        /// Detect it (the real terminal).
+        case asking(GraphicsChoice)
+        /// Use this (headless tests).
+        case given(GraphicsDetector.Detection, CellPixelSize)
     }
 
     /// A terminal that draws into nothing, for tests: ncurses runs with terminfo `termName`
@@ -83,7 +104,9 @@ public final class Terminal {
     /// writes to), which it takes ownership of.
     internal convenience init(headlessColumns columns: Int, rows: Int, termName: String,
                               inputFileDescriptor: Int32?,
-                              colorModeOverride: ColorMode? = nil) throws {
+                              colorModeOverride: ColorMode? = nil,
+                              graphics: GraphicsProtocol = .symbols, tmuxPassthrough: Bool = false,
+                              cellPixelSize: CellPixelSize = .fallback) throws {
         guard let output = fopen("/dev/null", "w") else {
             throw TerminalError.cannotOpen(path: "/dev/null")
         }
@@ -99,13 +122,15 @@ public final class Terminal {
         }
         try self.init(termName: termName, output: output, input: input, ownsFiles: true,
                       headlessSize: (max(1, columns), max(1, rows)),
-                      pollsInput: inputFileDescriptor != nil, colorModeOverride: colorModeOverride)
+                      pollsInput: inputFileDescriptor != nil, colorModeOverride: colorModeOverride,
+                      graphics: .given(GraphicsDetector.Detection(graphicsProtocol: graphics, tmuxPassthrough: tmuxPassthrough,
+                                                                   reason: "headless"), cellPixelSize))
     }
 
     private init(termName: String?, output: UnsafeMutablePointer<FILE>,
                  input: UnsafeMutablePointer<FILE>, ownsFiles: Bool,
                  headlessSize: (Int, Int)?, pollsInput: Bool = true,
-                 colorModeOverride: ColorMode?) throws {
+                 colorModeOverride: ColorMode?, graphics source: GraphicsSource) throws {
         guard Self.slot.wait(timeout: .now() + .seconds(30)) == .success else {
             if ownsFiles { fclose(output); fclose(input) }
             throw TerminalError.anotherTerminalActive
@@ -174,7 +199,27 @@ public final class Terminal {
         }
 
         var environment: [String: String] = [:]
-        if let value = getenv("COLORTERM") { environment["COLORTERM"] = String(cString: value) }
+        for name in ["COLORTERM"] + GraphicsDetector.environmentNames {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        switch source {
+        case let .given(detection, cellSize):
+            graphics = detection
+            cellPixelSize = cellSize
+        case let .asking(choice):
+            var replies = TerminalReplies()
+            if GraphicsDetector.needsReplies(choice, environment: environment) {
+                _ = fflush(output)
+                let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output))
+                replies = answer.replies
+                // Keys typed while we waited go back to ncurses, in order (ungetch pushes to the front).
+                for byte in answer.typed.reversed() { _ = ungetch(Int32(byte)) }
+            }
+            graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies)
+            reportedCellSize = replies.cellSize
+            cellPixelSize = Self.cellSize(fd: fileno(output), reported: replies.cellSize)
+        }
+        imageLayer = ImageLayer(graphicsProtocol: graphics.graphicsProtocol)
         let mode = colorModeOverride
             ?? ColorMode.detect(environment: environment, terminfoColors: colors)
         colorMode = mode
@@ -198,6 +243,9 @@ public final class Terminal {
         guard !isRestored else { return }
         isRestored = true
         _ = set_term(screen)
+        if graphics.graphicsProtocol == .kitty && !isHeadless {
+            writeRaw(imageBytes(KittyImage.deleteAll))   // kitty images outlive the screen they were on
+        }
         _ = endwin()
         if !isHeadless { SignalRestore.uninstall() }
         delscreen(screen)
@@ -223,6 +271,18 @@ public final class Terminal {
         guard !isRestored else { return }
         _ = wclear(photory_stdscr())
         previous = nil
+        guard graphics.graphicsProtocol.drawsPixels, !isHeadless else { return }
+        cellPixelSize = Self.cellSize(fd: fileno(output), reported: reportedCellSize)
+        // A font change resizes too: ask again; the answer comes with the keys (see `readKeys`).
+        if reportedCellSize != nil { writeRaw(Array("\u{1B}[16t".utf8)) }
+    }
+
+    /// The cell size: the terminal's own report, else the window's pixels ÷ cells, else 10×20.
+    private static func cellSize(fd: Int32, reported: CellPixelSize?) -> CellPixelSize {
+        var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        _ = photory_window_size(fd, &columns, &rows, &width, &height)
+        return CellPixelSize.resolve(reply: reported, windowPixels: (Int(width), Int(height)),
+                                     cells: (Int(columns), Int(rows)))
     }
 
     /// Headless only: pretend the terminal is now `columns` × `rows`.
@@ -310,7 +370,28 @@ public final class Terminal {
             }
             status = wget_wch(window, &value)
         }
+        takeCellSizeReport(from: keys)
         return Key.droppingUnknownEscapeSequences(keys)
+    }
+
+    /// Picks the answer to a `CSI 16 t` asked after a resize (`ESC [ 6 ; height ; width t`) out of
+    /// the keys; the sequence itself is dropped with the other unknown ones.
+    private func takeCellSizeReport(from keys: [Key]) {
+        guard graphics.graphicsProtocol.drawsPixels, keys.count >= 7 else { return }
+        for start in keys.indices where keys[start] == .escape && start + 1 < keys.count && keys[start + 1] == .char("[") {
+            var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+            for key in keys[(start + 2)...].prefix(20) {
+                guard case let .char(character) = key, let ascii = character.asciiValue else { break }
+                bytes.append(ascii)
+                if ascii == UInt8(ascii: "t") { break }
+            }
+            var parser = TerminalReplyParser()
+            _ = parser.feed(bytes)
+            if let size = parser.replies.cellSize {
+                reportedCellSize = size
+                cellPixelSize = size
+            }
+        }
     }
 
     // MARK: - Output
@@ -337,6 +418,8 @@ public final class Terminal {
 
         var written = 0
         var touchedRows: [Int] = []
+        /// The first and last column handed to ncurses in each touched row.
+        var touchedSpans: [Int: ClosedRange<Int>] = [:]
         var repaintRows: [Int] = []
         grid.cells.withUnsafeBufferPointer { cells in
             for y in 0..<visibleHeight {
@@ -353,6 +436,7 @@ public final class Terminal {
                         }
                     }
                     touched = true
+                    touchedSpans[y] = touchedSpans[y].map { $0.lowerBound...x } ?? x...x
                     if cell.isContinuation { continue }   // drawn with its wide glyph
                     if cell.width == 2 && x + 1 >= visibleWidth {
                         put(Cell(" ", style: cell.style), x: x, y: y, in: window)
@@ -365,6 +449,10 @@ public final class Terminal {
                 if repaint { repaintRows.append(y) }
             }
         }
+        if full { imageLayer.reset() }
+        let images = grid.images.filter { $0.entry.placement.fits(screenColumns: columns, screenRows: rows) }
+        let imageChanges = imageLayer.update(to: images.map(\.entry))
+        repaintRows = Array(Set(repaintRows).union(imageChanges.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
         for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
         _ = wnoutrefresh(window)
         _ = doupdate()
@@ -377,7 +465,46 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
+        writeImages(images, changes: imageChanges, full: full, touched: touchedSpans, repainted: Set(repaintRows))
         previous = grid
+    }
+
+    /// After the cells: erases the images that went and draws the new ones, each as one blob.
+    /// A sixel or iTerm2 image is pixels in the cells, so one whose cells ncurses wrote over
+    /// (a changed cell in its columns, or a row repainted whole) is drawn again; a kitty image
+    /// floats above the text and stays.
+    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool,
+                             touched: [Int: ClosedRange<Int>], repainted: Set<Int>) {
+        lastImageOutput = []
+        guard graphics.graphicsProtocol.drawsPixels else { return }
+        var out: [UInt8] = []
+        if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
+        for id in changes.kittyDeletes { out += imageBytes(KittyImage.delete(id: id)) }
+        let (columns, rows) = size
+        for image in images {
+            let cells = image.entry.placement.cells
+            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
+                repainted.contains(y) || touched[y].map { $0.overlaps(cells.minX...(cells.maxX - 1)) } == true
+            }
+            guard changes.draw.contains(image.entry) || damaged,
+                  let blob = image.entry.placement.draw(image.image.bytes, screenColumns: columns, screenRows: rows,
+                                                        tmuxPassthrough: graphics.tmuxPassthrough) else { continue }
+            out += blob
+        }
+        guard !out.isEmpty else { return }
+        writeRaw(out)
+        lastImageOutput = out
+    }
+
+    /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.
+    private func imageBytes(_ bytes: [UInt8]) -> [UInt8] {
+        graphics.tmuxPassthrough ? TmuxPassthrough.wrap(bytes) : bytes
+    }
+
+    /// Writes `bytes` to the terminal after what ncurses has buffered, retrying short writes.
+    private func writeRaw(_ bytes: [UInt8]) {
+        _ = fflush(output)
+        TerminalQuery.writeAll(bytes, to: fileno(output))
     }
 
     /// Headless diagnostics: the text ncurses holds on `row` (wide glyphs once, trailing spaces
@@ -505,19 +632,7 @@ public final class Terminal {
         guard !out.isEmpty else { return }
         out += Array("\u{1b}[0m".utf8)
         out += [0x1B, 0x38]   // ESC 8: restore what ncurses expects
-        _ = fflush(output)
-        let fd = fileno(output)
-        out.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    break
-                }
-                offset += n
-            }
-        }
+        writeRaw(out)
         truecolorCellsLastDraw = count
         lastTruecolorOutput = out
     }

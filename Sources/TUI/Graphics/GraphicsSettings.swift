@@ -1,0 +1,24 @@
+/// How the browser draws photos: the protocol found (or forced), the pixel size of a cell, and
+/// whether the grids show pixel thumbnails too (`graphics-grid = true` in the config file).
+public struct GraphicsSettings: Equatable, Sendable {
+    /// `symbols` draws character art everywhere, as before.
+    public var graphicsProtocol: GraphicsProtocol
+    /// What one cell measures in pixels; pixel previews are sized to it.
+    public var cellSize: CellPixelSize
+    /// Pixel thumbnails in the home and group grids as well as in the photo view.
+    public var grid: Bool
+
+    public init(graphicsProtocol: GraphicsProtocol = .symbols, cellSize: CellPixelSize = .fallback, grid: Bool = false) {
+        self.graphicsProtocol = graphicsProtocol
+        self.cellSize = cellSize
+        self.grid = grid
+    }
+
+    /// Character art only.
+    public static let symbols = GraphicsSettings()
+
+    /// The format pixel previews are made in; nil with `symbols`.
+    public var pixelFormat: PixelFormat? {
+        graphicsProtocol.drawsPixels ? PixelFormat(graphicsProtocol: graphicsProtocol, cellSize: cellSize) : nil
+    }
+}

@@ -1,0 +1,14 @@
+/// What a pixel preview is made for: the image protocol it is encoded in and the cell size it is
+/// sized to. Part of the preview's cache key, so a new cell size (a font change) never shows stale pixels.
+public struct PixelFormat: Hashable, Sendable {
+    public var graphicsProtocol: GraphicsProtocol
+    public var cellSize: CellPixelSize
+
+    public init(graphicsProtocol: GraphicsProtocol, cellSize: CellPixelSize) {
+        self.graphicsProtocol = graphicsProtocol
+        self.cellSize = cellSize
+    }
+
+    /// How wide a cell is for its height (0.5 for a 10×20 cell): what fits a photo into whole cells.
+    public var cellAspect: Double { Double(cellSize.width) / Double(cellSize.height) }
+}
