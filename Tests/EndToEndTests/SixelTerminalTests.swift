@@ -124,4 +124,81 @@ struct SixelTerminalTests {
         }
         #expect(Self.background(of: shot, in: whole) == (255, 255, 255), "xterm's background is white")
     }
+
+    // MARK: - The browser
+
+    /// `photory-tui --graphics sixel` in the terminal: the detail view shows the photo as pixels
+    /// between the title line and the two bottom rows; → shows the next photo with nothing of the
+    /// previous one left around it; ← brings the first back where it was.
+    @Test func theDetailViewDrawsThePhotoAsPixelsAndPagingReplacesIt() throws {
+        let sandbox = Sandbox()
+        let wide = Self.landscape(width: 480, height: 160), tall = Self.portrait(width: 120, height: 330)
+        var paths: [String] = []
+        for (name, picture, date) in [("wide.jpg", wide, "2024:05:01 10:00:00"), ("tall.jpg", tall, "2024:05:02 10:00:00")] {
+            let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
+                let c = picture[$0, $1]
+                return (c.r, c.g, c.b)
+            }
+            let exif = MetadataFixture.EXIF(description: "Patterns", make: "Testcam", model: "E2E One",
+                                            dateTimeOriginal: date)
+            paths.append(sandbox.root.write(
+                JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg),
+                to: "photos/" + name))
+        }
+        try sandbox.importWithCLI(paths)
+
+        let session = try XTermSession(
+            command: [try E2E.binary(), "--library", sandbox.library, "--graphics", "sixel"],
+            environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
+        defer { session.kill() }
+        let area = session.pixelArea(rows: 1..<(session.rows - 2))
+
+        let home = try session.waitForStableScreen("the home grid") { shot in
+            shot.boundingBox(differingFrom: Self.background(of: shot, in: area), tolerance: 24) == nil
+                ? "the screen is blank" : nil
+        }
+        try session.send(XTermSession.Key.enter)
+        let group = try session.waitForStableScreen("the group grid") { $0 == home ? "still the home grid" : nil }
+        try session.send(XTermSession.Key.enter)
+
+        var first = (x: 0, y: 0, width: 0, height: 0)
+        try session.waitForStableScreen("the wide photo as pixels") { shot in
+            guard shot != group else { return "still the group grid" }
+            switch Self.find(wide, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success(let box): first = box; return nil
+            }
+        }
+        #expect(first.width > first.height * 2, "the wide photo is shown wide: \(first)")
+
+        try session.send(XTermSession.Key.right)
+        try session.waitForStableScreen("the tall photo, nothing of the wide one left") { shot in
+            switch Self.find(tall, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success(let box):
+                // Where the wide photo was, outside the tall one (and a cell around it): background.
+                let background = Self.background(of: shot, in: area)
+                let cw = XTermSession.cellWidth, ch = XTermSession.cellHeight
+                var stale = 0, checked = 0
+                for y in first.y..<(first.y + first.height) {
+                    for x in first.x..<(first.x + first.width)
+                    where x < box.x - cw || x >= box.x + box.width + cw || y < box.y - ch || y >= box.y + box.height + ch {
+                        checked += 1
+                        if shot.differs(x: x, y: y, from: background, tolerance: 24) { stale += 1 }
+                    }
+                }
+                guard box.height > box.width * 2 else { return "the tall photo is shown \(box)" }
+                return stale * 100 <= checked ? nil
+                    : "\(stale) of \(checked) pixels where the wide photo was are not background \(background)"
+            }
+        }
+
+        try session.send(XTermSession.Key.left)
+        try session.waitForStableScreen("the wide photo again, where it was") { shot in
+            switch Self.find(wide, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success(let box): return box == first ? nil : "the wide photo is at \(box), first it was at \(first)"
+            }
+        }
+    }
 }

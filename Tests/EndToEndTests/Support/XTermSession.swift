@@ -10,7 +10,7 @@ import Testing
 ///
 /// Every screenshot is written to the session's folder (`NN-label.png`). The folder is removed
 /// at the end unless something failed through the session (`waitForStableScreen`, `keep`), in
-/// which case its path is in the failure message. Xvfb, xterm, the relay and the program are all
+/// which case its path is in the failure message (`PHOTORY_KEEP_SCREENSHOTS=1` keeps it always). Xvfb, xterm, the relay and the program are all
 /// ended when the session ends, also when the test throws.
 final class XTermSession: @unchecked Sendable {
     /// The pixel size of the 6x13 core font's cells.
@@ -34,7 +34,8 @@ final class XTermSession: @unchecked Sendable {
     private var keysFIFO: String { folder + "/keys" }
     private var childPIDFile: String { folder + "/child.pid" }
     private var shots = 0
-    private var keepFolder = false
+    /// `PHOTORY_KEEP_SCREENSHOTS=1` keeps every session's folder, to look at what passed.
+    private var keepFolder = ProcessInfo.processInfo.environment["PHOTORY_KEEP_SCREENSHOTS"] == "1"
 
     /// Starts the X server and the terminal, and `command` in it with exactly `environment`
     /// (nothing inherited); returns once the command runs in a `columns × rows` window.
@@ -88,13 +89,14 @@ final class XTermSession: @unchecked Sendable {
             + command
         let started = Date()
         xterm = try Self.spawn("xterm", [
-            "-display", display, "-ti", "vt340", "-tn", "xterm-256color",
+            "-display", display, "-ti", "vt340", "-tn", "xterm-256color", "-u8",
             "-fn", "6x13", "-b", "0", "-bw", "0", "-geometry", "\(columns)x\(rows)+0+0",
             "-bg", "white", "-fg", "black",
             // 256 colour registers as chafa's palette needs; no blinking cursor to change the pixels.
             "-xrm", "XTerm*numColorRegisters: 256", "-xrm", "XTerm*cursorBlink: false",
             "-e", python, relay, keysFIFO, childPIDFile, "--",
-        ] + inner, log: folder + "/xterm.log", environment: ["DISPLAY": display, "PATH": "/usr/local/bin:/usr/bin:/bin"])
+        ] + inner, log: folder + "/xterm.log",
+           environment: ["DISPLAY": display, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"])
         let size = try poll("xterm to start the command (\(folder)/xterm.log)", timeout: E2E.timeout,
                             sourceLocation: sourceLocation) { () -> [Int]? in
             guard let text = try? String(contentsOfFile: self.childPIDFile, encoding: .utf8) else { return nil }
@@ -155,12 +157,12 @@ final class XTermSession: @unchecked Sendable {
         }
     }
 
-    /// Keys as xterm sends them (normal cursor mode; ncurses' keypad mode switches the arrows to
-    /// `ESC O x`, which xterm then sends, so both are accepted by curses programs).
+    /// Keys as xterm sends them to a curses program, which turns on keypad (application cursor)
+    /// mode: the arrows are `ESC O C` and `ESC O D`, as terminfo's `kcuf1`/`kcub1` say.
     enum Key {
         static let enter: [UInt8] = [0x0D]
-        static let right: [UInt8] = [0x1B, 0x5B, 0x43]
-        static let left: [UInt8] = [0x1B, 0x5B, 0x44]
+        static let right: [UInt8] = [0x1B, 0x4F, 0x43]
+        static let left: [UInt8] = [0x1B, 0x4F, 0x44]
         static let escape: [UInt8] = [0x1B]
         static func text(_ text: String) -> [UInt8] { Array(text.utf8) }
     }
