@@ -51,10 +51,10 @@ struct SixelTerminalTests {
     /// Where `picture` is shown in `area` of `shot`, or why it is not there. The box of pixels
     /// that differ from the area's background must correlate with the picture scaled to it
     /// (Pearson > 0.9 on each channel, compared a cell at a time, so the scaling filter and the
-    /// palette do not matter); with `asPixels`, most cells of its textured bottom quarter must hold
-    /// more than two colours, which character art cannot do.
-    static func find(_ picture: PixelImage, in shot: PixelImage, area: (x: Int, y: Int, width: Int, height: Int),
-                     asPixels: Bool = true) -> Result<(x: Int, y: Int, width: Int, height: Int), Mismatch> {
+    /// palette do not matter), and most cells of its textured bottom quarter must hold more than
+    /// two colours, which character art cannot do.
+    static func find(_ picture: PixelImage, in shot: PixelImage, area: (x: Int, y: Int, width: Int, height: Int))
+        -> Result<(x: Int, y: Int, width: Int, height: Int), Mismatch> {
         let cw = XTermSession.cellWidth, ch = XTermSession.cellHeight
         let background = background(of: shot, in: area)
         guard let box = shot.boundingBox(differingFrom: background, tolerance: 24, within: area),
@@ -69,29 +69,45 @@ struct SixelTerminalTests {
             return .failure(Mismatch("the box \(box) correlates \(correlation.map { ($0 * 100).rounded() / 100 }) "
                                      + "(r, g, b) with the photo, not > 0.9"))
         }
-        if asPixels {
-            var counted = 0, rich = 0
-            // Cell-sized blocks wholly inside the texture (which starts a few pixels below 3/4).
-            let top = box.y + box.height * 3 / 4 + 3, bottom = box.y + box.height
-            for cy in stride(from: top, through: bottom - ch, by: ch) {
-                for cx in stride(from: box.x, through: box.x + box.width - cw, by: cw) {
-                    var colours = Set<Int>()
-                    for y in cy..<(cy + ch) {
-                        for x in cx..<(cx + cw) {
-                            let c = shot[x, y]
-                            colours.insert(Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b))
-                        }
-                    }
-                    counted += 1
-                    if colours.count > 2 { rich += 1 }
-                }
-            }
-            guard counted > 0, rich * 4 > counted * 3 else {
-                return .failure(Mismatch("only \(rich) of \(counted) cells of the texture in \(box) hold more "
-                                         + "than two colours: character art, not pixels"))
-            }
+        // Cell-sized blocks wholly inside the texture (which starts a few pixels below 3/4).
+        let top = box.y + box.height * 3 / 4 + 3
+        let texture = (x: box.x, y: top, width: box.width, height: box.y + box.height - top)
+        let (counted, rich) = cellsWithMoreThanTwoColours(in: shot, area: texture)
+        guard counted > 0, rich * 4 > counted * 3 else {
+            return .failure(Mismatch("only \(rich) of \(counted) cells of the texture in \(box) hold more "
+                                     + "than two colours: character art, not pixels"))
         }
         return .success(box)
+    }
+
+    /// How many cell-sized blocks fit in `area` (from its top left corner), and how many of them
+    /// hold more than two colours: on a text screen (one foreground and one background colour a
+    /// cell, xterm's core fonts have no anti-aliasing) only pixel graphics do.
+    static func cellsWithMoreThanTwoColours(in shot: PixelImage, area: (x: Int, y: Int, width: Int, height: Int))
+        -> (cells: Int, rich: Int) {
+        let cw = XTermSession.cellWidth, ch = XTermSession.cellHeight
+        var cells = 0, rich = 0
+        for cy in stride(from: area.y, through: area.y + area.height - ch, by: ch) {
+            for cx in stride(from: area.x, through: area.x + area.width - cw, by: cw) {
+                var colours = Set<Int>()
+                for y in cy..<(cy + ch) {
+                    for x in cx..<(cx + cw) {
+                        let c = shot[x, y]
+                        colours.insert(Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b))
+                    }
+                }
+                cells += 1
+                if colours.count > 2 { rich += 1 }
+            }
+        }
+        return (cells, rich)
+    }
+
+    /// Nil when no cell of the whole screen holds pixel graphics, else what is left where.
+    static func noPixelsLeft(_ shot: PixelImage) -> String? {
+        let whole = (x: 0, y: 0, width: shot.width, height: shot.height)
+        let rich = cellsWithMoreThanTwoColours(in: shot, area: whole).rich
+        return rich == 0 ? nil : "\(rich) cells still show pixels"
     }
 
     struct Mismatch: Error, CustomStringConvertible {
@@ -127,10 +143,13 @@ struct SixelTerminalTests {
 
     // MARK: - The browser
 
-    /// `photory-tui --graphics sixel` in the terminal: the detail view shows the photo as pixels
-    /// between the title line and the two bottom rows; → shows the next photo with nothing of the
-    /// previous one left around it; ← brings the first back where it was.
-    @Test func theDetailViewDrawsThePhotoAsPixelsAndPagingReplacesIt() throws {
+    /// `photory-tui --graphics sixel` (or `auto`: xterm as a VT340 says it has sixel) in the
+    /// terminal: the detail view shows the photo as pixels between the title line and the two
+    /// bottom rows; → shows the next photo with nothing of the previous one left around it; ←
+    /// brings the first back where it was. The help drawn over it leaves no pixels under its
+    /// text, closing it brings the photo back, and Esc to the grid leaves no pixels anywhere.
+    @Test(arguments: ["sixel", "auto"])
+    func theDetailViewDrawsThePhotoAsPixelsAndPagingReplacesIt(graphics: String) throws {
         let sandbox = Sandbox()
         let wide = Self.landscape(width: 480, height: 160), tall = Self.portrait(width: 120, height: 330)
         var paths: [String] = []
@@ -148,7 +167,7 @@ struct SixelTerminalTests {
         try sandbox.importWithCLI(paths)
 
         let session = try XTermSession(
-            command: [try E2E.binary(), "--library", sandbox.library, "--graphics", "sixel"],
+            command: [try E2E.binary(), "--library", sandbox.library, "--graphics", graphics],
             environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
         defer { session.kill() }
         let area = session.pixelArea(rows: 1..<(session.rows - 2))
@@ -200,5 +219,18 @@ struct SixelTerminalTests {
             case .success(let box): return box == first ? nil : "the wide photo is at \(box), first it was at \(first)"
             }
         }
+
+        try session.send(XTermSession.Key.text("?"))
+        try session.waitForStableScreen("the help over the photo, no pixels left", Self.noPixelsLeft)
+        try session.send(XTermSession.Key.escape)
+        try session.waitForStableScreen("the wide photo back after the help") { shot in
+            switch Self.find(wide, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success(let box): return box == first ? nil : "the wide photo is at \(box), first it was at \(first)"
+            }
+        }
+        try session.send(XTermSession.Key.escape)
+        try session.waitForStableScreen("the group grid, no pixels left", Self.noPixelsLeft)
     }
 }
+
