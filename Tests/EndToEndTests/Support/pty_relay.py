@@ -61,6 +61,9 @@ def main():
     # O_RDWR: the FIFO never reports end of file when a writer closes it.
     keys = os.open(fifo_path, os.O_RDWR | os.O_NONBLOCK)
 
+    # Raw before the child starts: its bytes reach xterm untranslated from the first one.
+    saved = termios.tcgetattr(outer)
+    tty.setraw(outer)
     # The size is set before the child starts, so its first look at the window is right.
     master, slave = os.openpty()
     copy_window_size(outer, master)
@@ -85,8 +88,6 @@ def main():
         f.write(f"{pid} {rows} {columns} {x_pixels} {y_pixels}")
     os.rename(pid_path + ".tmp", pid_path)
     signal.signal(signal.SIGWINCH, lambda *_: copy_window_size(outer, master))
-    saved = termios.tcgetattr(outer)
-    tty.setraw(outer)
     status = 1
     try:
         sources = [outer, master, keys]
