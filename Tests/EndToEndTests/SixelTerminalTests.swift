@@ -185,7 +185,12 @@ struct SixelTerminalTests {
             guard shot != group else { return "still the group grid" }
             switch Self.find(wide, in: shot, area: area) {
             case .failure(let mismatch): return mismatch.description
-            case .success(let box): first = box; return nil
+            case .success(let box):
+                first = box
+                // The title line and the two bottom rows stay text.
+                let rows = [session.pixelArea(rows: 0..<1), session.pixelArea(rows: (session.rows - 2)..<session.rows)]
+                let covered = rows.map { Self.cellsWithMoreThanTwoColours(in: shot, area: $0).rich }
+                return covered == [0, 0] ? nil : "pixels over the title line or the bottom rows: \(covered) cells"
             }
         }
         #expect(first.width > first.height * 2, "the wide photo is shown wide: \(first)")
