@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Library", "Fixtures", "PhotoryBench"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["photory-tui", "Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["photory-tui", "Fixtures"], exclude: ["Support/pty_relay.py"]),
 
         // MARK: - Fuzzing (`make fuzz`)
         /// What each fuzz target feeds to the code; built always, so it cannot rot, and used by

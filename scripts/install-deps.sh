@@ -6,10 +6,13 @@ set -euo pipefail
 # Tests: tmux and ncurses-term drive the real binary; imagemagick, webp (cwebp), libheif-examples
 # (heif-enc) and exiftool make the PNG/WebP/HEIC/AVIF fixtures; exiftool and exiv2 check what
 # write-back wrote, as independent readers; python3 runs the local HTTP server of the web-import
-# tests (on 127.0.0.1 only).
+# tests (on 127.0.0.1 only); xvfb, xterm, x11-apps (xwd), xauth and xfonts-base (the 6x13 core
+# font) give the graphics tests a real sixel terminal to screenshot, and libsixel-bin (sixel2png,
+# img2sixel) decodes the sixel we emit and draws a reference picture.
 packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
           libheif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config tmux ncurses-term
-          imagemagick webp libheif-examples libimage-exiftool-perl exiv2 python3)
+          imagemagick webp libheif-examples libimage-exiftool-perl exiv2 python3
+          xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,7 +7,7 @@ extension Benchmark {
     /// way the preview workers would have by now. Not timed.
     func prefetch(_ state: inout AppState, maker: PreviewMaker) {
         for request in state.wantedPreviews() {
-            let memoKey = "\(request.path)|\(request.key.columns)|\(request.key.rows)|\(request.key.colorMode)"
+            let memoKey = "\(request.path)|\(request.key.columns)|\(request.key.rows)|\(request.key.colorMode)|\(String(describing: request.key.pixels))"
             let result = previewMemo[memoKey] ?? maker.make(request)
             previewMemo[memoKey] = result
             _ = state.update(.previewReady(request.key, result))

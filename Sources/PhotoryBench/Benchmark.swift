@@ -19,9 +19,9 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, formats, startup, loop, geo, edits, search, web
+        case `import`, tiles, chafa, detail, grid, graphics, formats, startup, loop, geo, edits, search, web
         /// Sections that read the library the import section makes (it runs first for them).
-        var needsImport: Bool { [.tiles, .chafa, .detail, .grid].contains(self) }
+        var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
         public static let photoFree: Set<Section> = [.startup, .search, .edits, .web]
     }
@@ -76,6 +76,7 @@ public final class Benchmark {
         if sections.contains(.chafa) { runChafaComparison() }
         if sections.contains(.detail) { try runDetail() }
         if sections.contains(.grid) { try runGrid() }
+        if sections.contains(.graphics) { runGraphics() }
         if sections.contains(.formats) { runFormats() }
         if sections.contains(.startup) { try runStartup() }
         if sections.contains(.loop) { try runLoop() }

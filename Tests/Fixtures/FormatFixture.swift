@@ -11,7 +11,8 @@ public enum FormatTools {
         tools.allSatisfy { path(of: $0) != nil }
     }
 
-    static func path(of tool: String) -> String? {
+    /// Where `tool` is on the PATH, if anywhere.
+    public static func path(of tool: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

@@ -7,10 +7,16 @@ extension AppState {
     public func wantedPreviews() -> [PreviewRequest] {
         guard !isTooSmall else { return [] }
         var requests: [PreviewRequest] = []
-        func want(_ photoID: String?, columns: Int, rows: Int, inGrid: Bool = true) {
+        func want(_ photoID: String?, columns: Int, rows: Int, inGrid: Bool = true, standIn: Bool = false) {
             guard let photoID, let photo = library.photo(id: photoID), !photo.missing else { return }
             let key = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, state: self, inGrid: inGrid)
             requests.append(PreviewRequest(key: key, photo: photo))
+            // While the photo on screen is encoded as pixels, its character art (made several
+            // times quicker, by the other worker) stands in.
+            if standIn, key.pixels != nil, !previews.contains(key) {
+                let art = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, colorMode: colorMode, pixels: nil)
+                requests.append(PreviewRequest(key: art, photo: photo))
+            }
         }
         let layout = gridLayout
         let tile = (columns: min(GridLayout.tileWidth, layout.area.width), rows: GridLayout.previewHeight)
@@ -34,7 +40,7 @@ extension AppState {
             guard let group = currentGroup else { break }
             let area = DetailScreen.imageArea(self)
             for i in [index, index + 1, index - 1, index + 2] where group.photoIDs.indices.contains(i) {
-                want(group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false)
+                want(group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false, standIn: i == index)
             }
         }
         return requests

@@ -73,7 +73,8 @@ public final class BrowserApp: @unchecked Sendable {
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
             status: Self.summary(ofProblems: config.problems),
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
-                                       cellSize: terminal.cellPixelSize, grid: config.graphicsGrid))
+                                       cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
+                                       reason: terminal.graphics.reason))
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
@@ -101,7 +102,9 @@ public final class BrowserApp: @unchecked Sendable {
             var messages: [Msg] = []
             let keys = terminal.readKeys(timeoutMs: 0)
             for key in keys {
-                if key == .resize {
+                // Ctrl-L repaints everything (unless the config gave it an action): what another
+                // program or a tmux window drawn over the screen left behind, images included.
+                if key == .resize || (key == .ctrl("l") && state.keyMap.action(for: key, in: state.keyContext) == nil) {
                     terminal.resized()
                     let size = terminal.size
                     messages.append(.resized(columns: size.cols, rows: size.rows))

@@ -7,11 +7,23 @@ public struct GraphicsSettings: Equatable, Sendable {
     public var cellSize: CellPixelSize
     /// Pixel thumbnails in the home and group grids as well as in the photo view.
     public var grid: Bool
+    /// Why this protocol was chosen ("the terminal's device attributes list sixel"), for the help.
+    public var reason: String
 
-    public init(graphicsProtocol: GraphicsProtocol = .symbols, cellSize: CellPixelSize = .fallback, grid: Bool = false) {
+    public init(graphicsProtocol: GraphicsProtocol = .symbols, cellSize: CellPixelSize = .fallback, grid: Bool = false,
+                reason: String = "") {
         self.graphicsProtocol = graphicsProtocol
         self.cellSize = cellSize
         self.grid = grid
+        self.reason = reason
+    }
+
+    /// "Photos: sixel images, cells of 6×13 px (the terminal's device attributes list sixel)"; empty without a reason.
+    var summary: String {
+        guard !reason.isEmpty else { return "" }
+        let how = graphicsProtocol.drawsPixels ? "\(graphicsProtocol.rawValue) images, cells of \(cellSize) px"
+            : "character art"
+        return "Photos: \(how) (\(reason))"
     }
 
     /// Character art only.

@@ -8,11 +8,11 @@ public enum TerminalQuery {
     /// enough for a terminal across ssh, short enough not to be noticed when nothing answers.
     public static let timeoutMs = 500
 
-    /// Sends the queries to `outputFD` and reads `inputFD` until DA1 comes or `timeoutMs` passes.
+    /// Sends `queries` to `outputFD` and reads `inputFD` until DA1 comes or `timeoutMs` passes.
     /// The input must already be unbuffered (cbreak, no echo), or nothing arrives before Enter.
-    public static func ask(inputFD: Int32, outputFD: Int32, timeoutMs: Int = timeoutMs)
-        -> (replies: TerminalReplies, typed: [UInt8]) {
-        guard writeAll(TerminalReplyParser.startupQueries, to: outputFD) else { return (TerminalReplies(), []) }
+    public static func ask(inputFD: Int32, outputFD: Int32, queries: [UInt8] = TerminalReplyParser.startupQueries,
+                           timeoutMs: Int = timeoutMs) -> (replies: TerminalReplies, typed: [UInt8]) {
+        guard writeAll(queries, to: outputFD) else { return (TerminalReplies(), []) }
         var parser = TerminalReplyParser()
         var typed: [UInt8] = []
         let deadline = now() + Double(timeoutMs) / 1000

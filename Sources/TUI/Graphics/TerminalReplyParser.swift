@@ -14,6 +14,10 @@ public struct TerminalReplyParser: Sendable {
     public static let startupQueries: [UInt8] = Array(
         "\u{1B}[>0q\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
 
+    /// Inside tmux only the cell size and DA1: tmux answers XTVERSION itself, and takes the kitty
+    /// query's APC for a window title (shown in its status line).
+    public static let tmuxQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[c".utf8)
+
     /// The replies recognised so far.
     public private(set) var replies = TerminalReplies()
     /// Bytes held because they may begin a reply; always empty or starting with ESC.

@@ -49,7 +49,13 @@ enum PhotoTile {
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
         case nil:
-            placeholder("", in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
+            let art = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, colorMode: state.colorMode, pixels: nil)
+            if key.pixels != nil, case let .cells(rows)? = state.previews.peek(art) {
+                // The pixels are on their way: the character art stands in.
+                grid.blit(rows, at: box.x + (box.width - art.columns) / 2, y: box.y + (box.height - art.rows) / 2)
+            } else {
+                placeholder("", in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
+            }
         }
     }
 

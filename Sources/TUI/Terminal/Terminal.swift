@@ -211,7 +211,9 @@ public final class Terminal {
             var replies = TerminalReplies()
             if GraphicsDetector.needsReplies(choice, environment: environment) {
                 _ = fflush(output)
-                let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output))
+                let inTmux = !(environment["TMUX"] ?? "").isEmpty
+                let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output),
+                                               queries: inTmux ? TerminalReplyParser.tmuxQueries : TerminalReplyParser.startupQueries)
                 replies = answer.replies
                 typedDuringQuery = answer.typed
             }
@@ -480,11 +482,15 @@ public final class Terminal {
                 if repaint { repaintRows.append(y) }
             }
         }
+        lastImageOutput = []
         if full { imageLayer.reset() }
         let images = grid.images.filter { $0.entry.placement.fits(screenColumns: columns, screenRows: rows) }
         let imageChanges = imageLayer.update(to: images.map(\.entry))
         repaintRows = Array(Set(repaintRows).union(imageChanges.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
         for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
+        if graphics.tmuxPassthrough && graphics.graphicsProtocol != .kitty {
+            eraseThroughTmux(imageChanges.erase)
+        }
         _ = wnoutrefresh(window)
         _ = doupdate()
 
@@ -496,18 +502,17 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
-        writeImages(images, changes: imageChanges, full: full, rewritten: Set(touchedRows).union(repaintRows))
+        writeImages(images, changes: imageChanges, full: full, touched: Set(touchedRows), repainted: Set(repaintRows))
         previous = grid
     }
 
     /// After the cells: erases the images that went and draws the new ones, each as one blob.
     /// A sixel or iTerm2 image is pixels in the cells, so one on a row ncurses wrote to is drawn
-    /// again: to update a row ncurses may erase to its end (`EL`) or its beginning (`EL1`) from
-    /// the changed cells, through any image beside them, since to ncurses the image's cells are
-    /// blanks. A kitty image floats above the text and stays.
-    /// - Parameter rewritten: the rows ncurses was given changes in or repaints whole.
-    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool, rewritten: Set<Int>) {
-        lastImageOutput = []
+    /// again: whatever changed in the row, ncurses may clear the whole line or up to the change
+    /// (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the cells under an image are. A kitty
+    /// image floats above the text and stays.
+    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool,
+                             touched: Set<Int>, repainted: Set<Int>) {
         guard graphics.graphicsProtocol.drawsPixels else { return }
         var out: [UInt8] = []
         if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
@@ -515,7 +520,9 @@ public final class Terminal {
         let (columns, rows) = size
         for image in images {
             let cells = image.entry.placement.cells
-            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains(where: rewritten.contains)
+            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
+                repainted.contains(y) || touched.contains(y)
+            }
             guard changes.draw.contains(image.entry) || damaged,
                   let blob = image.entry.placement.draw(image.image.bytes, screenColumns: columns, screenRows: rows,
                                                         tmuxPassthrough: graphics.tmuxPassthrough) else { continue }
@@ -523,7 +530,25 @@ public final class Terminal {
         }
         guard !out.isEmpty else { return }
         writeRaw(out)
-        lastImageOutput = out
+        lastImageOutput += out
+    }
+
+    /// Inside tmux, repainting rows does not erase a sixel or iTerm2 image: tmux sends the outer
+    /// terminal only the cells that changed in its own copy of the screen, where the image's cells
+    /// were always blank. So the image's cells are erased (ECH) through the passthrough, before
+    /// this frame's cells: what the frame puts there then comes after and stays.
+    private func eraseThroughTmux(_ erased: [ImageLayer.Entry]) {
+        guard !erased.isEmpty else { return }
+        var out: [UInt8] = Array("\u{1B}7".utf8)
+        for entry in erased {
+            let cells = entry.placement.cells
+            for y in cells.minY..<cells.maxY {
+                out += Array("\u{1B}[\(y + 1);\(cells.minX + 1)H\u{1B}[\(cells.width)X".utf8)
+            }
+        }
+        out += Array("\u{1B}8".utf8)
+        writeRaw(TmuxPassthrough.wrap(out))
+        lastImageOutput += TmuxPassthrough.wrap(out)
     }
 
     /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.
