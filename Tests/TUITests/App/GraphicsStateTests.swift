@@ -33,7 +33,8 @@ import Testing
         let state = Self.detail()
         let key = try #require(Self.shownKey(state))
         #expect(key.pixels == Self.sixel)
-        #expect(state.wantedPreviews().allSatisfy { $0.key.pixels == Self.sixel }, "the neighbours too")
+        let neighbours = state.wantedPreviews().filter { $0.key.photoID != key.photoID }
+        #expect(!neighbours.isEmpty && neighbours.allSatisfy { $0.key.pixels == Self.sixel }, "the neighbours too")
         // 3:4 in pixels: columns × 6 against rows × 13, to the nearest column; the height is what limits it.
         #expect(key.rows == DetailScreen.imageArea(state).height)
         #expect(abs(Double(key.columns) - Double(key.rows * 13) * 0.75 / 6) <= 0.5)
@@ -43,6 +44,28 @@ import Testing
         let art = try #require(Self.shownKey(symbols))
         #expect(art.pixels == nil)
         #expect(art.columns != key.columns)
+    }
+
+    @Test func characterArtStandsInUntilThePixelsCome() throws {
+        var state = Self.detail()
+        let wanted = state.wantedPreviews().map(\.key)
+        let pixels = try #require(wanted.first)
+        // Second in line: the same photo as character art, quicker to make.
+        let art = try #require(wanted.dropFirst().first)
+        #expect(art.photoID == pixels.photoID && art.pixels == nil)
+        #expect(wanted.dropFirst(2).allSatisfy { $0.photoID != pixels.photoID })
+
+        state.send(.previewReady(art, .cells(Array(repeating: Array(repeating: Cell("▀", fg: .indexed(196)), count: art.columns),
+                                                    count: art.rows))))
+        var grid = AppView.render(state)
+        #expect(grid.images.isEmpty)
+        #expect(grid.text().contains("▀"), "the character art is drawn meanwhile")
+
+        state.send(.previewReady(pixels, .image(TerminalImage(bytes: Array("\u{1B}Pq~\u{1B}\\".utf8)))))
+        grid = AppView.render(state)
+        #expect(grid.images.count == 1)
+        #expect(!grid.text().contains("▀"), "no character art left beside the pixels")
+        #expect(!state.wantedPreviews().contains { $0.key == art }, "nor asked for any more")
     }
 
     @Test func gridsAskForCharacterArtUnlessGraphicsGridIsOn() {
