@@ -53,11 +53,11 @@ extension GraphicsTests {
 
         /// On another thread: reads the whole start-up query, then writes each of `pieces` as its
         /// own `write` (a yield between them, so the reader sees them apart when it can).
-        func answer(_ pieces: [[UInt8]]) {
+        func answer(_ pieces: [[UInt8]], afterReading queryCount: Int = TerminalReplyParser.startupQueries.count) {
             Thread { [self] in
                 var got: [UInt8] = []
                 var buffer = [UInt8](repeating: 0, count: 256)
-                while got.count < TerminalReplyParser.startupQueries.count {
+                while got.count < queryCount {
                     let count = read(queryRead, &buffer, buffer.count)
                     guard count > 0 else { break }
                     got += buffer[0..<count]
@@ -80,8 +80,9 @@ extension GraphicsTests {
         func waitUntilAnswered() -> Bool { done.wait(timeout: .now() + 60) == .success }
 
         /// `TerminalQuery.ask` as the Terminal calls it, with a generous timeout unless told.
-        func ask(timeoutMs: Int = 10_000) -> (replies: TerminalReplies, typed: [UInt8]) {
-            TerminalQuery.ask(inputFD: answerRead, outputFD: queryWrite, timeoutMs: timeoutMs)
+        func ask(queries: [UInt8] = TerminalReplyParser.startupQueries,
+                 timeoutMs: Int = 10_000) -> (replies: TerminalReplies, typed: [UInt8]) {
+            TerminalQuery.ask(inputFD: answerRead, outputFD: queryWrite, queries: queries, timeoutMs: timeoutMs)
         }
     }
 
@@ -98,6 +99,20 @@ extension GraphicsTests {
         let detection = GraphicsDetector.detect(.auto, environment: ["TERM": "xterm-256color"], replies: answer.replies)
         #expect(detection.graphicsProtocol == .sixel)
         #expect(!detection.tmuxPassthrough)
+    }
+
+    /// Inside tmux only the cell size and DA1 are asked (tmux shows the kitty query's APC as a title).
+    @Test func insideTmuxOnlyTheCellSizeAndDA1AreAsked() throws {
+        let terminal = try FakeTerminal()
+        let queries = TerminalReplyParser.tmuxQueries
+        terminal.answer([Array((Self.xtermCellSize + Self.xtermAttributes).utf8)], afterReading: queries.count)
+        let answer = terminal.ask(queries: queries)
+        #expect(terminal.waitUntilAnswered())
+        #expect(terminal.queries == Array("\u{1B}[16t\u{1B}[c".utf8))
+        #expect(!terminal.queries.contains(UInt8(ascii: "_")), "no APC")
+        #expect(answer.replies.cellSize == CellPixelSize(width: 6, height: 13))
+        #expect(answer.replies.sixel)
+        #expect(answer.typed.isEmpty)
     }
 
     @Test func repliesSplitAcrossWritesAreStillRecognised() throws {

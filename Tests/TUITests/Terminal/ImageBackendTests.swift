@@ -168,6 +168,18 @@ extension OneTerminalAtATime {
             #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.delete(id: 77)])
         }
 
+        /// tmux never resends cells it thinks unchanged (under an image they were always blank), so
+        /// repainting rows cannot wipe a sixel there: its cells are erased (ECH) through the passthrough.
+        @Test(arguments: [GraphicsProtocol.sixel, .iterm2])
+        func insideTmuxAnImageThatGoesIsErasedThroughThePassthrough(_ graphics: GraphicsProtocol) throws {
+            let terminal = try terminal(graphics, tmux: true)
+            defer { terminal.restore() }
+            terminal.draw(frame())
+            terminal.draw(frame(image: nil))
+            let erase = "\u{1B}7" + (2..<6).map { "\u{1B}[\($0 + 1);6H\u{1B}[10X" }.joined() + "\u{1B}8"
+            #expect(Self.unwrapEach(terminal.lastImageOutput) == [Array(erase.utf8)])
+        }
+
         @Test(arguments: [GraphicsProtocol.sixel, .iterm2])
         func aResizeDrawsTheImageAgain(_ graphics: GraphicsProtocol) throws {
             let terminal = try terminal(graphics)
