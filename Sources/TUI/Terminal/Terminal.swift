@@ -394,10 +394,15 @@ public final class Terminal {
                 index += 1
             }
         }
-        for code in codes.reversed() { _ = ungetch(code) }
+        // ncurses' push-back queue holds 137 keys, and once full it never reads as empty again (the
+        // same keys come round for ever): past that, the rest of a paste is dropped.
+        for code in codes.prefix(Self.pushBackLimit).reversed() { _ = ungetch(code) }
         // Nothing on the descriptor tells `waitForInput` about them: say so, or they wait for the next key.
         if !codes.isEmpty { mayHaveQueuedKeys = true }
     }
+
+    /// At most this many keys are pushed back (ncurses' queue is `MAXCOLUMNS + 2` = 137 long).
+    static let pushBackLimit = 128
 
     /// The key code of the sequence at the start of `bytes` that ncurses knows as a key, taken as
     /// ncurses reads keys: the first one complete (`key_defined` also answers for a key with more after it).
