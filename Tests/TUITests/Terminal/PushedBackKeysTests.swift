@@ -47,6 +47,29 @@ extension OneTerminalAtATime {
             #expect(terminal.waitForInput(orWake: wake, timeoutMs: 0) == .timeout, "nothing left")
         }
 
+        /// A paste during the start-up wait can be longer than ncurses' push-back queue (137 keys),
+        /// which, once full, never reads as empty again: the keys must not come round for ever.
+        @Test func aLongPasteNeverComesRoundForEver() throws {
+            let (terminal, keysFD) = try terminal()
+            defer { terminal.restore(); close(keysFD) }
+            let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+            let pasted = (0..<300).map { letters[$0 % letters.count] }
+            terminal.pushBack(pasted)
+            var keys: [Key] = []
+            for _ in 0..<3 {   // at most 4096 keys a batch: a few batches tell an end from an endless stream
+                let batch = terminal.readKeys(timeoutMs: 0)
+                if batch.isEmpty { break }
+                keys += batch
+            }
+            #expect(keys.count <= pasted.count, "no key comes twice")
+            #expect(!keys.isEmpty)
+            // What comes is the start of the paste, in order.
+            let text = String(keys.compactMap { if case let .char(c) = $0 { c } else { nil } })
+            #expect(text.count == keys.count)
+            #expect(String(decoding: pasted, as: UTF8.self).hasPrefix(text))
+            #expect(terminal.readKeys(timeoutMs: 0).isEmpty)
+        }
+
         /// Whatever the bytes, pushed back they read as the same keys as typed.
         @Test(arguments: ["\u{1B}OA", "\u{1B}[A", "\u{1B}[6~x", "日本", "\u{1B}", "\u{1B}q", "\u{1B}[1;5C", "\r\u{7F}\t"])
         func pushedBackBytesReadAsTheSameKeysAsTypedOnes(_ input: String) throws {
