@@ -20,6 +20,16 @@ import Testing
         #expect(Key.droppingUnknownEscapeSequences(keys(late)) == [.char("j"), .char("k")])
     }
 
+    /// A late reply split across two reads (one batch of keys each) is not recognised: its text
+    /// reaches the keys (here Esc, then P > | X T e r m …, each possibly an action).
+    @Test func aLateReplySplitAcrossTwoReadsStaysOutOfTheKeys() {
+        let first = Key.droppingUnknownEscapeSequences(keys("\u{1B}P>|XTe"))
+        let second = Key.droppingUnknownEscapeSequences(keys("rm(379)\u{1B}\\"))
+        withKnownIssue("each batch is cleaned alone, and ESC P without its ESC \\ is taken for Alt+P") {
+            #expect(first + second == [])
+        }
+    }
+
     @Test func altPAndAltUnderscoreWithoutATerminatorStay() {
         #expect(Key.droppingUnknownEscapeSequences(keys("\u{1B}P")) == [.escape, .char("P")])
         #expect(Key.droppingUnknownEscapeSequences(keys("\u{1B}_")) == [.escape, .char("_")])
