@@ -490,7 +490,7 @@ public final class Terminal {
                 repainted.contains(y) || touched.contains(y)
             }
             guard changes.draw.contains(image.entry) || damaged,
-                  let blob = image.entry.placement.draw(image.image.bytes, screenColumns: columns, screenRows: rows,
+                  let blob = image.entry.placement.draw(image.bytes, screenColumns: columns, screenRows: rows,
                                                         tmuxPassthrough: graphics.tmuxPassthrough) else { continue }
             out += blob
         }
