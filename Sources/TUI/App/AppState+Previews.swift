@@ -14,7 +14,7 @@ extension AppState {
             // While the photo on screen is encoded as pixels, its character art (made several
             // times quicker, by the other worker) stands in.
             if standIn, key.pixels != nil, !previews.contains(key) {
-                let art = PhotoTile.previewKey(for: photo, maxColumns: columns, maxRows: rows, colorMode: colorMode, pixels: nil)
+                let art = PhotoTile.standInKey(for: photo, maxColumns: columns, maxRows: rows, state: self)
                 requests.append(PreviewRequest(key: art, photo: photo))
             }
         }

@@ -118,6 +118,8 @@ public final class BrowserApp: @unchecked Sendable {
             // The terminal is gone (not even a hang-up signal came): no key will ever come.
             if woke.contains(.hangup) && keys.isEmpty { break }
             messages += inbox.drain()
+            // Images put off for a key that turned out to be nothing still need drawing.
+            if terminal.postponedImagesLastDraw > 0 { dirty = true }
             guard !messages.isEmpty else { continue }
             var effects: [Effect] = []
             for message in messages {

@@ -63,6 +63,9 @@ public struct Config: Sendable {
         self.problems = problems.map { "\(name) \($0)" }
     }
 
+    /// The settings outside any table.
+    static let topLevelSettings = ["graphics", "graphics-grid"]
+
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
         switch (entry.key, entry.value) {
@@ -76,7 +79,7 @@ public struct Config: Sendable {
         case ("graphics-grid", let value):
             return "\"graphics-grid\" takes true or false, not \(value.kind)"
         default:
-            return "unknown setting \"\(entry.key)\"; known: graphics, graphics-grid, [keys]"
+            return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }
         return nil
     }
@@ -86,6 +89,9 @@ public struct Config: Sendable {
     private static func keyBinding(_ entry: TOMLDocument.Entry, claimed: [Key: (action: Action, line: Int)])
         -> Result<(Action, [Key]), TOMLDocument.Problem> {
         guard let action = Action(rawValue: entry.key) else {
+            if Self.topLevelSettings.contains(entry.key) {
+                return .failure(.init("\"\(entry.key)\" is a setting, not an action: put it above [keys]"))
+            }
             return .failure(.init("unknown action \"\(entry.key)\"; the actions are: "
                 + Action.allCases.map(\.rawValue).joined(separator: ", ")))
         }

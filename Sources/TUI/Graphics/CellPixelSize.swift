@@ -8,6 +8,7 @@ public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
     /// Pixels down one cell.
     public var height: Int
 
+    /// A cell of `width × height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -28,13 +29,21 @@ public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
     ///   - cells: `ws_col`, `ws_row`.
     public static func resolve(reply: CellPixelSize?, windowPixels: (width: Int, height: Int),
                                cells: (columns: Int, rows: Int)) -> CellPixelSize {
+        measured(reply: reply, windowPixels: [windowPixels], cells: cells) ?? fallback
+    }
+
+    /// The cell size the terminal or the kernel tells, or nil when it is unknown: `reply`, else the
+    /// first of `windowPixels` (the terminal's `CSI 14 t` answer, the kernel's `TIOCGWINSZ`) that
+    /// divides into plausible cells.
+    public static func measured(reply: CellPixelSize?, windowPixels: [(width: Int, height: Int)],
+                                cells: (columns: Int, rows: Int)) -> CellPixelSize? {
         if let reply, reply.isPlausible { return reply }
-        if cells.columns > 0, cells.rows > 0 {
-            let divided = CellPixelSize(width: windowPixels.width / cells.columns,
-                                        height: windowPixels.height / cells.rows)
+        guard cells.columns > 0, cells.rows > 0 else { return nil }
+        for pixels in windowPixels {
+            let divided = CellPixelSize(width: pixels.width / cells.columns, height: pixels.height / cells.rows)
             if divided.isPlausible { return divided }
         }
-        return fallback
+        return nil
     }
 
     /// `10×20`

@@ -43,48 +43,73 @@ public enum GraphicsDetector {
     public static func needsReplies(_ choice: GraphicsChoice, environment: [String: String]) -> Bool {
         switch choice {
         case .forced(let forced): return forced.drawsPixels
-        case .auto: return (environment["TMUX"] ?? "").isEmpty && !(environment["TERM"] ?? "").hasPrefix("screen")
+        case .auto: return multiplexer(environment: environment, version: nil) == nil
         }
     }
 
+    /// The terminal multiplexers that stand between us and the terminal.
+    public enum Multiplexer: Equatable, Sendable {
+        case tmux, screen
+    }
+
+    /// tmux when `TMUX` is set, `TERM` starts with `tmux` or XTVERSION says `tmux` (tmux answers it
+    /// itself, also after ssh from inside tmux, where `TMUX` is not set and `TERM` is often `screen`);
+    /// else screen when `TERM` starts with `screen`; else none.
+    public static func multiplexer(environment: [String: String], version: String?) -> Multiplexer? {
+        let term = environment["TERM"] ?? ""
+        if !(environment["TMUX"] ?? "").isEmpty || term.hasPrefix("tmux") || version?.lowercased().hasPrefix("tmux") == true {
+            return .tmux
+        }
+        return term.hasPrefix("screen") ? .screen : nil
+    }
+
     /// The protocol to use for `choice` in a terminal with this environment and these replies.
+    /// - Parameter cellSizeKnown: whether the cell's pixel size was measured (reply or kernel), not
+    ///   guessed: a sixel is drawn at its pixel size, so on a guess it could overflow its cells and
+    ///   scroll the screen; `auto` then keeps to character art.
     public static func detect(_ choice: GraphicsChoice, environment: [String: String],
-                              replies: TerminalReplies) -> Detection {
-        let tmux = !(environment["TMUX"] ?? "").isEmpty
+                              replies: TerminalReplies, cellSizeKnown: Bool = true) -> Detection {
+        let multiplexer = multiplexer(environment: environment, version: replies.terminalVersion)
         if case .forced(let forced) = choice {
-            return Detection(graphicsProtocol: forced, tmuxPassthrough: tmux && forced.drawsPixels,
-                             reason: "--graphics \(forced.rawValue)")
+            return Detection(graphicsProtocol: forced, tmuxPassthrough: multiplexer == .tmux && forced.drawsPixels,
+                             reason: "--graphics \(forced.rawValue)" + (cellSizeKnown ? "" : ", cell size guessed"))
         }
-        if tmux {
-            return symbols("inside tmux (force a protocol with --graphics to use passthrough)")
-        }
-        if (environment["TERM"] ?? "").hasPrefix("screen") {
-            return symbols("inside GNU screen")
+        switch multiplexer {
+        case .tmux: return symbols("inside tmux (force a protocol with --graphics to use passthrough)")
+        case .screen: return symbols("inside GNU screen")
+        case nil: break
         }
         if replies.kittyGraphics == .ok {
             return pixels(.kitty, "the terminal answered the kitty graphics query")
         }
-        if let known = knownTerminal(environment: environment, version: replies.terminalVersion) {
-            let refused = replies.kittyGraphics != nil && known.best == .kitty
-            if !refused {
-                return pixels(known.best, "the terminal is \(known)")
-            }
+        // A terminal that answered DA1 and not the kitty query has no kitty graphics, whatever
+        // variables it inherited from the terminal it was started in.
+        let answered = replies.deviceAttributes != nil || replies.kittyGraphics != nil
+        if let known = knownTerminal(environment: environment, version: replies.terminalVersion,
+                                     answeredWithoutName: replies.deviceAttributes != nil),
+           !(known.best == .kitty && answered) {
+            return pixels(known.best, "the terminal is \(known)")
         }
         if replies.sixel {
-            return pixels(.sixel, "the terminal's device attributes list sixel")
+            return cellSizeKnown ? pixels(.sixel, "the terminal's device attributes list sixel")
+                : symbols("sixel, but the terminal does not tell its cell size in pixels")
         }
         return symbols(replies.deviceAttributes == nil ? "no reply from the terminal" : "no image protocol found")
     }
 
     /// The terminal's name from XTVERSION (`kitty(0.26.5)`, `WezTerm 20230712`, `iTerm2 3.5.0`,
-    /// `ghostty 1.0.1`), else from the environment; nil for any other terminal.
-    static func knownTerminal(environment: [String: String], version: String?) -> KnownTerminal? {
+    /// `ghostty 1.0.1`), else from the environment; nil for any other terminal. The environment is
+    /// not trusted when the terminal answered DA1 but not XTVERSION (`answeredWithoutName`): every
+    /// terminal named there answers XTVERSION, so the variables were inherited from another one.
+    static func knownTerminal(environment: [String: String], version: String?,
+                              answeredWithoutName: Bool = false) -> KnownTerminal? {
         if let version = version?.lowercased() {
             let names: [(String, KnownTerminal)] = [("kitty", .kitty), ("ghostty", .ghostty),
                                                     ("wezterm", .wezterm), ("iterm2", .iterm2)]
             if let match = names.first(where: { version.hasPrefix($0.0) }) { return match.1 }
             return nil   // the terminal named itself: trust that over inherited variables
         }
+        if answeredWithoutName { return nil }
         let term = environment["TERM"] ?? ""
         let program = environment["TERM_PROGRAM"] ?? ""
         if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" { return .kitty }

@@ -8,8 +8,9 @@ import Foundation
 public struct ITerm2Image: Sendable, Equatable {
     /// The encoded image file (JPEG or PNG).
     public let file: [UInt8]
-    /// The cells the image fills.
+    /// The cells across the image fills.
     public let columns: Int
+    /// The cells down the image fills.
     public let rows: Int
 
     /// Nil for an empty file or a size of no cells.

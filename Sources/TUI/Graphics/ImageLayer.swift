@@ -70,6 +70,11 @@ public struct ImageLayer: Equatable, Sendable {
         return changes
     }
 
+    /// Forgets that these were drawn (their drawing was put off): the next update draws them.
+    public mutating func forget(_ undrawn: [Entry]) {
+        entries.removeAll { undrawn.contains($0) }
+    }
+
     /// Forgets what is on screen (after a full clear or resize): the next update draws everything.
     public mutating func reset() {
         entries = []

@@ -23,9 +23,13 @@ public struct ImagePlacement: Hashable, Sendable {
     }
 
     /// The bytes that draw `image` here; nil when the placement does not fit (nothing is drawn).
-    public func draw(_ image: [UInt8], screenColumns: Int, screenRows: Int, tmuxPassthrough: Bool) -> [UInt8]? {
+    /// - Parameter paneOffset: where the screen's top-left cell is on the terminal that draws the
+    ///   image (a tmux pane's place on the outer terminal; zero otherwise).
+    public func draw(_ image: [UInt8], screenColumns: Int, screenRows: Int, tmuxPassthrough: Bool,
+                     paneOffset: (x: Int, y: Int) = (0, 0)) -> [UInt8]? {
         guard fits(screenColumns: screenColumns, screenRows: screenRows) else { return nil }
-        let blob = Array("\u{1B}7\u{1B}[\(cells.y + 1);\(cells.x + 1)H".utf8) + image + Array("\u{1B}8".utf8)
+        let row = cells.y + paneOffset.y + 1, column = cells.x + paneOffset.x + 1
+        let blob = Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8) + image + Array("\u{1B}8".utf8)
         return tmuxPassthrough ? TmuxPassthrough.wrap(blob) : blob
     }
 }

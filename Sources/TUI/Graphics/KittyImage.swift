@@ -111,6 +111,21 @@ public struct KittyImage: Sendable, Equatable {
         apc("a=d,d=I,i=\(id),q=2", [])
     }
 
+    /// `encoded` (from `encoded(compressed:)`) with its image id changed to `id`: one encoding can then be
+    /// placed twice on a screen (two folders with the same cover) as two images, deleted one by one.
+    /// Only the first chunk's keys carry the id. Returns the bytes unchanged when they hold no id.
+    public static func replacingID(in encoded: [UInt8], with id: UInt32) -> [UInt8] {
+        let keysStart = 3   // after ESC _ G
+        guard encoded.count > keysStart,
+              let keysEnd = encoded[keysStart...].firstIndex(where: { $0 == UInt8(ascii: ";") || $0 == 0x1B }) else {
+            return encoded
+        }
+        let keys = String(decoding: encoded[keysStart..<keysEnd], as: UTF8.self).split(separator: ",")
+        guard keys.contains(where: { $0.hasPrefix("i=") }) else { return encoded }
+        let replaced = keys.map { $0.hasPrefix("i=") ? "i=\(id)" : String($0) }.joined(separator: ",")
+        return Array(encoded[..<keysStart]) + Array(replaced.utf8) + Array(encoded[keysEnd...])
+    }
+
     /// Deletes every image we placed (when leaving, or before repainting the whole screen).
     public static let deleteAll: [UInt8] = apc("a=d,d=A,q=2", [])
 

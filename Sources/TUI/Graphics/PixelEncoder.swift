@@ -8,6 +8,7 @@ import Library
 /// - kitty: raw RGB, zlib-compressed (`o=z`), scaled by the terminal into the cells;
 /// - iTerm2: a JPEG file (quality 90), which the terminal decodes and scales into the cells.
 public struct PixelEncoder: Sendable {
+    /// The protocol to encode for and the cell size to fit.
     public var format: PixelFormat
 
     public init(format: PixelFormat) {

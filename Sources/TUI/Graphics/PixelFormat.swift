@@ -1,7 +1,9 @@
 /// What a pixel preview is made for: the image protocol it is encoded in and the cell size it is
 /// sized to. Part of the preview's cache key, so a new cell size (a font change) never shows stale pixels.
 public struct PixelFormat: Hashable, Sendable {
+    /// The protocol the image is encoded in.
     public var graphicsProtocol: GraphicsProtocol
+    /// The pixel size of one cell the image is sized to.
     public var cellSize: CellPixelSize
 
     public init(graphicsProtocol: GraphicsProtocol, cellSize: CellPixelSize) {

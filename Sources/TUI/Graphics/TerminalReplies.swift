@@ -13,16 +13,30 @@ public struct TerminalReplies: Equatable, Sendable {
     public var terminalVersion: String?
     /// The answer to the kitty graphics query.
     public var kittyGraphics: KittyGraphics?
-    /// The cell size the terminal reported, when plausible.
+    /// The cell size the terminal reported (`CSI 16 t`), when plausible.
     public var cellSize: CellPixelSize?
+    /// The text area's size in pixels the terminal reported (`CSI 14 t`): divided by the cells when
+    /// the cell size itself was not reported.
+    public var windowPixels: WindowPixels?
     /// The primary device attributes (DA1) parameters; their arrival ends the start-up exchange.
     public var deviceAttributes: [Int]?
 
+    /// A size in pixels.
+    public struct WindowPixels: Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
     public init(terminalVersion: String? = nil, kittyGraphics: KittyGraphics? = nil,
-                cellSize: CellPixelSize? = nil, deviceAttributes: [Int]? = nil) {
+                cellSize: CellPixelSize? = nil, windowPixels: WindowPixels? = nil, deviceAttributes: [Int]? = nil) {
         self.terminalVersion = terminalVersion
         self.kittyGraphics = kittyGraphics
         self.cellSize = cellSize
+        self.windowPixels = windowPixels
         self.deviceAttributes = deviceAttributes
     }
 

@@ -10,13 +10,17 @@ import Library
 /// When the wait times out, `finish()` hands back what was held for a sequence that never completed.
 public struct TerminalReplyParser: Sendable {
     /// The queries, sent once at start-up in this order: XTVERSION (`CSI > 0 q`), the kitty graphics
-    /// query (image 31, one RGB pixel), the cell size in pixels (`CSI 16 t`), and DA1 (`CSI c`) last.
+    /// query (image 31, one RGB pixel), the cell size in pixels (`CSI 16 t`), the text area in pixels
+    /// (`CSI 14 t`), and DA1 (`CSI c`) last.
     public static let startupQueries: [UInt8] = Array(
-        "\u{1B}[>0q\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
+        "\u{1B}[>0q\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8) + sizeQueries + Array("\u{1B}[c".utf8)
 
-    /// Inside tmux only the cell size and DA1: tmux answers XTVERSION itself, and takes the kitty
-    /// query's APC for a window title (shown in its status line).
-    public static let tmuxQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[c".utf8)
+    /// Inside a multiplexer, without the kitty query: tmux takes its APC for a window title (shown
+    /// in its status line). tmux answers XTVERSION itself, which tells it apart from GNU screen.
+    public static let multiplexerQueries: [UInt8] = Array("\u{1B}[>0q".utf8) + sizeQueries + Array("\u{1B}[c".utf8)
+
+    /// The cell size and the text area in pixels, asked again after a resize (a font change).
+    public static let sizeQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[14t".utf8)
 
     /// The replies recognised so far.
     public private(set) var replies = TerminalReplies()
@@ -120,9 +124,13 @@ public struct TerminalReplyParser: Sendable {
             return .reply
         }
         if last == UInt8(ascii: "t"), let numbers = Self.numbers(Substring(parameters)),
-           numbers.count == 3, numbers[0] == 6 {
-            let size = CellPixelSize(width: numbers[2], height: numbers[1])
-            if size.isPlausible { replies.cellSize = size }
+           numbers.count == 3, numbers[0] == 6 || numbers[0] == 4 {
+            if numbers[0] == 6 {
+                let size = CellPixelSize(width: numbers[2], height: numbers[1])
+                if size.isPlausible { replies.cellSize = size }
+            } else if numbers[1] > 0, numbers[2] > 0 {
+                replies.windowPixels = TerminalReplies.WindowPixels(width: numbers[2], height: numbers[1])
+            }
             return .reply
         }
         return .input(count: bytes.count)

@@ -41,15 +41,24 @@ enum DetailScreen {
         }
         if let camera = photo.camera { parts.append(camera) }
         if photo.missing { parts.append("FILE MISSING") }
+        // Pixels would cover the line on the photo (and its every update would send the image again).
+        if state.pixelFormat(inGrid: false) != nil, let line = downloadLine(photo, state: state) { parts.append(line) }
         return parts.joined(separator: "  ")
+    }
+
+    /// What the original's download is at, for a web photo not downloaded yet.
+    static func downloadLine(_ photo: Photo, state: AppState) -> String? {
+        guard !photo.isDownloaded, !photo.missing else { return nil }
+        return state.originalDownloads[photo.id]?.line ?? "Waiting to download the original…"
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
         PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
-        if let photo = state.detailPhoto, !photo.isDownloaded, !photo.missing {
+        if state.pixelFormat(inGrid: false) == nil, let photo = state.detailPhoto,
+           let download = downloadLine(photo, state: state) {
             // The thumbnail stands in while the original comes: say so, on the photo.
-            let line = " " + (state.originalDownloads[photo.id]?.line ?? "Waiting to download the original…") + " "
+            let line = " " + download + " "
             let text = CellGrid.truncated(line, toWidth: area.width)
             let style = state.originalDownloads[photo.id]?.failure == nil ? Theme.downloading : Theme.downloadFailed
             grid.put(text, x: area.x + max(0, (area.width - text.displayWidth) / 2), y: area.maxY - 1, style: style)

@@ -87,10 +87,13 @@ enum GroupScreen {
 }
 
 extension GroupScreen {
-    /// A marked tile's preview gets a coloured corner mark, visible even on a busy photo.
+    /// A marked tile's preview gets a coloured corner mark, visible even on a busy photo. Not on
+    /// a pixel image, which is drawn over the cells (a sliver would show): the caption's ✓ says it.
     static func markFrame(_ tile: Rect, into grid: inout CellGrid) {
         let preview = GridLayout.previewRect(in: tile)
-        guard preview.width > 2, preview.height > 0 else { return }
+        let badge = Rect(x: preview.x, y: preview.y, width: 3, height: 1)
+        guard preview.width > 2, preview.height > 0,
+              !grid.images.contains(where: { !$0.entry.placement.cells.intersection(badge).isEmpty }) else { return }
         grid.put(" ✓ ", x: preview.x, y: preview.y, style: Theme.markBadge)
     }
 }

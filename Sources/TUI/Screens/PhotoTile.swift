@@ -15,6 +15,11 @@ enum PhotoTile {
         return previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: nil)
     }
 
+    /// The character art that stands in while the pixels of the same box are made.
+    static func standInKey(for photo: Photo, maxColumns: Int, maxRows: Int, state: AppState) -> PreviewKey {
+        previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: nil)
+    }
+
     /// The key for a preview in `pixels` (nil: character art, with cells half as wide as tall).
     static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
                            pixels: PixelFormat?) -> PreviewKey {
@@ -49,7 +54,7 @@ enum PhotoTile {
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
         case nil:
-            let art = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, colorMode: state.colorMode, pixels: nil)
+            let art = standInKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state)
             if key.pixels != nil, case let .cells(rows)? = state.previews.peek(art) {
                 // The pixels are on their way: the character art stands in.
                 grid.blit(rows, at: box.x + (box.width - art.columns) / 2, y: box.y + (box.height - art.rows) / 2)

@@ -30,6 +30,10 @@ public final class Terminal {
     public private(set) var cellPixelSize: CellPixelSize
     /// The cell size the terminal itself reported (`CSI 16 t`), which wins over the window's pixels.
     private var reportedCellSize: CellPixelSize?
+    /// The text area's pixels the terminal reported (`CSI 14 t`) for the current size.
+    private var reportedWindowPixels: TerminalReplies.WindowPixels?
+    /// Inside tmux, where the pane's top-left cell is on the outer terminal (see `TmuxPane`).
+    private var paneOffset = (x: 0, y: 0)
     /// The images on screen, for erasing and redrawing them between frames.
     private var imageLayer: ImageLayer
 
@@ -65,6 +69,8 @@ public final class Terminal {
     internal private(set) var lastTruecolorOutput: [UInt8] = []
     /// The image bytes (kitty deletes, placed images) the last ``draw(_:)`` wrote.
     internal private(set) var lastImageOutput: [UInt8] = []
+    /// Images the last ``draw(_:)`` put off because a key was waiting.
+    internal private(set) var postponedImagesLastDraw = 0
 
     // MARK: - Setup
 
@@ -211,15 +217,20 @@ public final class Terminal {
             var replies = TerminalReplies()
             if GraphicsDetector.needsReplies(choice, environment: environment) {
                 _ = fflush(output)
-                let inTmux = !(environment["TMUX"] ?? "").isEmpty
+                let multiplexed = GraphicsDetector.multiplexer(environment: environment, version: nil) != nil
                 let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output),
-                                               queries: inTmux ? TerminalReplyParser.tmuxQueries : TerminalReplyParser.startupQueries)
+                                               queries: multiplexed ? TerminalReplyParser.multiplexerQueries
+                                                   : TerminalReplyParser.startupQueries)
                 replies = answer.replies
                 typedDuringQuery = answer.typed
             }
-            graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies)
             reportedCellSize = replies.cellSize
-            cellPixelSize = Self.cellSize(fd: fileno(output), reported: replies.cellSize)
+            reportedWindowPixels = replies.windowPixels
+            let measured = Self.measuredCellSize(fd: fileno(output), reported: replies.cellSize, window: replies.windowPixels)
+            cellPixelSize = measured ?? .fallback
+            graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies,
+                                               cellSizeKnown: measured != nil)
+            if graphics.tmuxPassthrough { paneOffset = TmuxPane.offset() ?? (0, 0) }
         }
         imageLayer = ImageLayer(graphicsProtocol: graphics.graphicsProtocol)
         let mode = colorModeOverride
@@ -275,17 +286,22 @@ public final class Terminal {
         _ = wclear(photory_stdscr())
         previous = nil
         guard graphics.graphicsProtocol.drawsPixels, !isHeadless else { return }
-        cellPixelSize = Self.cellSize(fd: fileno(output), reported: reportedCellSize)
-        // A font change resizes too: ask again; the answer comes with the keys (see `readKeys`).
-        if reportedCellSize != nil { writeRaw(Array("\u{1B}[16t".utf8)) }
+        reportedWindowPixels = nil   // for the old size
+        cellPixelSize = Self.measuredCellSize(fd: fileno(output), reported: reportedCellSize, window: nil) ?? cellPixelSize
+        if graphics.tmuxPassthrough { paneOffset = TmuxPane.offset() ?? paneOffset }
+        // A font change resizes too: ask again; the answers come with the keys (see `readKeys`).
+        writeRaw(TerminalReplyParser.sizeQueries)
     }
 
-    /// The cell size: the terminal's own report, else the window's pixels ÷ cells, else 10×20.
-    private static func cellSize(fd: Int32, reported: CellPixelSize?) -> CellPixelSize {
+    /// The cell size the terminal tells (`CSI 16 t`, else `CSI 14 t` ÷ cells) or the kernel
+    /// (`TIOCGWINSZ` pixels ÷ cells); nil when nobody knows.
+    private static func measuredCellSize(fd: Int32, reported: CellPixelSize?,
+                                         window: TerminalReplies.WindowPixels?) -> CellPixelSize? {
         var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         _ = photory_window_size(fd, &columns, &rows, &width, &height)
-        return CellPixelSize.resolve(reply: reported, windowPixels: (Int(width), Int(height)),
-                                     cells: (Int(columns), Int(rows)))
+        var candidates = [(width: Int(width), height: Int(height))]
+        if let window { candidates.insert((window.width, window.height), at: 0) }
+        return CellPixelSize.measured(reply: reported, windowPixels: candidates, cells: (Int(columns), Int(rows)))
     }
 
     /// Headless only: pretend the terminal is now `columns` × `rows`.
@@ -415,8 +431,9 @@ public final class Terminal {
         return nil
     }
 
-    /// Picks the answer to a `CSI 16 t` asked after a resize (`ESC [ 6 ; height ; width t`) out of
-    /// the keys; the sequence itself is dropped with the other unknown ones.
+    /// Picks the answers to `CSI 16 t` and `CSI 14 t` asked after a resize (`ESC [ 6 ; height ; width t`,
+    /// `ESC [ 4 ; height ; width t`) out of the keys; the sequences themselves are dropped with the
+    /// other unknown ones.
     private func takeCellSizeReport(from keys: [Key]) {
         guard graphics.graphicsProtocol.drawsPixels, keys.count >= 7 else { return }
         for start in keys.indices where keys[start] == .escape && start + 1 < keys.count && keys[start + 1] == .char("[") {
@@ -430,6 +447,10 @@ public final class Terminal {
             _ = parser.feed(bytes)
             if let size = parser.replies.cellSize {
                 reportedCellSize = size
+                cellPixelSize = size
+            } else if let window = parser.replies.windowPixels, reportedCellSize == nil,
+                      let size = CellPixelSize.measured(reply: nil, windowPixels: [(window.width, window.height)],
+                                                        cells: (self.size.cols, self.size.rows)) {
                 cellPixelSize = size
             }
         }
@@ -507,7 +528,7 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
-        writeImages(images, changes: imageChanges, full: full, touched: Set(touchedRows), repainted: Set(repaintRows))
+        writeImages(images, changes: imageChanges, full: full, touched: Set(touchedRows))
         previous = grid
     }
 
@@ -516,21 +537,30 @@ public final class Terminal {
     /// again: whatever changed in the row, ncurses may clear the whole line or up to the change
     /// (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the cells under an image are. A kitty
     /// image floats above the text and stays.
-    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool,
-                             touched: Set<Int>, repainted: Set<Int>) {
+    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool, touched: Set<Int>) {
         guard graphics.graphicsProtocol.drawsPixels else { return }
         var out: [UInt8] = []
         if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
         for id in changes.kittyDeletes { out += imageBytes(KittyImage.delete(id: id)) }
         let (columns, rows) = size
-        for image in images {
+        let due = images.filter { image in
             let cells = image.entry.placement.cells
-            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
-                repainted.contains(y) || touched.contains(y)
-            }
-            guard changes.draw.contains(image.entry) || damaged,
-                  let blob = image.entry.placement.draw(image.image.bytes, screenColumns: columns, screenRows: rows,
-                                                        tmuxPassthrough: graphics.tmuxPassthrough) else { continue }
+            // (Rows repainted for an erased image are the layer's business: `changes.draw` has those.)
+            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains(where: touched.contains)
+            return changes.draw.contains(image.entry) || damaged
+        }
+        // A key is waiting (a held →): its frame comes next, so megabytes for this one would only
+        // hold it up. The images are drawn by the next frame that still shows them.
+        if !due.isEmpty && isInputWaiting() {
+            imageLayer.forget(due.map(\.entry))
+            postponedImagesLastDraw = due.count
+        } else {
+            postponedImagesLastDraw = 0
+        }
+        for image in due where postponedImagesLastDraw == 0 {
+            guard let blob = image.entry.placement.draw(image.bytes, screenColumns: columns, screenRows: rows,
+                                                        tmuxPassthrough: graphics.tmuxPassthrough,
+                                                        paneOffset: paneOffset) else { continue }
             out += blob
         }
         guard !out.isEmpty else { return }
@@ -548,12 +578,21 @@ public final class Terminal {
         for entry in erased {
             let cells = entry.placement.cells
             for y in cells.minY..<cells.maxY {
-                out += Array("\u{1B}[\(y + 1);\(cells.minX + 1)H\u{1B}[\(cells.width)X".utf8)
+                out += Array("\u{1B}[\(y + paneOffset.y + 1);\(cells.minX + paneOffset.x + 1)H\u{1B}[\(cells.width)X".utf8)
             }
         }
         out += Array("\u{1B}8".utf8)
-        writeRaw(TmuxPassthrough.wrap(out))
-        lastImageOutput += TmuxPassthrough.wrap(out)
+        let wrapped = TmuxPassthrough.wrap(out)
+        writeRaw(wrapped)
+        lastImageOutput += wrapped
+    }
+
+    /// Whether a key can be read now (never for a headless terminal reading /dev/null).
+    private func isInputWaiting() -> Bool {
+        guard inputFD >= 0 else { return false }
+        if mayHaveQueuedKeys { return true }
+        var descriptor = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
     /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.

@@ -26,5 +26,15 @@ extension GraphicsTests {
                                       cells: (columns: 0, rows: 0)) == .fallback)
         #expect(CellPixelSize.fallback.description == "10×20")
     }
+
+    @Test func theTerminalsTextAreaComesBeforeTheKernelsAndNothingKnownIsNil() {
+        let cells = (columns: 100, rows: 30)
+        #expect(CellPixelSize.measured(reply: nil, windowPixels: [(600, 390), (1000, 600)], cells: cells)
+            == CellPixelSize(width: 6, height: 13))
+        #expect(CellPixelSize.measured(reply: nil, windowPixels: [(0, 0), (1000, 600)], cells: cells)
+            == CellPixelSize(width: 10, height: 20))
+        #expect(CellPixelSize.measured(reply: nil, windowPixels: [(0, 0)], cells: cells) == nil,
+                "a guess is not a measure: sixel must know")
+    }
 }
 }

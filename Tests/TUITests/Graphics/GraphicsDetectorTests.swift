@@ -61,7 +61,37 @@ extension GraphicsTests {
             environment: ["TERM": "xterm-kitty"], replies: .init(kittyGraphics: .ok), expected: .sixel),
         Row(name: "--graphics symbols in kitty", choice: .forced(.symbols),
             environment: ["KITTY_WINDOW_ID": "1"], expected: .symbols),
+        Row(name: "a terminal started from kitty that answers DA1 but not the kitty query",
+            environment: ["TERM": "rxvt-unicode-256color", "KITTY_WINDOW_ID": "3"],
+            replies: .init(deviceAttributes: sixelDA1), expected: .sixel),
+        Row(name: "started from WezTerm, answering DA1 but not XTVERSION: not WezTerm",
+            environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"],
+            replies: .init(deviceAttributes: plainDA1), expected: .symbols),
+        Row(name: "ssh from inside tmux: TERM says tmux, no TMUX variable",
+            environment: ["TERM": "tmux-256color"], replies: .init(deviceAttributes: sixelDA1), expected: .symbols),
+        Row(name: "ssh from inside tmux with TERM=screen: tmux names itself, so --graphics is passed through",
+            choice: .forced(.sixel), environment: ["TERM": "screen"],
+            replies: .init(terminalVersion: "tmux 3.3a", deviceAttributes: [84, 0]), expected: .sixel, passthrough: true),
     ]
+
+    @Test func sixelOnAGuessedCellSizeWouldOverflowItsCells() {
+        let replies = TerminalReplies(deviceAttributes: Self.sixelDA1)
+        let guessed = GraphicsDetector.detect(.auto, environment: ["TERM": "xterm"], replies: replies, cellSizeKnown: false)
+        #expect(guessed.graphicsProtocol == .symbols)
+        #expect(guessed.reason.contains("cell size"))
+        let forced = GraphicsDetector.detect(.forced(.sixel), environment: ["TERM": "xterm"], replies: replies,
+                                             cellSizeKnown: false)
+        #expect(forced.graphicsProtocol == .sixel, "the user asked for it")
+        #expect(forced.reason.contains("guessed"))
+    }
+
+    @Test func needsRepliesOnlyWhenTheyCanChangeSomething() {
+        #expect(GraphicsDetector.needsReplies(.auto, environment: ["TERM": "xterm"]))
+        #expect(!GraphicsDetector.needsReplies(.auto, environment: ["TERM": "tmux-256color"]))
+        #expect(!GraphicsDetector.needsReplies(.auto, environment: ["TERM": "screen", "TMUX": "x"]))
+        #expect(GraphicsDetector.needsReplies(.forced(.kitty), environment: ["TMUX": "x"]), "for the cell size")
+        #expect(!GraphicsDetector.needsReplies(.forced(.symbols), environment: ["TERM": "xterm"]))
+    }
 
     @Test(arguments: rows)
     func chooses(row: Row) {

@@ -101,17 +101,19 @@ extension GraphicsTests {
         #expect(!detection.tmuxPassthrough)
     }
 
-    /// Inside tmux only the cell size and DA1 are asked (tmux shows the kitty query's APC as a title).
-    @Test func insideTmuxOnlyTheCellSizeAndDA1AreAsked() throws {
+    /// Inside a multiplexer the kitty query is left out (tmux shows its APC as a window title).
+    @Test func insideTmuxNoKittyQueryIsSent() throws {
         let terminal = try FakeTerminal()
-        let queries = TerminalReplyParser.tmuxQueries
-        terminal.answer([Array((Self.xtermCellSize + Self.xtermAttributes).utf8)], afterReading: queries.count)
+        let queries = TerminalReplyParser.multiplexerQueries
+        terminal.answer([Array(("\u{1B}P>|tmux 3.3a\u{1B}\\" + Self.xtermCellSize + Self.xtermAttributes).utf8)],
+                        afterReading: queries.count)
         let answer = terminal.ask(queries: queries)
         #expect(terminal.waitUntilAnswered())
-        #expect(terminal.queries == Array("\u{1B}[16t\u{1B}[c".utf8))
-        #expect(!terminal.queries.contains(UInt8(ascii: "_")), "no APC")
+        #expect(terminal.queries == queries)
+        #expect(!terminal.queries.indices.dropLast().contains { terminal.queries[$0] == 0x1B && terminal.queries[$0 + 1] == UInt8(ascii: "_") },
+                "no APC")
+        #expect(answer.replies.terminalVersion == "tmux 3.3a")
         #expect(answer.replies.cellSize == CellPixelSize(width: 6, height: 13))
-        #expect(answer.replies.sixel)
         #expect(answer.typed.isEmpty)
     }
 

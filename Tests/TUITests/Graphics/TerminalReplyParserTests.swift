@@ -143,7 +143,18 @@ extension GraphicsTests {
         let queries = String(decoding: TerminalReplyParser.startupQueries, as: UTF8.self)
         #expect(queries.hasPrefix("\u{1B}[>0q"))
         #expect(queries.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
-        #expect(queries.hasSuffix("\u{1B}[16t\u{1B}[c"))
+        #expect(queries.hasSuffix("\u{1B}[16t\u{1B}[14t\u{1B}[c"))
+        let multiplexer = String(decoding: TerminalReplyParser.multiplexerQueries, as: UTF8.self)
+        #expect(!multiplexer.contains("\u{1B}_G"), "tmux would take the kitty query for a window title")
+        #expect(multiplexer.hasPrefix("\u{1B}[>0q") && multiplexer.hasSuffix("\u{1B}[c"))
+    }
+
+    @Test func theTextAreaInPixelsIsAReplyToo() {
+        var parser = TerminalReplyParser()
+        let input = parser.feed(Array("\u{1B}[4;780;1200tj\u{1B}[?63;4c".utf8))
+        #expect(parser.replies.windowPixels == TerminalReplies.WindowPixels(width: 1200, height: 780))
+        #expect(input == Array("j".utf8))
+        #expect(parser.isComplete)
     }
 }
 }

@@ -23,16 +23,23 @@ extension OneTerminalAtATime {
             var grid = CellGrid(width: columns, height: rows)
             grid.put("photory · Garden", x: 0, y: 0)
             grid.put("IMG_0001.jpg  1/30", x: 0, y: rows - 1)
-            if let image {
-                grid.images = [PlacedImage(content: "photo-1 10×4", cells: cells, image: image)]
-            }
+            if let image { grid.images = [Self.placed(image, at: cells)] }
             return grid
         }
 
-        /// The bytes that draw `image` at `cells`: save the cursor, go to the top-left cell (1-based), the image, restore.
-        private func drawn(_ image: TerminalImage, at cells: Rect = cells) -> [UInt8] {
-            Array("\u{1B}7\u{1B}[\(cells.y + 1);\(cells.x + 1)H".utf8) + image.bytes + Array("\u{1B}8".utf8)
+        /// `image` as a frame places it at `cells`.
+        static func placed(_ image: TerminalImage, at cells: Rect = cells) -> PlacedImage {
+            PlacedImage(content: "photo-1 10×4", cells: cells, image: image)
         }
+
+        /// The bytes that draw `image` at `cells`: save the cursor, go to the top-left cell (1-based),
+        /// the image (a kitty image with the id of its place), restore the cursor.
+        private func drawn(_ image: TerminalImage, at cells: Rect = cells) -> [UInt8] {
+            Array("\u{1B}7\u{1B}[\(cells.y + 1);\(cells.x + 1)H".utf8) + Self.placed(image, at: cells).bytes + Array("\u{1B}8".utf8)
+        }
+
+        /// The kitty id of the image placed at `cells`.
+        static let kittyID = placed(kittyPixels).entry.kittyID
 
         @Test(arguments: [GraphicsProtocol.sixel, .iterm2])
         func anImageIsDrawnAtItsCellsOnceThenErasedByRepaintingItsRows(_ graphics: GraphicsProtocol) throws {
@@ -61,8 +68,9 @@ extension OneTerminalAtATime {
             #expect(terminal.lastImageOutput.isEmpty)
 
             terminal.draw(frame(image: nil))
-            #expect(terminal.lastImageOutput == KittyImage.delete(id: 77))
-            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).contains("a=d,d=I,i=77"))
+            #expect(terminal.lastImageOutput == KittyImage.delete(id: Self.kittyID))
+            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).contains("a=d,d=I,i=\(Self.kittyID),"))
+            #expect(String(decoding: drawn(Self.kittyPixels), as: UTF8.self).contains("i=\(Self.kittyID),"), "drawn with that id")
             #expect(terminal.repaintedRowsLastDraw.isEmpty, "kitty images float above the text: no row to repaint")
         }
 
@@ -165,7 +173,7 @@ extension OneTerminalAtATime {
             kitty.draw(frame(image: Self.kittyPixels))
             #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.deleteAll, drawn(Self.kittyPixels)])
             kitty.draw(frame(image: nil))
-            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.delete(id: 77)])
+            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.delete(id: Self.kittyID)])
         }
 
         /// tmux never resends cells it thinks unchanged (under an image they were always blank), so
