@@ -46,28 +46,6 @@ import Testing
         #expect(art.columns != key.columns)
     }
 
-    @Test func characterArtStandsInUntilThePixelsCome() throws {
-        var state = Self.detail()
-        let wanted = state.wantedPreviews().map(\.key)
-        let pixels = try #require(wanted.first)
-        // Second in line: the same photo as character art, quicker to make.
-        let art = try #require(wanted.dropFirst().first)
-        #expect(art.photoID == pixels.photoID && art.pixels == nil)
-        #expect(wanted.dropFirst(2).allSatisfy { $0.photoID != pixels.photoID })
-
-        state.send(.previewReady(art, .cells(Array(repeating: Array(repeating: Cell("▀", fg: .indexed(196)), count: art.columns),
-                                                    count: art.rows))))
-        var grid = AppView.render(state)
-        #expect(grid.images.isEmpty)
-        #expect(grid.text().contains("▀"), "the character art is drawn meanwhile")
-
-        state.send(.previewReady(pixels, .image(TerminalImage(bytes: Array("\u{1B}Pq~\u{1B}\\".utf8)))))
-        grid = AppView.render(state)
-        #expect(grid.images.count == 1)
-        #expect(!grid.text().contains("▀"), "no character art left beside the pixels")
-        #expect(!state.wantedPreviews().contains { $0.key == art }, "nor asked for any more")
-    }
-
     @Test func gridsAskForCharacterArtUnlessGraphicsGridIsOn() {
         var home = Self.state()
         #expect(!home.wantedPreviews().isEmpty)
