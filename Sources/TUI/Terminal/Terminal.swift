@@ -32,10 +32,8 @@ public final class Terminal {
     private var reportedCellSize: CellPixelSize?
     /// The text area's pixels the terminal reported (`CSI 14 t`) for the current size.
     private var reportedWindowPixels: TerminalReplies.WindowPixels?
-    /// Inside tmux, where the pane's top-left cell is on the outer terminal (see `TmuxPane`).
-    private var paneOffset = (x: 0, y: 0)
-    /// The images on screen, for erasing and redrawing them between frames.
-    private var imageLayer: ImageLayer
+    /// The images on screen, erased and drawn around each flush of the cells.
+    private var imageOutput: ImageOutput
 
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
@@ -230,9 +228,10 @@ public final class Terminal {
             cellPixelSize = measured ?? .fallback
             graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies,
                                                cellSizeKnown: measured != nil)
-            if graphics.tmuxPassthrough { paneOffset = TmuxPane.offset() ?? (0, 0) }
+
         }
-        imageLayer = ImageLayer(graphicsProtocol: graphics.graphicsProtocol)
+        imageOutput = ImageOutput(graphics: graphics)
+        if graphics.tmuxPassthrough, !headless { imageOutput.paneOffset = TmuxPane.offset() ?? (0, 0) }
         let mode = colorModeOverride
             ?? ColorMode.detect(environment: environment, terminfoColors: colors)
         colorMode = mode
@@ -258,7 +257,7 @@ public final class Terminal {
         isRestored = true
         _ = set_term(screen)
         if graphics.graphicsProtocol == .kitty && !isHeadless {
-            writeRaw(imageBytes(KittyImage.deleteAll))   // kitty images outlive the screen they were on
+            writeRaw(imageOutput.wrapped(KittyImage.deleteAll))   // kitty images outlive the screen they were on
         }
         _ = endwin()
         if !isHeadless { SignalRestore.uninstall() }
@@ -288,7 +287,7 @@ public final class Terminal {
         guard graphics.graphicsProtocol.drawsPixels, !isHeadless else { return }
         reportedWindowPixels = nil   // for the old size
         cellPixelSize = Self.measuredCellSize(fd: fileno(output), reported: reportedCellSize, window: nil) ?? cellPixelSize
-        if graphics.tmuxPassthrough { paneOffset = TmuxPane.offset() ?? paneOffset }
+        if graphics.tmuxPassthrough { imageOutput.paneOffset = TmuxPane.offset() ?? imageOutput.paneOffset }
         // A font change resizes too: ask again; the answers come with the keys (see `readKeys`).
         writeRaw(TerminalReplyParser.sizeQueries)
     }
@@ -508,15 +507,11 @@ public final class Terminal {
                 if repaint { repaintRows.append(y) }
             }
         }
-        lastImageOutput = []
-        if full { imageLayer.reset() }
-        let images = grid.images.filter { $0.entry.placement.fits(screenColumns: columns, screenRows: rows) }
-        let imageChanges = imageLayer.update(to: images.map(\.entry))
-        repaintRows = Array(Set(repaintRows).union(imageChanges.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
+        let images = imageOutput.begin(grid.images, full: full, screenColumns: columns, screenRows: rows)
+        repaintRows = Array(Set(repaintRows).union(images.changes.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
         for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
-        if graphics.tmuxPassthrough && graphics.graphicsProtocol != .kitty {
-            eraseThroughTmux(imageChanges.erase)
-        }
+        writeRaw(images.beforeCells)
+        lastImageOutput = images.beforeCells
         _ = wnoutrefresh(window)
         _ = doupdate()
 
@@ -528,63 +523,13 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
-        writeImages(images, changes: imageChanges, full: full, touched: Set(touchedRows))
+        let (imageBytes, postponed) = imageOutput.finish(images, full: full, touchedRows: Set(touchedRows),
+                                                         screenColumns: columns, screenRows: rows,
+                                                         keyWaiting: isInputWaiting)
+        writeRaw(imageBytes)
+        lastImageOutput += imageBytes
+        postponedImagesLastDraw = postponed
         previous = grid
-    }
-
-    /// After the cells: erases the images that went and draws the new ones, each as one blob.
-    /// A sixel or iTerm2 image is pixels in the cells, so one on a row ncurses wrote to is drawn
-    /// again: whatever changed in the row, ncurses may clear the whole line or up to the change
-    /// (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the cells under an image are. A kitty
-    /// image floats above the text and stays.
-    private func writeImages(_ images: [PlacedImage], changes: ImageLayer.Changes, full: Bool, touched: Set<Int>) {
-        guard graphics.graphicsProtocol.drawsPixels else { return }
-        var out: [UInt8] = []
-        if full && graphics.graphicsProtocol == .kitty { out += imageBytes(KittyImage.deleteAll) }
-        for id in changes.kittyDeletes { out += imageBytes(KittyImage.delete(id: id)) }
-        let (columns, rows) = size
-        let due = images.filter { image in
-            let cells = image.entry.placement.cells
-            // (Rows repainted for an erased image are the layer's business: `changes.draw` has those.)
-            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains(where: touched.contains)
-            return changes.draw.contains(image.entry) || damaged
-        }
-        // A key is waiting (a held →): its frame comes next, so megabytes for this one would only
-        // hold it up. The images are drawn by the next frame that still shows them.
-        if !due.isEmpty && isInputWaiting() {
-            imageLayer.forget(due.map(\.entry))
-            postponedImagesLastDraw = due.count
-        } else {
-            postponedImagesLastDraw = 0
-        }
-        for image in due where postponedImagesLastDraw == 0 {
-            guard let blob = image.entry.placement.draw(image.bytes, screenColumns: columns, screenRows: rows,
-                                                        tmuxPassthrough: graphics.tmuxPassthrough,
-                                                        paneOffset: paneOffset) else { continue }
-            out += blob
-        }
-        guard !out.isEmpty else { return }
-        writeRaw(out)
-        lastImageOutput += out
-    }
-
-    /// Inside tmux, repainting rows does not erase a sixel or iTerm2 image: tmux sends the outer
-    /// terminal only the cells that changed in its own copy of the screen, where the image's cells
-    /// were always blank. So the image's cells are erased (ECH) through the passthrough, before
-    /// this frame's cells: what the frame puts there then comes after and stays.
-    private func eraseThroughTmux(_ erased: [ImageLayer.Entry]) {
-        guard !erased.isEmpty else { return }
-        var out: [UInt8] = Array("\u{1B}7".utf8)
-        for entry in erased {
-            let cells = entry.placement.cells
-            for y in cells.minY..<cells.maxY {
-                out += Array("\u{1B}[\(y + paneOffset.y + 1);\(cells.minX + paneOffset.x + 1)H\u{1B}[\(cells.width)X".utf8)
-            }
-        }
-        out += Array("\u{1B}8".utf8)
-        let wrapped = TmuxPassthrough.wrap(out)
-        writeRaw(wrapped)
-        lastImageOutput += wrapped
     }
 
     /// Whether a key can be read now (never for a headless terminal reading /dev/null).
@@ -595,13 +540,9 @@ public final class Terminal {
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
-    /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.
-    private func imageBytes(_ bytes: [UInt8]) -> [UInt8] {
-        graphics.tmuxPassthrough ? TmuxPassthrough.wrap(bytes) : bytes
-    }
-
     /// Writes `bytes` to the terminal after what ncurses has buffered, retrying short writes.
     private func writeRaw(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         _ = fflush(output)
         TerminalQuery.writeAll(bytes, to: fileno(output))
     }

@@ -1,0 +1,82 @@
+/// The images of each frame around the flush of its cells: which to erase and draw, and the bytes
+/// that do it. `Terminal` writes them; this decides them, so the rules need no ncurses to test.
+///
+/// - Before the cells: the image layer says what went and what is new; rows of erased sixel or
+///   iTerm2 images must be repainted by ncurses. Inside tmux that does not erase them (tmux resends
+///   only the cells it thinks changed), so they are erased with ECH through the passthrough first.
+/// - After the cells: kitty images that went are deleted by id; new images are drawn, and so is
+///   any sixel or iTerm2 image on a row ncurses wrote to — whatever changed in the row, ncurses may
+///   clear the whole line or up to the change (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the
+///   cells under an image are. A kitty image floats above the text and stays.
+struct ImageOutput {
+    /// The protocol, and whether to wrap for tmux.
+    let graphics: GraphicsDetector.Detection
+    /// Inside tmux, where the pane's top-left cell is on the outer terminal (see `TmuxPane`).
+    var paneOffset = (x: 0, y: 0)
+    private var layer: ImageLayer
+
+    init(graphics: GraphicsDetector.Detection) {
+        self.graphics = graphics
+        layer = ImageLayer(graphicsProtocol: graphics.graphicsProtocol)
+    }
+
+    /// One frame's images between `begin` and `finish`.
+    struct Frame {
+        /// The images that fit the screen.
+        var images: [PlacedImage]
+        var changes: ImageLayer.Changes
+        /// Written before the cells (the tmux erase); empty otherwise.
+        var beforeCells: [UInt8]
+    }
+
+    /// Before the cells: what changes. `full` is a repaint of the whole screen (every image again).
+    mutating func begin(_ placed: [PlacedImage], full: Bool, screenColumns: Int, screenRows: Int) -> Frame {
+        if full { layer.reset() }
+        let images = placed.filter { $0.entry.placement.fits(screenColumns: screenColumns, screenRows: screenRows) }
+        let changes = layer.update(to: images.map(\.entry))
+        var before: [UInt8] = []
+        if graphics.tmuxPassthrough && graphics.graphicsProtocol != .kitty && !changes.erase.isEmpty {
+            var erase: [UInt8] = Array("\u{1B}7".utf8)
+            for cells in changes.erase.map(\.placement.cells) {
+                for y in cells.minY..<cells.maxY {
+                    erase += Array("\u{1B}[\(y + paneOffset.y + 1);\(cells.minX + paneOffset.x + 1)H\u{1B}[\(cells.width)X".utf8)
+                }
+            }
+            before = TmuxPassthrough.wrap(erase + Array("\u{1B}8".utf8))
+        }
+        return Frame(images: images, changes: changes, beforeCells: before)
+    }
+
+    /// After the cells: the bytes that erase and draw, and how many images were put off because
+    /// `keyWaiting` (a held →: its frame comes next, and megabytes for this one would hold it up;
+    /// the next frame that still shows them draws them).
+    mutating func finish(_ frame: Frame, full: Bool, touchedRows: Set<Int>, screenColumns: Int, screenRows: Int,
+                         keyWaiting: () -> Bool) -> (bytes: [UInt8], postponed: Int) {
+        guard graphics.graphicsProtocol.drawsPixels else { return ([], 0) }
+        var out: [UInt8] = []
+        if full && graphics.graphicsProtocol == .kitty { out += wrapped(KittyImage.deleteAll) }
+        for id in frame.changes.kittyDeletes { out += wrapped(KittyImage.delete(id: id)) }
+        let due = frame.images.filter { image in
+            let cells = image.entry.placement.cells
+            // (Rows repainted for an erased image are the layer's business: `changes.draw` has those.)
+            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains(where: touchedRows.contains)
+            return frame.changes.draw.contains(image.entry) || damaged
+        }
+        if !due.isEmpty && keyWaiting() {
+            layer.forget(due.map(\.entry))
+            return (out, due.count)
+        }
+        for image in due {
+            if let blob = image.entry.placement.draw(image.bytes, screenColumns: screenColumns, screenRows: screenRows,
+                                                     tmuxPassthrough: graphics.tmuxPassthrough, paneOffset: paneOffset) {
+                out += blob
+            }
+        }
+        return (out, 0)
+    }
+
+    /// `bytes` as they must be written here: wrapped for tmux's passthrough when inside tmux.
+    func wrapped(_ bytes: [UInt8]) -> [UInt8] {
+        graphics.tmuxPassthrough ? TmuxPassthrough.wrap(bytes) : bytes
+    }
+}
