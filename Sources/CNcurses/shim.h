@@ -25,6 +25,7 @@ static inline attr_t photory_a_reverse(void) { return A_REVERSE; }
 static inline attr_t photory_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t photory_a_dim(void) { return A_DIM; }
 static inline attr_t photory_a_normal(void) { return A_NORMAL; }
+static inline attr_t photory_a_invis(void) { return A_INVIS; }
 static inline int photory_key_code_yes(void) { return KEY_CODE_YES; }
 /// The window's size from TIOCGWINSZ (ioctl is variadic, which Swift cannot call): cells, and
 /// pixels when the terminal fills them in (0 otherwise). Returns 0 on success.

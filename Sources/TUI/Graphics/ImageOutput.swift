@@ -5,10 +5,25 @@
 ///   iTerm2 images must be repainted by ncurses. Inside tmux that does not erase them (tmux resends
 ///   only the cells it thinks changed), so they are erased with ECH through the passthrough first.
 /// - After the cells: kitty images that went are deleted by id; new images are drawn, and so is
-///   any sixel or iTerm2 image on a row ncurses wrote to — whatever changed in the row, ncurses may
-///   clear the whole line or up to the change (`\r ESC[K`, `ESC[1K`) when the rest is blank, as the
-///   cells under an image are. A kitty image floats above the text and stays.
+///   any sixel or iTerm2 image whose cells ncurses may have written to (see `RowChange`). A kitty
+///   image floats above the text and stays.
 struct ImageOutput {
+    /// The columns ncurses was given changes in on one row. Under an image are spaces no other row
+    /// shares (`PlacedImage.cellUnder(row:)`): ncurses never clears them as blanks nor scrolls them,
+    /// so it writes them only within the changed span (it may rewrite unchanged cells between two
+    /// changes when that is cheaper than moving the cursor).
+    struct RowChange: Equatable {
+        /// The first and last column that changed.
+        var changed: ClosedRange<Int>
+        /// ncurses repaints the row whole (`wredrawln`).
+        var repainted = false
+
+        /// Whether ncurses may write over cells `columns` of this row.
+        func mayWipe(_ columns: Range<Int>) -> Bool {
+            repainted || changed.overlaps(columns)
+        }
+    }
+
     /// The protocol, and whether to wrap for tmux.
     let graphics: GraphicsDetector.Detection
     /// Inside tmux, where the pane's top-left cell is on the outer terminal (see `TmuxPane`).
@@ -50,7 +65,7 @@ struct ImageOutput {
     /// After the cells: the bytes that erase and draw, and how many images were put off because
     /// `keyWaiting` (a held →: its frame comes next, and megabytes for this one would hold it up;
     /// the next frame that still shows them draws them).
-    mutating func finish(_ frame: Frame, full: Bool, touchedRows: Set<Int>, screenColumns: Int, screenRows: Int,
+    mutating func finish(_ frame: Frame, full: Bool, rowChanges: [Int: RowChange], screenColumns: Int, screenRows: Int,
                          keyWaiting: () -> Bool) -> (bytes: [UInt8], postponed: Int) {
         guard graphics.graphicsProtocol.drawsPixels else { return ([], 0) }
         var out: [UInt8] = []
@@ -58,8 +73,9 @@ struct ImageOutput {
         for id in frame.changes.kittyDeletes { out += wrapped(KittyImage.delete(id: id)) }
         let due = frame.images.filter { image in
             let cells = image.entry.placement.cells
-            // (Rows repainted for an erased image are the layer's business: `changes.draw` has those.)
-            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains(where: touchedRows.contains)
+            let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
+                rowChanges[y]?.mayWipe(cells.minX..<cells.maxX) == true
+            }
             return frame.changes.draw.contains(image.entry) || damaged
         }
         if !due.isEmpty && keyWaiting() {

@@ -18,4 +18,14 @@ public struct PlacedImage: Hashable, Sendable {
     var bytes: [UInt8] {
         entry.kittyID == 0 ? image.bytes : KittyImage.replacingID(in: image.bytes, with: entry.kittyID)
     }
+
+    /// The cell a screen puts under an image on row `y`: an invisible letter (the pixels cover it;
+    /// SGR 8 hides it where they do not yet) that no row within 52 of it shares. ncurses never
+    /// clears letters with a line erase, and never finds two image rows alike (its line hashes look
+    /// at characters only) to scroll lines — the terminal would scroll the pixels with them. So it
+    /// writes the cells under an image only where they change.
+    public static func cellUnder(row y: Int) -> Cell {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return Cell(String(letters[y % letters.count]), attrs: [.invisible])
+    }
 }

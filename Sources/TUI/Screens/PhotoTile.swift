@@ -47,9 +47,11 @@ enum PhotoTile {
         case let .cells(rows)?:
             grid.blit(rows, at: origin.x, y: origin.y)
         case let .image(image)?:
-            // Blank cells under the pixels, which the terminal draws after the cells.
+            // Spaces under the pixels, which the terminal draws after the cells.
             let cells = Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows)
-            grid.fill(cells, with: .blank)
+            for y in cells.minY..<cells.maxY {
+                grid.fill(Rect(x: cells.x, y: y, width: cells.width, height: 1), with: PlacedImage.cellUnder(row: y))
+            }
             grid.images.append(PlacedImage(content: key.imageContent, cells: cells, image: image))
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)

@@ -7,6 +7,7 @@ enum SGR {
         if cell.attrs.contains(.dim) { s += ";2" }
         if cell.attrs.contains(.underline) { s += ";4" }
         if cell.attrs.contains(.reverse) { s += ";7" }
+        if cell.attrs.contains(.invisible) { s += ";8" }
         s += parameters(cell.fg, base: 30, brightBase: 90, extended: 38)
         s += parameters(cell.bg, base: 40, brightBase: 100, extended: 48)
         s += "m"

@@ -480,6 +480,7 @@ public final class Terminal {
         var written = 0
         var touchedRows: [Int] = []
         var repaintRows: [Int] = []
+        var rowChanges: [Int: ImageOutput.RowChange] = [:]
         grid.cells.withUnsafeBufferPointer { cells in
             for y in 0..<visibleHeight {
                 let base = y * grid.width
@@ -494,6 +495,7 @@ public final class Terminal {
                             repaint = true
                         }
                     }
+                    rowChanges[y] = ImageOutput.RowChange(changed: (rowChanges[y]?.changed.lowerBound ?? x)...x)
                     touched = true
                     if cell.isContinuation { continue }   // drawn with its wide glyph
                     if cell.width == 2 && x + 1 >= visibleWidth {
@@ -509,7 +511,10 @@ public final class Terminal {
         }
         let images = imageOutput.begin(grid.images, full: full, screenColumns: columns, screenRows: rows)
         repaintRows = Array(Set(repaintRows).union(images.changes.rowsToRepaint.filter { $0 < visibleHeight })).sorted()
-        for y in repaintRows { _ = wredrawln(window, Int32(y), 1) }
+        for y in repaintRows {
+            _ = wredrawln(window, Int32(y), 1)
+            rowChanges[y, default: ImageOutput.RowChange(changed: 0...0)].repainted = true
+        }
         writeRaw(images.beforeCells)
         lastImageOutput = images.beforeCells
         _ = wnoutrefresh(window)
@@ -523,7 +528,7 @@ public final class Terminal {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
-        let (imageBytes, postponed) = imageOutput.finish(images, full: full, touchedRows: Set(touchedRows),
+        let (imageBytes, postponed) = imageOutput.finish(images, full: full, rowChanges: rowChanges,
                                                          screenColumns: columns, screenRows: rows,
                                                          keyWaiting: isInputWaiting)
         writeRaw(imageBytes)
@@ -609,6 +614,7 @@ public final class Terminal {
         if cell.attrs.contains(.dim) { attrs |= photory_a_dim() }
         if cell.attrs.contains(.reverse) { attrs |= photory_a_reverse() }
         if cell.attrs.contains(.underline) { attrs |= photory_a_underline() }
+        if cell.attrs.contains(.invisible) { attrs |= photory_a_invis() }
         var pairNumber = pair(fg: cell.fg, bg: cell.bg)
 
         // A spacing character plus at most four combining ones (CCHARW_MAX is 5).

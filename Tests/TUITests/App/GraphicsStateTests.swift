@@ -159,7 +159,7 @@ import Testing
         #expect(placed.entry.placement.fits(screenColumns: columns, screenRows: rows))
         for y in expected.minY..<expected.maxY {
             for x in expected.minX..<expected.maxX {
-                #expect(grid[x: x, y: y] == .blank, "cell \(x),\(y) under the image")
+                #expect(grid[x: x, y: y] == PlacedImage.cellUnder(row: y), "cell \(x),\(y) under the image")
             }
         }
         // The text around it is still there.

@@ -23,7 +23,13 @@ extension OneTerminalAtATime {
             var grid = CellGrid(width: columns, height: rows)
             grid.put("photory · Garden", x: 0, y: 0)
             grid.put("IMG_0001.jpg  1/30", x: 0, y: rows - 1)
-            if let image { grid.images = [Self.placed(image, at: cells)] }
+            if let image {
+                // As the screens do: invisible letters under the image, unlike any other row's.
+                for y in cells.minY..<cells.maxY {
+                    grid.fill(Rect(x: cells.x, y: y, width: cells.width, height: 1), with: PlacedImage.cellUnder(row: y))
+                }
+                grid.images = [Self.placed(image, at: cells)]
+            }
             return grid
         }
 
@@ -74,28 +80,36 @@ extension OneTerminalAtATime {
             #expect(terminal.repaintedRowsLastDraw.isEmpty, "kitty images float above the text: no row to repaint")
         }
 
-        /// ncurses updates a row with the fewest bytes it can, which may be an erase to the end of
-        /// the line (`EL`, after text left of the image got shorter) or to its beginning (`EL1`, after
-        /// text right of it moved right): both wipe the image's pixels, which are blanks to ncurses.
-        /// So any change on one of its rows draws it again; changes on other rows never do.
+        /// ncurses writes a row from its first changed cell to its last, and may rewrite unchanged
+        /// cells in between; the invisible letters under an image are never cleared as blanks nor
+        /// scrolled (`PlacedImage.cellUnder(row:)`). So a change in the image's columns, or on both
+        /// sides of it, draws it again; text changing beside it leaves it alone.
         @Test(arguments: [GraphicsProtocol.sixel, .iterm2])
-        func anyChangeOnTheImagesRowsDrawsItAgain(_ graphics: GraphicsProtocol) throws {
+        func aChangeThatMayWipeTheImageDrawsItAgain(_ graphics: GraphicsProtocol) throws {
             let terminal = try terminal(graphics)
             defer { terminal.restore() }
             var grid = frame()
+            grid.put("Info", x: 20, y: 3)      // text beside the photo, on one of its rows
             terminal.draw(grid)
 
             grid.put("x", x: 9, y: 3)           // inside the image, on one of its rows
             terminal.draw(grid)
             #expect(terminal.lastImageOutput == drawn(Self.pixels))
-
-            grid.put("y", x: 30, y: 3)          // the same row, right of the image
+            grid.put(" ", x: 9, y: 3)
             terminal.draw(grid)
-            #expect(terminal.lastImageOutput == drawn(Self.pixels))
 
-            grid.put("v", x: 0, y: 2)           // its top row, left of it
+            grid.put("Data", x: 20, y: 3)       // the text beside it changes: the row's first non-blank stays
             terminal.draw(grid)
-            #expect(terminal.lastImageOutput == drawn(Self.pixels))
+            #expect(terminal.lastImageOutput.isEmpty, "nothing can have touched the pixels")
+
+            grid.put("    Data", x: 20, y: 3)   // moved right: still beside it
+            terminal.draw(grid)
+            #expect(terminal.lastImageOutput.isEmpty)
+
+            grid.put("v", x: 0, y: 3)           // left of it and, at once, right of it
+            grid.put("w", x: 30, y: 3)
+            terminal.draw(grid)
+            #expect(terminal.lastImageOutput == drawn(Self.pixels), "ncurses may rewrite the cells between")
 
             grid.put("z", x: 5, y: 7)           // in its columns, below it
             terminal.draw(grid)
