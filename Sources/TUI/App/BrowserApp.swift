@@ -71,7 +71,7 @@ public final class BrowserApp: @unchecked Sendable {
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
-            status: Self.summary(ofProblems: config.problems),
+            status: Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        reason: terminal.graphics.reason))

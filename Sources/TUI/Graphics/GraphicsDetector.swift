@@ -75,7 +75,7 @@ public enum GraphicsDetector {
                              reason: "--graphics \(forced.rawValue)" + (cellSizeKnown ? "" : ", cell size guessed"))
         }
         switch multiplexer {
-        case .tmux: return symbols("inside tmux (force a protocol with --graphics to use passthrough)")
+        case .tmux: return symbols("inside tmux; --graphics sixel, kitty or iterm2 passes images through it")
         case .screen: return symbols("inside GNU screen")
         case nil: break
         }

@@ -8,10 +8,23 @@ enum TmuxPane {
     /// be asked (not our tmux, as after ssh from inside it) — then the images are placed as if the
     /// pane filled the terminal.
     static func offset(environment: [String: String] = ProcessInfo.processInfo.environment) -> (x: Int, y: Int)? {
+        tmux(["display", "-p", "-t", "{pane}", "#{pane_left} #{pane_top} #{status} #{status-position}"],
+             environment: environment).flatMap(parse)
+    }
+
+    /// Whether tmux lets our images through (`allow-passthrough`, set for the pane or inherited);
+    /// nil when tmux cannot be asked. Without it tmux drops them, and the photo area stays empty.
+    static func allowsPassthrough(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool? {
+        tmux(["show-options", "-A", "-p", "-v", "-t", "{pane}", "allow-passthrough"], environment: environment)
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) != "off" }
+    }
+
+    /// What `tmux arguments` prints for our pane (`{pane}` stands for it), or nil.
+    private static func tmux(_ arguments: [String], environment: [String: String]) -> String? {
         guard let pane = environment["TMUX_PANE"], !(environment["TMUX"] ?? "").isEmpty else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "display", "-p", "-t", pane, "#{pane_left} #{pane_top} #{status} #{status-position}"]
+        process.arguments = ["tmux"] + arguments.map { $0 == "{pane}" ? pane : $0 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -20,7 +33,7 @@ enum TmuxPane {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return parse(String(decoding: data, as: UTF8.self))
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// `51 0 on top` → (51, 1): the pane's left and top, plus the status lines when they are on top

@@ -26,6 +26,8 @@ public final class Terminal {
     public let colorMode: ColorMode
     /// How photos can be drawn as pixels here, and why (symbols unless asked for and found).
     public let graphics: GraphicsDetector.Detection
+    /// Why the images asked for cannot be seen, when that is known (tmux without passthrough).
+    public private(set) var graphicsWarning: String?
     /// What one cell measures in pixels; re-read on every resize.
     public private(set) var cellPixelSize: CellPixelSize
     /// The cell size the terminal itself reported (`CSI 16 t`), which wins over the window's pixels.
@@ -226,9 +228,14 @@ public final class Terminal {
             reportedWindowPixels = replies.windowPixels
             let measured = Self.measuredCellSize(fd: fileno(output), reported: replies.cellSize, window: replies.windowPixels)
             cellPixelSize = measured ?? .fallback
-            graphics = GraphicsDetector.detect(choice, environment: environment, replies: replies,
-                                               cellSizeKnown: measured != nil)
-
+            var detection = GraphicsDetector.detect(choice, environment: environment, replies: replies,
+                                                    cellSizeKnown: measured != nil)
+            if detection.tmuxPassthrough, TmuxPane.allowsPassthrough() == false {
+                detection.reason += "; tmux has allow-passthrough off"
+                graphicsWarning = "tmux drops the images: add `set -g allow-passthrough on` to ~/.tmux.conf, "
+                    + "or use --graphics symbols"
+            }
+            graphics = detection
         }
         imageOutput = ImageOutput(graphics: graphics)
         if graphics.tmuxPassthrough, !headless { imageOutput.paneOffset = TmuxPane.offset() ?? (0, 0) }
