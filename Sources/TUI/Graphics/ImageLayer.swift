@@ -4,7 +4,7 @@
 /// gone and draws what is new. An image that stays with the same content at the same place costs nothing.
 /// Erasing depends on the protocol: kitty images are deleted by id (they float above the text), while
 /// sixel and iTerm2 images are pixels written into the cells, so the rows they covered must be really
-/// re-sent by ncurses (`touchln`/`redrawln`), or stale pixels stay.
+/// re-sent by ncurses (`wredrawln`), or stale pixels stay.
 public struct ImageLayer: Equatable, Sendable {
     /// One image in a frame.
     public struct Entry: Hashable, Sendable {

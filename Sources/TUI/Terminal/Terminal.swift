@@ -21,6 +21,10 @@ import Glibc
 /// of every row ncurses was given changes in. And because ncurses doesn't know a cell shows a
 /// colour other than the one it wrote, a row where an rgb cell becomes a non-rgb cell is
 /// marked corrupt with `wredrawln`, so ncurses repaints it whole and no stale colour stays.
+///
+/// **Images.** With a pixel protocol (asked for, or found by asking the terminal once at
+/// start-up: `TerminalQuery`, `GraphicsDetector`), the grid's images are erased and drawn around
+/// each flush of the cells as `ImageOutput` decides, each as one blob after `doupdate`.
 public final class Terminal {
     /// How colours are shown (detected, or as overridden).
     public let colorMode: ColorMode
