@@ -8,10 +8,11 @@ extension AppState {
     }
 
     /// True when something is drawn over the photos: a form, the help, the map, the picker, the
-    /// import overlay, the search line, or the info panel when it sits over the photo.
+    /// import overlay, or the info panel when it sits over the photo. (The search line takes the
+    /// two bottom rows, which no image reaches.)
     var photosAreCovered: Bool {
         if picker != nil || importOverlay != nil || showHelp || dateForm != nil || placeForm != nil
-            || writeConfirmation != nil || map != nil || search.isEditing {
+            || writeConfirmation != nil || map != nil {
             return true
         }
         guard showInfo else { return false }
