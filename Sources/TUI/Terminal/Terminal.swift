@@ -58,6 +58,8 @@ public final class Terminal {
     private let inputFD: Int32
     /// Woken by the SIGWINCH and SIGCONT handlers (the real terminal only).
     private let signalWake: WakePipe?
+    /// Keeps answers that came after the start-up wait out of the keys.
+    private var lateReplies = LateReplyFilter()
     /// The last ``readKeys(timeoutMs:)`` stopped at its limit with keys maybe left in ncurses.
     private var mayHaveQueuedKeys = false
 
@@ -400,7 +402,7 @@ public final class Terminal {
             status = wget_wch(window, &value)
         }
         takeCellSizeReport(from: keys)
-        return Key.droppingUnknownEscapeSequences(keys)
+        return lateReplies.filter(keys)
     }
 
     /// Hands `bytes` (raw input, as read from the terminal) back to ncurses, to be read as keys
