@@ -4,7 +4,8 @@
 /// - Before the cells: the image layer says what went and what is new; rows of erased sixel or
 ///   iTerm2 images must be repainted by ncurses. Inside tmux that does not erase them (tmux resends
 ///   only the cells it thinks changed), so they are erased with ECH through the passthrough first.
-/// - After the cells: kitty images that went are deleted by id; new images are drawn, and so is
+/// - After the cells: kitty images that went are hidden by id (their data kept to come back to);
+///   new images are drawn, and so is
 ///   any sixel or iTerm2 image whose cells ncurses may have written to (see `RowChange`). A kitty
 ///   image floats above the text and stays.
 struct ImageOutput {
@@ -29,6 +30,8 @@ struct ImageOutput {
     /// Inside tmux, where the pane's top-left cell is on the outer terminal (see `TmuxPane`).
     var paneOffset = (x: 0, y: 0)
     private var layer: ImageLayer
+    /// kitty only: the images the terminal holds, to place again without sending them.
+    private var kittyKept = KittyKeptImages()
 
     init(graphics: GraphicsDetector.Detection) {
         self.graphics = graphics
@@ -68,9 +71,11 @@ struct ImageOutput {
     mutating func finish(_ frame: Frame, full: Bool, rowChanges: [Int: RowChange], screenColumns: Int, screenRows: Int,
                          keyWaiting: () -> Bool) -> (bytes: [UInt8], postponed: Int) {
         guard graphics.graphicsProtocol.drawsPixels else { return ([], 0) }
+        let kitty = graphics.graphicsProtocol == .kitty
         var out: [UInt8] = []
-        if full && graphics.graphicsProtocol == .kitty { out += wrapped(KittyImage.deleteAll) }
-        for id in frame.changes.kittyDeletes { out += wrapped(KittyImage.delete(id: id)) }
+        // kitty images that go are hidden, their data kept for coming back (see `KittyKeptImages`).
+        if full && kitty { out += wrapped(KittyImage.hideAll) }
+        for id in frame.changes.kittyDeletes { out += wrapped(KittyImage.hide(id: id)) }
         let due = frame.images.filter { image in
             let cells = image.entry.placement.cells
             let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
@@ -82,10 +87,19 @@ struct ImageOutput {
             layer.forget(due.map(\.entry))
             return (out, due.count)
         }
+        let onScreen = Set(frame.images.map(\.entry.kittyID))
         for image in due {
-            if let blob = image.entry.placement.draw(image.bytes, screenColumns: screenColumns, screenRows: screenRows,
-                                                     tmuxPassthrough: graphics.tmuxPassthrough, paneOffset: paneOffset) {
-                out += blob
+            let id = image.entry.kittyID, cells = image.entry.placement.cells
+            let bytes = kitty && kittyKept.holds(id) ? KittyImage.place(id: id, columns: cells.width, rows: cells.height)
+                : image.bytes
+            guard let blob = image.entry.placement.draw(bytes, screenColumns: screenColumns, screenRows: screenRows,
+                                                        tmuxPassthrough: graphics.tmuxPassthrough, paneOffset: paneOffset)
+            else { continue }
+            out += blob
+            if kitty {
+                for freed in kittyKept.shown(id, bytes: image.image.bytes.count, onScreen: onScreen) {
+                    out += wrapped(KittyImage.delete(id: freed))
+                }
             }
         }
         return (out, 0)

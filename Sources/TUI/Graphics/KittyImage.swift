@@ -129,6 +129,19 @@ public struct KittyImage: Sendable, Equatable {
     /// Deletes every image we placed (when leaving, or before repainting the whole screen).
     public static let deleteAll: [UInt8] = apc("a=d,d=A,q=2", [])
 
+    /// Takes the image with this id off the screen but keeps its data, to be placed again with `place`.
+    public static func hide(id: UInt32) -> [UInt8] {
+        apc("a=d,d=i,i=\(id),q=2", [])
+    }
+
+    /// Takes every image off the screen, keeping their data (before repainting the whole screen).
+    public static let hideAll: [UInt8] = apc("a=d,d=a,q=2", [])
+
+    /// Shows the image with this id, already sent, at the cursor in `columns × rows` cells.
+    public static func place(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        apc("a=p,i=\(id),q=2,C=1,c=\(columns),r=\(rows)", [])
+    }
+
     /// `ESC _ G keys ; payload ESC \` (no `;` without a payload).
     static func apc(_ keys: String, _ payload: ArraySlice<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8)

@@ -64,18 +64,24 @@ extension OneTerminalAtATime {
             #expect(terminal.repaintedRowsLastDraw == [2, 3, 4, 5], "its rows are sent again, wiping its pixels")
         }
 
-        @Test func aKittyImageIsDeletedByItsID() throws {
+        /// A kitty image that goes is hidden by its id (`a=d,d=i`: its placements only); coming back
+        /// to it places it again (`a=p`) without sending it.
+        @Test func aKittyImageIsHiddenByItsIDAndPlacedAgainWithoutSending() throws {
             let terminal = try terminal(.kitty)
             defer { terminal.restore() }
             terminal.draw(frame(image: Self.kittyPixels))
-            // The first frame clears whatever images an earlier screen left, then draws.
-            #expect(terminal.lastImageOutput == KittyImage.deleteAll + drawn(Self.kittyPixels))
+            // The first frame takes off whatever placements an earlier screen left, then draws.
+            #expect(terminal.lastImageOutput == KittyImage.hideAll + drawn(Self.kittyPixels))
             terminal.draw(frame(image: Self.kittyPixels))
             #expect(terminal.lastImageOutput.isEmpty)
 
             terminal.draw(frame(image: nil))
-            #expect(terminal.lastImageOutput == KittyImage.delete(id: Self.kittyID))
-            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).contains("a=d,d=I,i=\(Self.kittyID),"))
+            #expect(terminal.lastImageOutput == KittyImage.hide(id: Self.kittyID))
+            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).contains("a=d,d=i,i=\(Self.kittyID),"))
+
+            terminal.draw(frame(image: Self.kittyPixels))
+            let place = KittyImage.place(id: Self.kittyID, columns: Self.cells.width, rows: Self.cells.height)
+            #expect(terminal.lastImageOutput == Array("\u{1B}7\u{1B}[3;6H".utf8) + place + Array("\u{1B}8".utf8))
             #expect(String(decoding: drawn(Self.kittyPixels), as: UTF8.self).contains("i=\(Self.kittyID),"), "drawn with that id")
             #expect(terminal.repaintedRowsLastDraw.isEmpty, "kitty images float above the text: no row to repaint")
         }
@@ -136,7 +142,7 @@ extension OneTerminalAtATime {
             let image = graphics == .kitty ? Self.kittyPixels : Self.pixels
             let low = Rect(x: 5, y: 8, width: 10, height: 4)   // rows 8..<12: the last row is 11
             terminal.draw(frame(image: image, at: low))
-            #expect(terminal.lastImageOutput == (graphics == .kitty ? KittyImage.deleteAll : []))
+            #expect(terminal.lastImageOutput == (graphics == .kitty ? KittyImage.hideAll : []))
             terminal.draw(frame(image: image, at: low))
             #expect(terminal.lastImageOutput.isEmpty)
             // One row higher it fits.
@@ -185,9 +191,9 @@ extension OneTerminalAtATime {
             let kitty = try terminal(.kitty, tmux: true)
             defer { kitty.restore() }
             kitty.draw(frame(image: Self.kittyPixels))
-            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.deleteAll, drawn(Self.kittyPixels)])
+            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.hideAll, drawn(Self.kittyPixels)])
             kitty.draw(frame(image: nil))
-            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.delete(id: Self.kittyID)])
+            #expect(Self.unwrapEach(kitty.lastImageOutput) == [KittyImage.hide(id: Self.kittyID)])
         }
 
         /// tmux never resends cells it thinks unchanged (under an image they were always blank), so
@@ -212,14 +218,34 @@ extension OneTerminalAtATime {
             #expect(terminal.lastImageOutput == drawn(Self.pixels))
         }
 
-        @Test func aResizeDeletesEveryKittyImageThenDrawsAgain() throws {
+        @Test func aResizeTakesOffEveryKittyImageThenPlacesItAgain() throws {
             let terminal = try terminal(.kitty)
             defer { terminal.restore() }
             terminal.draw(frame(image: Self.kittyPixels))
             terminal.resizeHeadless(columns: 50, rows: 14)
             terminal.draw(frame(columns: 50, rows: 14, image: Self.kittyPixels))
-            #expect(terminal.lastImageOutput == KittyImage.deleteAll + drawn(Self.kittyPixels))
-            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).hasPrefix("\u{1B}_Ga=d,d=A"))
+            let place = KittyImage.place(id: Self.kittyID, columns: Self.cells.width, rows: Self.cells.height)
+            #expect(terminal.lastImageOutput == KittyImage.hideAll + Array("\u{1B}7\u{1B}[3;6H".utf8) + place + Array("\u{1B}8".utf8))
+            #expect(String(decoding: terminal.lastImageOutput, as: UTF8.self).hasPrefix("\u{1B}_Ga=d,d=a"))
+        }
+
+        /// kitty evicts the oldest images once its storage is full: we keep far fewer and free the
+        /// oldest ourselves (`a=d,d=I`), never one on screen, so a kept image is always there to place.
+        @Test func theOldestKeptKittyImagesAreFreed() throws {
+            let terminal = try terminal(.kitty)
+            defer { terminal.restore() }
+            var ids: [UInt32] = []
+            var freed: [String] = []
+            for n in 0..<(KittyKeptImages.maxImages + 3) {
+                var grid = frame(image: nil)
+                let placed = PlacedImage(content: "photo-\(n)", cells: Self.cells, image: Self.kittyPixels)
+                grid.images = [placed]
+                ids.append(placed.entry.kittyID)
+                terminal.draw(grid)
+                let text = String(decoding: terminal.lastImageOutput, as: UTF8.self)
+                freed += text.components(separatedBy: "a=d,d=I,i=").dropFirst().map { String($0.prefix { $0.isNumber }) }
+            }
+            #expect(freed == ids.prefix(3).map(String.init), "the three oldest, in order")
         }
 
         @Test func theSymbolsTerminalWritesNoImages() throws {
