@@ -237,9 +237,11 @@ public final class Terminal {
             var detection = GraphicsDetector.detect(choice, environment: environment, replies: replies,
                                                     cellSizeKnown: measured != nil)
             if detection.tmuxPassthrough, TmuxPane.allowsPassthrough() == false {
-                detection.reason += "; tmux has allow-passthrough off"
-                graphicsWarning = "tmux drops the images: add `set -g allow-passthrough on` to ~/.tmux.conf, "
-                    + "or use --graphics symbols"
+                // tmux would drop every image and leave the photo blank: character art instead.
+                detection = GraphicsDetector.Detection(
+                    graphicsProtocol: .symbols, tmuxPassthrough: false,
+                    reason: "--graphics \(detection.graphicsProtocol.rawValue), but tmux has allow-passthrough off")
+                graphicsWarning = "Character art: tmux needs `set -g allow-passthrough on` for images"
             }
             graphics = detection
         }
