@@ -43,10 +43,13 @@ extension AppState {
             status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s") in \(groups) group\(groups == 1 ? "" : "s")"
             return []
         case let .missingChecked(missing, checked):
+            // The Missing smart folder may come or go: keep the user on the folder and photo they
+            // were on (a key pressed just after start-up must not land one folder off).
+            let before = openPages()
             library.setMissing(paths: missing, checked: checked)
-            invalidatePages()   // the Missing smart folder
-            clampCursors()
+            invalidatePages()
             previews.removeFailures()
+            follow(before)
             return []
         case let .libraryLoaded(.failure(failure)):
             status = failure.message

@@ -33,4 +33,20 @@ import Testing
         // A photo whose path was not checked (relinked meanwhile) keeps its flag.
         #expect(state.library.photo(path: "/photos/IMG_0002.jpg")?.missing == true)
     }
+
+    /// The Missing smart folder comes or goes with the check after start-up: a folder chosen
+    /// meanwhile (End pressed at once) stays chosen, not the one that slid into its place.
+    @Test func theFolderChosenBeforeTheMissingCheckStaysChosen() {
+        var state = TestLibrary.state()
+        let missingPaths = Set(state.library.photos.filter(\.missing).map(\.path))
+        let missingFolder = state.homeFolders.firstIndex { $0.name == "Missing" }
+        #expect(missingFolder != nil)
+        // The folder just after it, which would slide into its place.
+        for _ in 0...(missingFolder ?? 0) { state.press(.right) }
+        let chosen = state.homeFolders[state.homeCursor.selected].id
+        #expect(state.homeCursor.selected == (missingFolder ?? 0) + 1)
+        state.send(.missingChecked(missing: [], checked: missingPaths))
+        #expect(!state.homeFolders.contains { $0.name == "Missing" })
+        #expect(state.homeFolders[state.homeCursor.selected].id == chosen)
+    }
 }
