@@ -5,12 +5,11 @@
 ///   iTerm2 images must be repainted by ncurses. Inside tmux that does not erase them (tmux resends
 ///   only the cells it thinks changed), so they are erased with ECH through the passthrough first.
 /// - After the cells: kitty images that went are hidden by id (their data kept to come back to);
-///   new images are drawn, and so is
-///   any sixel or iTerm2 image whose cells ncurses may have written to (see `RowChange`). A kitty
-///   image floats above the text and stays.
+///   new images are drawn, and so is any sixel or iTerm2 image whose cells ncurses may have
+///   written to (see `RowChange`). A kitty image floats above the text and stays.
 struct ImageOutput {
-    /// The columns ncurses was given changes in on one row. Under an image are spaces no other row
-    /// shares (`PlacedImage.cellUnder(row:)`): ncurses never clears them as blanks nor scrolls them,
+    /// The columns ncurses was given changes in on one row. Under an image are invisible letters no
+    /// other row shares (`PlacedImage.cellUnder(row:)`): ncurses never clears them as blanks nor scrolls them,
     /// so it writes them only within the changed span (it may rewrite unchanged cells between two
     /// changes when that is cheaper than moving the cursor).
     struct RowChange: Equatable {
