@@ -2,7 +2,7 @@
 ///
 /// A screen's render gives cells plus image entries; after the cell flush the backend erases what is
 /// gone and draws what is new. An image that stays with the same content at the same place costs nothing.
-/// Erasing depends on the protocol: kitty images are deleted by id (they float above the text), while
+/// Erasing depends on the protocol: kitty images are taken off by id (they float above the text), while
 /// sixel and iTerm2 images are pixels written into the cells, so the rows they covered must be really
 /// re-sent by ncurses (`wredrawln`), or stale pixels stay.
 public struct ImageLayer: Equatable, Sendable {
@@ -30,8 +30,8 @@ public struct ImageLayer: Equatable, Sendable {
         public var draw: [Entry] = []
         /// Screen rows (from 0, ascending) ncurses must re-send: those covered by erased sixel or iTerm2 images.
         public var rowsToRepaint: [Int] = []
-        /// The kitty deletes, by id, for the erased images (empty for the other protocols).
-        public var kittyDeletes: [UInt32] = []
+        /// The kitty ids of the erased images, to take off the screen (empty for the other protocols).
+        public var goneKittyIDs: [UInt32] = []
 
         /// True when nothing needs doing.
         public var isEmpty: Bool { erase.isEmpty && draw.isEmpty }
@@ -54,7 +54,7 @@ public struct ImageLayer: Equatable, Sendable {
         changes.erase = entries.filter { !next.contains($0) }
         changes.draw = next.filter { !entries.contains($0) }
         if graphicsProtocol == .kitty {
-            changes.kittyDeletes = changes.erase.map(\.kittyID)
+            changes.goneKittyIDs = changes.erase.map(\.kittyID)
         } else {
             let rows = changes.erase.flatMap { $0.placement.cells.minY..<$0.placement.cells.maxY }
             changes.rowsToRepaint = Array(Set(rows)).sorted()

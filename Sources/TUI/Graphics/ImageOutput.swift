@@ -74,7 +74,7 @@ struct ImageOutput {
         var out: [UInt8] = []
         // kitty images that go are hidden, their data kept for coming back (see `KittyKeptImages`).
         if full && kitty { out += wrapped(KittyImage.hideAll) }
-        for id in frame.changes.kittyDeletes { out += wrapped(KittyImage.hide(id: id)) }
+        for id in frame.changes.goneKittyIDs { out += wrapped(KittyImage.hide(id: id)) }
         let due = frame.images.filter { image in
             let cells = image.entry.placement.cells
             let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in

@@ -19,6 +19,16 @@ public struct PlacedImage: Hashable, Sendable {
         entry.kittyID == 0 ? image.bytes : KittyImage.replacingID(in: image.bytes, with: entry.kittyID)
     }
 
+    /// Puts the image in `grid`: the cells under it (`cellUnder(row:)`), which the terminal's
+    /// pixels cover after the cells are flushed, and the image itself.
+    public func place(into grid: inout CellGrid) {
+        let cells = entry.placement.cells
+        for y in cells.minY..<cells.maxY {
+            grid.fill(Rect(x: cells.x, y: y, width: cells.width, height: 1), with: Self.cellUnder(row: y))
+        }
+        grid.images.append(self)
+    }
+
     /// The cell a screen puts under an image on row `y`: an invisible letter (the pixels cover it;
     /// SGR 8 hides it where they do not yet) that no row within 52 of it shares. ncurses never
     /// clears letters with a line erase, and never finds two image rows alike (its line hashes look

@@ -18,7 +18,7 @@ public struct SixelEncoder: Sendable {
     public func encode(pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int) -> [UInt8] {
         guard columns > 0, rows > 0, width > 0, height > 0, width <= Int(Int32.max) / 4,
               pixels.count >= width * height * 4 else { return [] }
-        _ = Self.singleThreaded
+        _ = ChafaRenderer.singleThreaded
 
         guard let config = chafa_canvas_config_new() else { return [] }
         defer { chafa_canvas_config_unref(config) }
@@ -41,6 +41,4 @@ public struct SixelEncoder: Sendable {
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(printed.pointee.str)?
             .assumingMemoryBound(to: UInt8.self), count: Int(printed.pointee.len)))
     }
-
-    private static let singleThreaded: Void = { chafa_set_n_threads(1) }()
 }

@@ -144,7 +144,9 @@ public struct ChafaRenderer: Hashable, Sendable {
 
     // MARK: - Internals
 
-    private static let singleThreaded: Void = { chafa_set_n_threads(1) }()
+    /// Limits libchafa's own thread pool to one thread, once per process: the callers (preview
+    /// workers) already run several renders and encodes in parallel. Touch it before using chafa.
+    static let singleThreaded: Void = { chafa_set_n_threads(1) }()
 
     private var canvasMode: ChafaCanvasMode {
         switch colorMode {

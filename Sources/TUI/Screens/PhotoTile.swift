@@ -12,10 +12,10 @@ enum PhotoTile {
             let key = previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: format)
             if case .failed? = state.previews.peek(key) {} else { return key }
         }
-        return previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: nil)
+        return standInKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, state: state)
     }
 
-    /// The character art that stands in while the pixels of the same box are made.
+    /// The character art for the same box: what stands in while its pixels are made, or instead of them.
     static func standInKey(for photo: Photo, maxColumns: Int, maxRows: Int, state: AppState) -> PreviewKey {
         previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: nil)
     }
@@ -47,12 +47,8 @@ enum PhotoTile {
         case let .cells(rows)?:
             grid.blit(rows, at: origin.x, y: origin.y)
         case let .image(image)?:
-            // Spaces under the pixels, which the terminal draws after the cells.
             let cells = Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows)
-            for y in cells.minY..<cells.maxY {
-                grid.fill(Rect(x: cells.x, y: y, width: cells.width, height: 1), with: PlacedImage.cellUnder(row: y))
-            }
-            grid.images.append(PlacedImage(content: key.imageContent, cells: cells, image: image))
+            PlacedImage(content: key.imageContent, cells: cells, image: image).place(into: &grid)
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
         case nil:

@@ -36,8 +36,6 @@ public final class Terminal {
     public private(set) var cellPixelSize: CellPixelSize
     /// The cell size the terminal itself reported (`CSI 16 t`), which wins over the window's pixels.
     private var reportedCellSize: CellPixelSize?
-    /// The text area's pixels the terminal reported (`CSI 14 t`) for the current size.
-    private var reportedWindowPixels: TerminalReplies.WindowPixels?
     /// The images on screen, erased and drawn around each flush of the cells.
     private var imageOutput: ImageOutput
 
@@ -231,7 +229,6 @@ public final class Terminal {
                 typedDuringQuery = answer.typed
             }
             reportedCellSize = replies.cellSize
-            reportedWindowPixels = replies.windowPixels
             let measured = Self.measuredCellSize(fd: fileno(output), reported: replies.cellSize, window: replies.windowPixels)
             cellPixelSize = measured ?? .fallback
             var detection = GraphicsDetector.detect(choice, environment: environment, replies: replies,
@@ -300,7 +297,6 @@ public final class Terminal {
         _ = wclear(photory_stdscr())
         previous = nil
         guard graphics.graphicsProtocol.drawsPixels, !isHeadless else { return }
-        reportedWindowPixels = nil   // for the old size
         cellPixelSize = Self.measuredCellSize(fd: fileno(output), reported: reportedCellSize, window: nil) ?? cellPixelSize
         if graphics.tmuxPassthrough { imageOutput.paneOffset = TmuxPane.offset() ?? imageOutput.paneOffset }
         // A font change resizes too: ask again; the answers come with the keys (see `readKeys`).

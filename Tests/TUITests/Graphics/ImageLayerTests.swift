@@ -20,7 +20,7 @@ extension GraphicsTests {
         var layer = ImageLayer(graphicsProtocol: .kitty)
         _ = layer.update(to: [Self.entry("photo1", row: 1, id: 7)])
         let changes = layer.update(to: [Self.entry("photo2", row: 1, id: 8)])
-        #expect(changes.kittyDeletes == [7])
+        #expect(changes.goneKittyIDs == [7])
         #expect(changes.rowsToRepaint == [])
         #expect(changes.draw.map(\.content) == ["photo2"])
     }
@@ -30,7 +30,7 @@ extension GraphicsTests {
         _ = layer.update(to: [Self.entry("photo1", row: 2, rows: 4)])
         let changes = layer.update(to: [Self.entry("photo2", row: 3, rows: 2)])
         #expect(changes.rowsToRepaint == [2, 3, 4, 5])
-        #expect(changes.kittyDeletes == [])
+        #expect(changes.goneKittyIDs == [])
         #expect(changes.erase.map(\.content) == ["photo1"])
         #expect(changes.draw.map(\.content) == ["photo2"])
     }

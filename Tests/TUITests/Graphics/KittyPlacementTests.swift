@@ -39,7 +39,7 @@ extension GraphicsTests {
         var layer = ImageLayer(graphicsProtocol: .kitty)
         _ = layer.update(to: [left.entry, right.entry])
         let changes = layer.update(to: [right.entry])
-        #expect(changes.kittyDeletes == [left.entry.kittyID], "only the image that went is deleted")
+        #expect(changes.goneKittyIDs == [left.entry.kittyID], "only the image that went is deleted")
     }
 
     @Test func otherProtocolsCarryNoID() {

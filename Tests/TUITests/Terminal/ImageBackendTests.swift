@@ -23,13 +23,7 @@ extension OneTerminalAtATime {
             var grid = CellGrid(width: columns, height: rows)
             grid.put("photory · Garden", x: 0, y: 0)
             grid.put("IMG_0001.jpg  1/30", x: 0, y: rows - 1)
-            if let image {
-                // As the screens do: invisible letters under the image, unlike any other row's.
-                for y in cells.minY..<cells.maxY {
-                    grid.fill(Rect(x: cells.x, y: y, width: cells.width, height: 1), with: PlacedImage.cellUnder(row: y))
-                }
-                grid.images = [Self.placed(image, at: cells)]
-            }
+            if let image { Self.placed(image, at: cells).place(into: &grid) }   // as the screens do
             return grid
         }
 
