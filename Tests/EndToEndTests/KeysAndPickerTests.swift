@@ -86,4 +86,43 @@ struct KeysAndPickerTests {
         screen = try second.waitFor("here/")
         #expect(!screen.contains("photo-01.jpg"))
     }
+
+    /// The path of a photo file typed after `/` opens its folder with the file selected, and
+    /// `i` imports it; a typo keeps the prompt open with its text, and a `q` typed then is a letter.
+    @Test func aTypedPhotoPathIsSelectedAndATypoCanBeFixed() throws {
+        let sandbox = Sandbox()
+        let shared = sandbox.root.path + "/shared/photos"
+        PhotoFixtures.write(PhotoFixtures.series(3, description: "Shared"), into: shared)
+
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 80, rows: 24, cwd: sandbox.root.path)
+        try tmux.waitFor("Your library is empty")
+        tmux.send("a")
+        try tmux.waitFor("shared/")
+        // A typo: the error shows, the prompt keeps the text.
+        tmux.send("/")
+        try tmux.waitFor("Go to:")
+        tmux.type(shared + "/photo-02.jpx")
+        tmux.send("Enter")
+        var screen = try tmux.waitFor("no such folder")
+        #expect(screen.contains("Go to: "))
+        #expect(screen.contains("photo-02.jpx"))
+        // q is typed into the path, the picker stays.
+        tmux.send("q")
+        try tmux.waitFor("photo-02.jpxq")
+        tmux.send("BSpace", "BSpace", "BSpace")
+        tmux.type("pg")
+        tmux.send("Enter")
+        // The file's folder opens with the file selected; i imports it.
+        screen = try tmux.waitFor("photo-02.jpg is a file")
+        #expect(screen.contains("photo-03.jpg"))
+        tmux.send("i")
+        screen = try tmux.waitFor("Import finished")
+        #expect(screen.contains("1 photo") || screen.contains("1 new"))
+        tmux.send("Space")
+        try tmux.waitFor("Shared")
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0")
+    }
 }

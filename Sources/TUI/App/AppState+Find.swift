@@ -147,9 +147,11 @@ extension AppState {
         guard searchIndex.map({ $0.generation < built }) ?? true else { return }
         searchIndex = (index, built)
         if search.isEditing || search.results != nil || search.resultsFor != nil {
-            let selected = stack.last?.screen == .group(id: SearchState.resultsID) ? selectedPhotoID : nil
+            // The results may come in a new order (an edit or an undo changed a date): the grid
+            // and the photo view on them stay on the same photo, not the same position.
+            let before = openPages()
             runSearch()
-            follow(selected)
+            follow(before)
         }
     }
 

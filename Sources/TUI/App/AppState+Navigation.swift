@@ -70,13 +70,20 @@ extension AppState {
         }
         let oldPages = before.pages
         var kept: [ScreenFrame] = [stack[0]]
-        for frame in stack.dropFirst() {
+        for (position, frame) in stack.enumerated().dropFirst() {
             switch frame {
             case .home:
                 kept.append(frame)
                 continue
             case let .group(id, cursor):
-                guard let page = page(id: id) else { break }
+                guard let page = page(id: id) else {
+                    // The folder went away; a photo view above it follows its photo, if it can.
+                    if case let .detail(groupID, index) = stack[stack.count - 1], position < stack.count - 1,
+                       let moved = following(groupID: groupID, index: index, oldPages: oldPages, from: kept) {
+                        kept = moved
+                    }
+                    break
+                }
                 var followed = cursor
                 if let photoID = oldPages[id]?.photoID(atItem: cursor.selected),
                    let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
@@ -85,10 +92,13 @@ extension AppState {
                 kept.append(.group(id: id, cursor: followed))
                 continue
             case let .detail(groupID, index):
-                guard let page = page(id: groupID) else { break }
                 let photoID = oldPages[groupID].flatMap { $0.group.photoIDs.indices.contains(index) ? $0.group.photoIDs[index] : nil }
-                if let photoID, let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
+                if let page = page(id: groupID), let photoID, let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
                     kept.append(.detail(groupID: groupID, index: newIndex))
+                    continue
+                }
+                if let moved = following(groupID: groupID, index: index, oldPages: oldPages, from: kept) {
+                    kept = moved
                     continue
                 }
             }
@@ -96,6 +106,55 @@ extension AppState {
         }
         stack = kept
         clampCursors()
+    }
+
+    /// The photo of a photo view left its folder (a new date, a new place): the view goes with
+    /// it when the folder was one of the active grouping's.
+    private mutating func following(groupID: String, index: Int, oldPages: [String: FolderPage],
+                                    from kept: [ScreenFrame]) -> [ScreenFrame]? {
+        guard groupID != SearchState.resultsID, library.group(id: groupID) == nil,
+              let old = oldPages[groupID], old.group.photoIDs.indices.contains(index) else { return nil }
+        return framesFollowing(old.group.photoIDs[index], from: kept)
+    }
+
+    /// The stack that shows `photoID` in the folder of the active grouping that now holds it:
+    /// the frames below that are not folders of the grouping stay, the chain of folders down
+    /// to the photo replaces the rest, and the status line says where it went
+    /// ("Moved to 2019 › July 2019"). Nil when the photo is in no folder (or the folder it
+    /// left was not one of the grouping's).
+    private mutating func framesFollowing(_ photoID: String, from frames: [ScreenFrame]) -> [ScreenFrame]? {
+        guard let tree = activeTree, let chain = Self.chain(holding: photoID, in: tree.folders),
+              let leaf = chain.last, let leafPage = page(id: leaf.id),
+              let index = leafPage.group.photoIDs.firstIndex(of: photoID) else { return nil }
+        var kept = frames
+        while kept.count > 1, case let .group(id, _) = kept[kept.count - 1], tree.folder(id: id) != nil {
+            kept.removeLast()
+        }
+        if kept.count == 1, let top = homeFolders.firstIndex(where: { $0.id == chain[0].id }) {
+            homeCursor.selected = top
+            kept[0] = stack[0]
+        }
+        for (depth, folder) in chain.enumerated() {
+            var cursor = GridCursor()
+            if depth + 1 < chain.count {
+                cursor.selected = folder.children.firstIndex { $0.id == chain[depth + 1].id } ?? 0
+            } else {
+                cursor.selected = leafPage.item(ofPhoto: index)
+            }
+            kept.append(.group(id: folder.id, cursor: cursor))
+        }
+        kept.append(.detail(groupID: leaf.id, index: index))
+        status = "Moved to " + chain.map(\.name).joined(separator: " › ")
+        return kept
+    }
+
+    /// The folders from the top down to the one holding `photoID` directly.
+    private static func chain(holding photoID: String, in folders: [PhotoFolder]) -> [PhotoFolder]? {
+        for folder in folders where folder.allPhotoIDs.contains(photoID) {
+            if folder.photoIDs.contains(photoID) { return [folder] }
+            if let below = chain(holding: photoID, in: folder.children) { return [folder] + below }
+        }
+        return nil
     }
 
     /// Keeps every cursor on the stack inside its items and in view for the current size.

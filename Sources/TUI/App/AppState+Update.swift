@@ -106,7 +106,9 @@ extension AppState {
             }
         }
         if showHelp {
+            if HelpOverlay.scroll(key, state: &self) { return [] }
             showHelp = false
+            helpScroll = 0
             return []
         }
         if picker != nil { return handlePicker(key) }

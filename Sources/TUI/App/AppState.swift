@@ -26,6 +26,10 @@ public struct AppState: Sendable {
     /// The import progress or summary overlay, when shown (modal, over everything).
     var importOverlay: ImportOverlayState?
     var showHelp = false
+    /// How far the help is scrolled (when it is taller than the terminal).
+    var helpScroll = 0
+    /// Every problem of the config file, for the help to list (the status line names the first).
+    let configProblems: [String]
     /// The date form, when open (modal).
     var dateForm: DateFormState?
     /// The place form, when open (modal).
@@ -82,7 +86,7 @@ public struct AppState: Sendable {
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
-                graphics: GraphicsSettings = .symbols) {
+                graphics: GraphicsSettings = .symbols, configProblems: [String] = []) {
         self.library = library
         self.columns = columns
         self.rows = rows
@@ -93,6 +97,7 @@ public struct AppState: Sendable {
         self.keyMap = keyMap
         self.remembered = remembered
         self.status = status
+        self.configProblems = configProblems
     }
 
     // MARK: - Derived

@@ -74,7 +74,8 @@ public final class BrowserApp: @unchecked Sendable {
             status: Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
-                                       reason: terminal.graphics.reason))
+                                       reason: terminal.graphics.reason),
+            configProblems: config.problems)
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
@@ -249,18 +250,22 @@ public final class BrowserApp: @unchecked Sendable {
         }
     }
 
-    /// The config file's problems in one status line: the first, and how many more.
+    /// The config file's problems in one status line: the first, and how many more (the help
+    /// lists them all).
     static func summary(ofProblems problems: [String]) -> String? {
         guard let first = problems.first else { return nil }
         let more = problems.count - 1
-        return first + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"))" : "") + "; defaults kept"
+        return first + "; defaults kept" + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"): ? lists all)" : "")
     }
 
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
     static func list(_ path: String) -> Result<[FolderEntry], Failure> {
         // readdir keeps each name's exact bytes (FileManager would turn non-UTF-8 bytes into U+FFFD).
         guard let names = PathBytes.folderEntries(path) else {
-            let reason = PathBytes.exists(path) ? "permission denied or not a folder" : "no such folder"
+            if PathBytes.exists(path), !PathBytes.isFolder(path) {
+                return .failure(Failure("\(PathBytes.display(path)) is a file, not a folder", pathIsFile: true))
+            }
+            let reason = PathBytes.exists(path) ? "permission denied" : "no such folder"
             return .failure(Failure("cannot open \(PathBytes.display(path)): \(reason)"))
         }
         let entries = names.filter { !$0.hasPrefix(".") }.map { name in

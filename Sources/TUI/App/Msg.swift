@@ -56,7 +56,12 @@ public enum Msg: Sendable {
 /// A failure explained in words, already naming the file it concerns.
 public struct Failure: Error, Equatable, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// A folder was asked for and the path names a file (the picker opens its folder instead).
+    public var pathIsFile = false
+    public init(_ message: String, pathIsFile: Bool = false) {
+        self.message = message
+        self.pathIsFile = pathIsFile
+    }
 }
 
 /// One entry of a folder listing in the import picker.

@@ -3,6 +3,8 @@ import Library
 /// Draws the whole state into a cell grid: the base screen, its title line and status bar,
 /// then the modal layers (picker, import overlay, help) on top.
 public enum AppView {
+    static let titlePrefix = "photory · "
+
     public static func render(_ state: AppState) -> CellGrid {
         var grid = CellGrid(width: max(0, state.columns), height: max(0, state.rows))
         guard state.columns > 0, state.rows > 0 else { return grid }
@@ -17,20 +19,24 @@ public enum AppView {
             return grid
         }
         let title: String
+        let titleWidth = state.columns - Self.titlePrefix.displayWidth
         switch state.screen {
         case .home:
             title = HomeScreen.title(state)
             HomeScreen.render(state, into: &grid)
         case .group:
             title = state.currentPage.map {
-                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count, sort: state.sort)
+                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count, sort: state.sort,
+                                  width: titleWidth)
             } ?? ""
             GroupScreen.render(state, into: &grid)
             if state.showInfo, let photo = state.selectedPhotoID.flatMap(state.library.photo(id:)) {
                 InfoPanel.render(photo, in: InfoPanel.overlayBox(state, photo: photo), state: state, into: &grid)
             }
         case .detail:
-            title = (state.currentGroup?.name ?? "") + (state.marks.isEmpty ? "" : " · \(state.marks.count) marked")
+            title = TitleLine(parts: [.init(text: state.currentGroup?.name ?? "", priority: 0),
+                                      .init(text: state.marks.isEmpty ? "" : "\(state.marks.count) marked", priority: 1)])
+                .fitted(width: titleWidth)
             DetailScreen.render(state, into: &grid)
         }
         if let map = state.map {
@@ -38,7 +44,7 @@ public enum AppView {
                            outline: try? WorldOutline.shared())
         }
         let shownTitle = state.map?.title ?? title
-        grid.put(CellGrid.truncated("photory · " + shownTitle, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
+        grid.put(CellGrid.truncated(Self.titlePrefix + shownTitle, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
         statusBar(state, into: &grid)
         if state.search.isEditing { SearchLine.render(state, into: &grid) }
         if let form = state.dateForm { DateFormView.render(form, state: state, into: &grid) }
@@ -69,8 +75,25 @@ public enum AppView {
             case .detail: hints = keys.hints(DetailScreen.hints, in: context)
             }
         }
-        let text = state.status ?? hints
-        grid.put(CellGrid.truncated(" " + text, toWidth: state.columns), x: 0, y: y,
-                 style: state.status == nil ? Theme.statusBar : Style(attrs: [.reverse, .bold]))
+        guard let status = state.status else {
+            grid.put(CellGrid.truncated(" " + hints, toWidth: state.columns), x: 0, y: y, style: Theme.statusBar)
+            return
+        }
+        // A message too long for the line (an error naming a file, a server's answer) takes
+        // the line above too, rather than losing its end.
+        let style = Style(attrs: [.reverse, .bold])
+        let lines = statusLines(status, width: state.columns)
+        for (i, line) in lines.enumerated() {
+            let row = y - (lines.count - 1) + i
+            grid.fill(Rect(x: 0, y: row, width: state.columns, height: 1), with: Cell(" ", style: style))
+            grid.put(line, x: 0, y: row, style: style, maxWidth: state.columns)
+        }
+    }
+
+    /// A status message as one line, or two when it does not fit (cut only past two lines).
+    static func statusLines(_ status: String, width: Int) -> [String] {
+        let clean = DisplayWidth.sanitized(status)
+        if clean.displayWidth + 1 <= width { return [" " + clean] }
+        return PhotoTile.wrap(clean, width: max(1, width - 2), maxLines: 2).map { " " + $0 }
     }
 }

@@ -29,21 +29,27 @@ enum DetailScreen {
         return Rect(x: 0, y: 1, width: state.columns - beside, height: max(1, state.rows - 3))
     }
 
-    /// "IMG_0001.jpg  3/40  4032×3024  2024-05-01 14:03  Canon EOS 6D"
-    static func statusLine(_ state: AppState) -> String {
+    /// "IMG_0001.jpg  3/40  4032×3024  2024-05-01 14:03  Canon EOS 6D"; what does not fit
+    /// `width` is left out (the camera, the size, the date) before a download's news is cut.
+    static func statusLine(_ state: AppState, width: Int = .max) -> String {
         guard case let .detail(_, index) = state.screen, let group = state.currentGroup,
               let photo = state.detailPhoto else { return "" }
         let size = photo.displaySize
-        var parts = [(photo.isFavourite ? "★ " : "") + photo.name, "\(index + 1)/\(group.count)",
-                     photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet"]
+        var parts: [TitleLine.Part] = [
+            .init(text: (photo.isFavourite ? "★ " : "") + photo.name, priority: 5),
+            .init(text: "\(index + 1)/\(group.count)", priority: 4),
+            .init(text: photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet", priority: 1),
+        ]
         if photo.isTakenAtKnown {
-            parts.append(photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎"))
+            parts.append(.init(text: photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎"), priority: 2))
         }
-        if let camera = photo.camera { parts.append(camera) }
-        if photo.missing { parts.append("FILE MISSING") }
+        if let camera = photo.camera { parts.append(.init(text: camera, priority: 0)) }
+        if photo.missing { parts.append(.init(text: "FILE MISSING", priority: 6)) }
         // Pixels would cover the line on the photo (and its every update would send the image again).
-        if state.pixelFormat(inGrid: false) != nil, let line = downloadLine(photo, state: state) { parts.append(line) }
-        return parts.joined(separator: "  ")
+        if state.pixelFormat(inGrid: false) != nil, let line = downloadLine(photo, state: state) {
+            parts.append(.init(text: line, priority: 7))
+        }
+        return TitleLine(parts: parts, separator: "  ").fitted(width: width)
     }
 
     /// What the original's download is at, for a web photo not downloaded yet.
@@ -58,10 +64,15 @@ enum DetailScreen {
         if state.pixelFormat(inGrid: false) == nil, let photo = state.detailPhoto,
            let download = downloadLine(photo, state: state) {
             // The thumbnail stands in while the original comes: say so, on the photo.
-            let line = " " + download + " "
-            let text = CellGrid.truncated(line, toWidth: area.width)
+            // Wrapped onto a second line rather than cut ("the server answered 40…").
+            let room = max(1, area.width - 2)
+            let lines = download.displayWidth <= room ? [download] : PhotoTile.wrap(download, width: room, maxLines: 2)
             let style = state.originalDownloads[photo.id]?.failure == nil ? Theme.downloading : Theme.downloadFailed
-            grid.put(text, x: area.x + max(0, (area.width - text.displayWidth) / 2), y: area.maxY - 1, style: style)
+            for (i, line) in lines.enumerated() {
+                let text = " " + line + " "
+                grid.put(text, x: area.x + max(0, (area.width - text.displayWidth) / 2),
+                         y: area.maxY - lines.count + i, style: style, maxWidth: area.width)
+            }
         }
         if state.showInfo, let photo = state.detailPhoto {
             // Beside the photo when the image area left room for it, over it otherwise.
@@ -71,7 +82,7 @@ enum DetailScreen {
             box.height = min(box.height, area.height)   // the status line stays visible
             InfoPanel.render(photo, in: box, state: state, into: &grid)
         }
-        grid.put(CellGrid.truncated(statusLine(state), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
+        grid.put(CellGrid.truncated(statusLine(state, width: state.columns - 1), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
     }
 }

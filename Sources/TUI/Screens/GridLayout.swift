@@ -1,21 +1,29 @@
 /// Where the tiles of a thumbnail grid go inside an area: how many fit across and down, and
 /// each tile's rectangle. Home and group screens share it.
+///
+/// The grid uses the rows it has: as many rows of tiles as fit with a preview of at least
+/// `minimumPreviewHeight` lines, each preview as tall as the rows allow, and the few lines
+/// left over (fewer than the rows) spread between the rows rather than left empty at the bottom.
 struct GridLayout: Equatable {
-    /// A tile's preview box and caption lines, and the gap between tiles.
+    /// A tile's width, its smallest preview box, its caption lines, and the gap between tiles.
     static let tileWidth = 25
-    static let previewHeight = 8
+    static let minimumPreviewHeight = 6
     static let captionLines = 2
     static let gap = 1
-    static var tileHeight: Int { previewHeight + captionLines }
 
     let area: Rect
     let columns: Int
     let visibleRows: Int
+    /// The height of every tile: preview and caption.
+    let tileHeight: Int
 
     init(area: Rect) {
         self.area = area
         columns = max(1, (area.width + Self.gap) / (Self.tileWidth + Self.gap))
-        visibleRows = max(1, (area.height + Self.gap) / (Self.tileHeight + Self.gap))
+        let smallest = Self.minimumPreviewHeight + Self.captionLines
+        let rows = max(1, (area.height + Self.gap) / (smallest + Self.gap))
+        visibleRows = rows
+        tileHeight = max(smallest, (area.height + Self.gap) / rows - Self.gap)
     }
 
     /// A list: one item a row under a header line.
@@ -23,10 +31,17 @@ struct GridLayout: Equatable {
         self.area = area
         columns = 1
         visibleRows = max(1, area.height - 1)
+        tileHeight = 1
     }
+
+    /// The preview box of every tile.
+    var previewHeight: Int { max(1, tileHeight - Self.captionLines) }
 
     /// Tiles per screenful.
     var pageSize: Int { columns * visibleRows }
+
+    /// The lines left below the last row, spread between the rows.
+    private var spareLines: Int { max(0, area.height - visibleRows * (tileHeight + Self.gap) + Self.gap) }
 
     /// The rectangle of item `index` when the grid is scrolled so that `topRow` is first.
     func tileRect(index: Int, topRow: Int) -> Rect? {
@@ -34,13 +49,14 @@ struct GridLayout: Equatable {
         guard row >= 0, row < visibleRows else { return nil }
         let used = columns * Self.tileWidth + (columns - 1) * Self.gap
         let left = area.x + max(0, (area.width - used) / 2)
+        let spread = visibleRows > 1 ? row * spareLines / (visibleRows - 1) : 0
         return Rect(x: left + (index % columns) * (Self.tileWidth + Self.gap),
-                    y: area.y + row * (Self.tileHeight + Self.gap),
-                    width: min(Self.tileWidth, area.width), height: Self.tileHeight)
+                    y: area.y + row * (tileHeight + Self.gap) + spread,
+                    width: min(Self.tileWidth, area.width), height: tileHeight)
     }
 
-    /// The preview box inside a tile.
+    /// The preview box inside a tile: all of it but the caption lines.
     static func previewRect(in tile: Rect) -> Rect {
-        Rect(x: tile.x, y: tile.y, width: tile.width, height: previewHeight)
+        Rect(x: tile.x, y: tile.y, width: tile.width, height: max(1, tile.height - captionLines))
     }
 }

@@ -42,16 +42,24 @@ enum GroupScreen {
     }
 
     /// "Name · 40 photos · dates · photo 12 of 40": where the selection is, last; a folder with
-    /// subfolders counts items; the order is named when it is not the default.
-    static func title(_ page: FolderPage, selected: Int, marked: Int = 0, sort: PhotoSort = .dateTaken) -> String {
+    /// subfolders counts items; the order is named when it is not the default; the marks are
+    /// counted. Parts that do not fit `width` are left out, least useful first (the dates, the
+    /// folder count, the photo count), and the name is cut last.
+    static func title(_ page: FolderPage, selected: Int, marked: Int = 0, sort: PhotoSort = .dateTaken,
+                      width: Int = .max) -> String {
         let group = page.group
         let photos = "\(page.totalPhotos) photo\(page.totalPhotos == 1 ? "" : "s")"
-        let folders = page.folders.isEmpty ? "" : " · \(page.folders.count) folder\(page.folders.count == 1 ? "" : "s")"
+        let folders = page.folders.isEmpty ? "" : "\(page.folders.count) folder\(page.folders.count == 1 ? "" : "s")"
         let position = page.folders.isEmpty ? "photo \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
-        let range = group.firstTakenAt.isEmpty ? "" : " · \(group.dateRange)"
-        return "\(group.name)\(folders) · \(photos)\(range)" + (page.count == 0 ? "" : " · \(position)")
-            + (sort == .dateTaken ? "" : " · sorted by \(sort.title)")
-            + (marked > 0 ? " · \(marked) marked" : "")
+        return TitleLine(parts: [
+            .init(text: group.name, priority: 3),
+            .init(text: folders, priority: 1),
+            .init(text: photos, priority: 2),
+            .init(text: group.firstTakenAt.isEmpty ? "" : group.dateRange, priority: 0),
+            .init(text: page.count == 0 ? "" : position, priority: 5),
+            .init(text: sort == .dateTaken ? "" : "sorted by \(sort.title)", priority: 4),
+            .init(text: marked > 0 ? "\(marked) marked" : "", priority: 6),
+        ]).fitted(width: width)
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {

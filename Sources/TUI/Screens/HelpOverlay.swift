@@ -1,26 +1,104 @@
-/// `?`: the keys of the current screen.
+/// `?`: the keys of the current screen, how photos are drawn, and the config file's problems.
+/// Nothing is cut: a meaning too long for its line wraps under itself, and when the whole does
+/// not fit the terminal (30×12) the arrows scroll it.
 enum HelpOverlay {
-    static func render(_ state: AppState, into grid: inout CellGrid) {
-        let title = state.keyContext.helpTitle
-        let keys = state.keyMap.helpRows(for: state.keyContext)
+    /// One line of the help: a key (or nothing, for a continuation) and its text.
+    struct Line: Equatable {
+        var key = ""
+        var text: String
+        var style: Style = .plain
+        /// Where the text starts, from the left of the box's inside.
+        var column = 0
+    }
+
+    /// The box the help is drawn in.
+    static func box(_ state: AppState, lineCount: Int) -> Rect {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
-        let keyWidth = (keys.map { $0.0.displayWidth }.max() ?? 0) + 2
-        let meaningWidth = keys.map { $0.1.displayWidth }.max() ?? 0
-        // Wide enough for the longest line (and at least 66), cut with "…" on narrow terminals.
-        // How photos are drawn and why, wrapped under the keys (it can name a tmux setting).
-        let width = min(max(66, keyWidth + meaningWidth + 4), area.width)
-        let graphics = state.graphics.summary.isEmpty ? []
-            : PhotoTile.wrap(state.graphics.summary, width: max(1, width - 4), maxLines: 3)
-        let box = Panel.centered(in: area, width: width, height: keys.count + 4 + graphics.count)
-        let inner = Panel.draw(box, title: title, into: &grid)
-        for (i, (key, meaning)) in keys.enumerated() where i < inner.height - 1 - graphics.count {
-            grid.put(CellGrid.truncated(key, toWidth: keyWidth - 1), x: inner.x, y: inner.y + i, style: Theme.title)
-            grid.put(CellGrid.truncated(meaning, toWidth: inner.width - keyWidth),
-                     x: inner.x + keyWidth, y: inner.y + i)
+        return Panel.centered(in: area, width: width(state), height: lineCount + 4)
+    }
+
+    /// Wide enough for the longest key line (and at least 66), at most the terminal.
+    static func width(_ state: AppState) -> Int {
+        let keys = state.keyMap.helpRows(for: state.keyContext)
+        let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
+        let meaningWidth = keys.map { $0.help.displayWidth }.max() ?? 0
+        return min(max(66, keyWidth + meaningWidth + 4), state.columns)
+    }
+
+    /// Every line of the help for the inner width `width`.
+    static func lines(_ state: AppState) -> [Line] {
+        let inner = max(1, width(state) - 4)
+        let keys = state.keyMap.helpRows(for: state.keyContext)
+        let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
+        // Narrow: each key on its own line, its meaning indented under it.
+        let beside = inner - keyWidth >= 16
+        var lines: [Line] = []
+        for (key, meaning) in keys {
+            if beside {
+                let wrapped = PhotoTile.wrap(meaning, width: inner - keyWidth, maxLines: .max)
+                for (i, part) in wrapped.enumerated() { lines.append(Line(key: i == 0 ? key : "", text: part, column: keyWidth)) }
+            } else {
+                lines.append(Line(key: CellGrid.truncated(key, toWidth: inner), text: ""))
+                lines += PhotoTile.wrap(meaning, width: max(1, inner - 2), maxLines: .max).map { Line(text: $0, column: 2) }
+            }
         }
-        for (i, line) in graphics.enumerated() {
-            grid.put(line, x: inner.x, y: inner.maxY - 1 - graphics.count + i, style: Theme.dim, maxWidth: inner.width)
+        if !state.graphics.summary.isEmpty {
+            lines.append(Line(text: ""))
+            lines += PhotoTile.wrap(state.graphics.summary, width: inner, maxLines: .max).map { Line(text: $0, style: Theme.dim) }
         }
-        grid.put("Press any key to close", x: inner.x, y: inner.maxY - 1, style: Theme.dim, maxWidth: inner.width)
+        if !state.configProblems.isEmpty {
+            lines.append(Line(text: ""))
+            lines.append(Line(text: "The config file has problems (defaults kept for those settings):", style: Theme.error))
+            for problem in state.configProblems {
+                let wrapped = PhotoTile.wrap(problem, width: max(1, inner - 2), maxLines: .max)
+                for (i, part) in wrapped.enumerated() { lines.append(Line(key: i == 0 ? "•" : "", text: part, column: 2)) }
+            }
+        }
+        return lines
+    }
+
+    /// How many lines show at once, and the most the help can scroll.
+    static func visibleLines(_ state: AppState) -> (count: Int, maxScroll: Int) {
+        let all = lines(state)
+        let inner = box(state, lineCount: all.count).height - 2
+        // The last line is the footer, and a blank line sits above it when there is room.
+        let visible = max(1, all.count + 2 <= inner ? all.count : inner - 1)
+        return (visible, max(0, all.count - visible))
+    }
+
+    /// A key while the help shows: the arrows, page keys, Home and End scroll a help taller
+    /// than the terminal; any other key closes it. Returns false when the help closes.
+    static func scroll(_ key: Key, state: inout AppState) -> Bool {
+        let (visible, maxScroll) = visibleLines(state)
+        guard maxScroll > 0 else { return false }
+        switch key {
+        case .up, .char("k"): state.helpScroll -= 1
+        case .down, .char("j"): state.helpScroll += 1
+        case .pageUp: state.helpScroll -= max(1, visible - 1)
+        case .pageDown, .char(" "): state.helpScroll += max(1, visible - 1)
+        case .home: state.helpScroll = 0
+        case .end: state.helpScroll = maxScroll
+        default: return false
+        }
+        state.helpScroll = max(0, min(state.helpScroll, maxScroll))
+        return true
+    }
+
+    static func render(_ state: AppState, into grid: inout CellGrid) {
+        let all = lines(state)
+        let box = box(state, lineCount: all.count)
+        let inner = Panel.draw(box, title: state.keyContext.helpTitle, into: &grid)
+        let (visible, maxScroll) = visibleLines(state)
+        let top = max(0, min(state.helpScroll, maxScroll))
+        for (row, line) in all.dropFirst(top).prefix(visible).enumerated() {
+            let y = inner.y + row
+            if !line.key.isEmpty {
+                grid.put(line.key, x: inner.x, y: y, style: Theme.title, maxWidth: inner.width)
+            }
+            grid.put(line.text, x: inner.x + line.column, y: y, style: line.style, maxWidth: max(0, inner.width - line.column))
+        }
+        let footer = maxScroll == 0 ? "Press any key to close"
+            : "↑↓ scroll (\(top + visible) of \(all.count)) · other keys close"
+        grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
     }
 }

@@ -72,7 +72,7 @@ enum HomeScreen {
 
     /// The two caption lines under a tile's preview; reversed when selected.
     static func caption(name: String, detail: String, in tile: Rect, selected: Bool, into grid: inout CellGrid) {
-        let y = tile.y + GridLayout.previewHeight
+        let y = tile.maxY - GridLayout.captionLines
         let nameStyle = selected ? Theme.selected : Theme.title
         let detailStyle = selected ? Style(attrs: [.reverse]) : Theme.dim
         if selected {

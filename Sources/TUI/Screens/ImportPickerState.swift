@@ -43,6 +43,11 @@ struct ImportPickerState: Equatable, Sendable {
     var typedPath: String? { pathField?.text }
     /// The entry to highlight once a listing arrives (the folder we came up from).
     var highlightAfterLoad: String?
+    /// The folder typed after `/` whose listing is awaited: the field stays open with the text
+    /// until it opens, so a typo can be fixed.
+    var typedFolder: String?
+    /// A word about what just happened, shown where errors are ("IMG_1.jpg is a file: …").
+    var note: String?
     /// Where we were before the listing being waited for: a folder that cannot be opened
     /// leaves the user there, with the error shown.
     private var fallback: Place?
@@ -74,9 +79,21 @@ struct ImportPickerState: Equatable, Sendable {
     mutating func receive(path: String, _ result: Result<[FolderEntry], Failure>) -> [Effect] {
         guard path == folder else { return [] }
         loading = false
+        let typed = typedFolder == path
+        typedFolder = nil
         switch result {
         case let .success(list):
             entries = list
+            if typed { pathField = nil }
+        case let .failure(failure) where typed && failure.pathIsFile:
+            // A photo's path typed after `/`: its folder opens with it selected, ready to import.
+            let file = path as NSString
+            if let back = fallback { (folder, entries, cursor, top) = (back.folder, back.entries, back.cursor, back.top) }
+            fallback = nil
+            pathField = nil
+            let effects = go(to: file.deletingLastPathComponent, highlighting: file.lastPathComponent)
+            note = "\(file.lastPathComponent) is a file: it is selected; i imports it"
+            return effects
         case let .failure(failure):
             highlightAfterLoad = nil
             guard let back = fallback else {
@@ -115,6 +132,7 @@ struct ImportPickerState: Equatable, Sendable {
     mutating func go(to newFolder: String, highlighting name: String? = nil) -> [Effect] {
         if !loading { fallback = Place(folder: folder, entries: entries, cursor: cursor, top: top) }
         error = nil
+        note = nil
         folder = newFolder
         entries = []
         highlightAfterLoad = name
@@ -137,6 +155,7 @@ struct ImportPickerState: Equatable, Sendable {
     mutating func handle(_ key: Key, keyMap: KeyMap, listHeight page: Int, homeFolder: String) -> Outcome {
         if pathField != nil { return editPath(with: key) }
         guard let action = keyMap.action(for: key, in: .picker) else { return .stay([]) }
+        note = nil
         let current = entries.indices.contains(cursor) ? entries[cursor] : nil
         var effects: [Effect] = []
         switch action {
@@ -190,6 +209,12 @@ struct ImportPickerState: Equatable, Sendable {
                 }
             return paths.isEmpty ? .stay([]) : .importPaths(paths)
         case .close:
+            // The first close after an error only clears it: a `q` meant for a path that is
+            // no longer being typed must not lose the picker.
+            guard error == nil else {
+                error = nil
+                return .stay([])
+            }
             return .close
         case .help:
             return .showHelp
@@ -215,7 +240,10 @@ struct ImportPickerState: Equatable, Sendable {
     /// actions. A web address typed after `/` is imported too.
     private mutating func editPath(with key: Key) -> Outcome {
         switch key {
-        case .escape: pathField = nil
+        case .escape:
+            pathField = nil
+            typedFolder = nil
+            error = nil
         case .enter:
             let typed = (typedPath ?? "").trimmingCharacters(in: .whitespaces)
             if WebImporter.isWebAddress(typed) {
@@ -227,8 +255,12 @@ struct ImportPickerState: Equatable, Sendable {
                 if typed.isEmpty { pathField = nil }
                 return .stay([])
             }
-            pathField = nil
-            return .stay(go(to: resolve(typed)))
+            // The field stays open, text and all, until the folder opens: an error shows above
+            // it and the typo can be fixed.
+            let target = resolve(typed)
+            let effects = go(to: target)
+            typedFolder = target
+            return .stay(effects)
         default: _ = pathField?.edit(key)
         }
         return .stay([])

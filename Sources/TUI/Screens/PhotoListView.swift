@@ -14,8 +14,10 @@ enum PhotoListView {
 
     static let flagsWidth = 4, dateWidth = 16, sizeWidth = 9, gap = 2
 
-    /// The columns for `width` cells: name, date, camera, size, place (those that fit).
-    static func columns(width: Int) -> [Column] {
+    /// The columns for `width` cells: name, date, camera, size, place (those that fit). The
+    /// date column is `dateWidth` wide: wider when a date on screen carries its zone
+    /// ("2024-05-01 14:03 +02:00").
+    static func columns(width: Int, dateWidth: Int = dateWidth) -> [Column] {
         let fixed = flagsWidth + dateWidth + sizeWidth + 4 * gap
         let free = max(8, width - fixed)
         if free < 30 {
@@ -34,6 +36,13 @@ enum PhotoListView {
                 Column(title: "Size", width: sizeWidth, right: true), Column(title: "Place", width: place)]
     }
 
+    /// A date that fits `width`: without its zone ("+02:00") when only that is too much.
+    static func fitted(date: String, width: Int) -> String {
+        guard date.displayWidth > width, let space = date.lastIndex(of: " "),
+              date[date.index(after: space)...].first.map({ $0 == "+" || $0 == "-" || $0 == "Z" }) == true else { return date }
+        return String(date[..<space])
+    }
+
     /// One row's cells, each cut or padded to its column.
     static func row(_ texts: [String], columns: [Column]) -> String {
         zip(texts, columns).map { text, column in
@@ -46,11 +55,15 @@ enum PhotoListView {
     static func render(_ page: FolderPage, state: AppState, into grid: inout CellGrid) {
         let area = state.contentArea
         let width = area.width - 2
-        let columns = columns(width: width)
-        grid.put(row(columns.map(\.title), columns: columns), x: area.x + 1, y: area.y, style: Theme.dim, maxWidth: width)
         let layout = state.photoLayout
+        let visible = state.groupCursor.visibleRange(count: page.count, layout: layout)
+        let dates = visible.compactMap { page.photoID(atItem: $0).flatMap(state.library.photo(id:))?.takenAtShortText }
+        // As wide as the dates on screen, as long as the name keeps 8 cells; else the zones go.
+        let widest = max(dateWidth, min(dates.map(\.displayWidth).max() ?? 0, width - flagsWidth - 2 * gap - 8))
+        let columns = columns(width: width, dateWidth: widest)
+        grid.put(row(columns.map(\.title), columns: columns), x: area.x + 1, y: area.y, style: Theme.dim, maxWidth: width)
         let places = columns.count > 5 ? PlaceTable.sharedLookup : nil
-        for index in state.groupCursor.visibleRange(count: page.count, layout: layout) {
+        for index in visible {
             let y = area.y + 1 + index - state.groupCursor.topRow
             let texts: [String]
             if let photoIndex = page.photoIndex(ofItem: index) {
@@ -60,7 +73,7 @@ enum PhotoListView {
                 texts = [GroupScreen.flags(photo, marked: state.marks.contains(id)),
                          // A missing photo shows its last known path, so it can be found and relinked.
                          photo.map { $0.missing ? "missing: " + $0.path : $0.name } ?? "?",
-                         photo?.takenAtShortText ?? "", photo?.camera ?? "",
+                         photo.map { fitted(date: $0.takenAtShortText, width: widest) } ?? "", photo?.camera ?? "",
                          photo.map { $0.isDownloaded ? ByteCountFormatter.string(fromByteCount: $0.fileSize, countStyle: .file) : "—" } ?? "",
                          place]
             } else {

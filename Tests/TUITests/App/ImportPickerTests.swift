@@ -160,6 +160,9 @@ import Testing
         #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019")
         #expect(AppView.render(state).text().contains("Go to: /home/ana/Pictures/Holidays/2019"))
         #expect(state.press(.enter) == [.listFolder(Self.pictures + "/Holidays/2019")])
+        // The field stays until the folder opens (a typo can then be fixed).
+        #expect(state.picker?.typedPath == Self.pictures + "/Holidays/2019")
+        state.send(.folderListed(path: Self.pictures + "/Holidays/2019", .success([])))
         #expect(state.picker?.typedPath == nil)
         #expect(state.picker?.folder == Self.pictures + "/Holidays/2019")
 
@@ -231,7 +234,92 @@ import Testing
         let screen = AppView.render(state).text()
         #expect(screen.contains("cannot open /home/ana/Pictures/nowhere: no such folder"))
         #expect(screen.contains("Holidays/"))
+        // The text typed stays in the field, to be fixed; Esc stops typing.
+        #expect(screen.contains("Go to: nowhere"))
+        state.press(.escape)
         #expect(state.press(.left) == [.listFolder("/home/ana")])
+    }
+
+    /// A typo in a typed path: the error shows, the prompt stays open with the text, keys keep
+    /// editing it (a `q` is a letter, not "close"), and the fixed path opens.
+    @Test func aPathErrorKeepsThePromptOpenWithTheText() throws {
+        var state = Self.openPicker()
+        state.press(.char("/"))
+        state.type("Holidayz")
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/Holidayz")])
+        state.send(.folderListed(path: Self.pictures + "/Holidayz", .failure(Failure("cannot open /home/ana/Pictures/Holidayz: no such folder"))))
+        #expect(state.picker?.typedPath == "Holidayz")
+        var screen = AppView.render(state).text()
+        #expect(screen.contains("no such folder"))
+        #expect(screen.contains("Go to: Holidayz"))
+        state.press(.backspace)
+        state.type("s")
+        #expect(state.picker?.typedPath == "Holidays")
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/Holidays")])
+        state.send(.folderListed(path: Self.pictures + "/Holidays", .success([FolderEntry(name: "x.jpg", isFolder: false)])))
+        #expect(state.picker?.typedPath == nil)
+        #expect(state.picker?.folder == Self.pictures + "/Holidays")
+        screen = AppView.render(state).text()
+        #expect(screen.contains("[ ] x.jpg"))
+        #expect(!screen.contains("no such folder"))
+
+        // A typo with a q in it: the q is typed, the picker stays.
+        state.press(.char("/"))
+        state.type("/nowhere")
+        state.press(.enter)
+        state.send(.folderListed(path: "/nowhere", .failure(Failure("cannot open /nowhere: no such folder"))))
+        state.type("q")
+        #expect(state.picker?.typedPath == "/nowhereq")
+        #expect(state.picker != nil)
+    }
+
+    /// An error shown while no path is typed: the first `q` (or Esc) clears it, the second closes.
+    @Test func qAfterAnErrorClearsItAndKeepsThePicker() {
+        var state = Self.openPicker()
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/2023")])
+        state.send(.folderListed(path: Self.pictures + "/2023", .failure(Failure("cannot open /home/ana/Pictures/2023: permission denied"))))
+        #expect(AppView.render(state).text().contains("permission denied"))
+        state.press(.char("q"))
+        #expect(state.picker != nil)
+        #expect(!AppView.render(state).text().contains("permission denied"))
+        state.press(.char("q"))
+        #expect(state.picker == nil)
+    }
+
+    /// The path of a photo file typed after `/`: its folder opens with the file selected and a
+    /// note saying `i` imports it.
+    @Test func aTypedFilePathOpensItsFolderWithTheFileSelected() throws {
+        var state = Self.openPicker()
+        state.press(.enter)   // into 2023
+        state.send(.folderListed(path: Self.pictures + "/2023", .success([])))
+        state.press(.char("/"))
+        state.type("/home/ana/Pictures/b.jpg")
+        #expect(state.press(.enter) == [.listFolder(Self.pictures + "/b.jpg")])
+        let effects = state.send(.folderListed(path: Self.pictures + "/b.jpg",
+                                               .failure(Failure("/home/ana/Pictures/b.jpg is a file, not a folder", pathIsFile: true))))
+        #expect(effects == [.listFolder(Self.pictures)])
+        #expect(state.picker?.typedPath == nil)
+        state.send(.folderListed(path: Self.pictures, .success(Self.listing)))
+        let picker = try #require(state.picker)
+        #expect(picker.folder == Self.pictures)
+        #expect(picker.entries[picker.cursor].name == "b.jpg")
+        #expect(AppView.render(state).text().contains("b.jpg is a file: it is selected; i imports it"))
+        #expect(state.press(.char("i")).first == .startImport([Self.pictures + "/b.jpg"]))
+    }
+
+    /// The runtime's listing says when a path names a file.
+    @Test func listingAFileSaysItIsAFile() throws {
+        let folder = Fixtures.TemporaryFolder()
+        let file = folder.path + "/a.jpg"
+        FileManager.default.createFile(atPath: file, contents: Data([0xFF, 0xD8]))
+        guard case let .failure(failure) = BrowserApp.list(file) else {
+            Issue.record("a file listed as a folder")
+            return
+        }
+        #expect(failure.pathIsFile)
+        #expect(failure.message.contains("is a file, not a folder"))
+        guard case let .failure(missing) = BrowserApp.list(folder.path + "/none") else { return }
+        #expect(!missing.pathIsFile)
     }
 
     @Test func iImportsTheMarkedFilesThenTheMarkedFolders() {
@@ -260,6 +348,7 @@ import Testing
         state.press(.char("/"))
         state.type("../shared/photos")
         #expect(state.press(.enter) == [.listFolder("/home/ana/shared/photos")])
+        state.send(.folderListed(path: "/home/ana/shared/photos", .success([])))
         state.press(.char("/"))
         state.type("./Holidays")
         #expect(state.press(.enter) == [.listFolder("/home/ana/shared/photos/Holidays")])

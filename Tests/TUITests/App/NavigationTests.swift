@@ -265,7 +265,10 @@ import Testing
         state.openGroup(at: TestLibrary.gardenIndex)
         state.press(.char("?"))
         #expect(AppView.render(state).text().contains("Keys — photos of a group"))
+        // Taller than 80×24: j scrolls the help; another key closes it and does nothing else.
         state.press(.char("j"))
+        #expect(state.showHelp)
+        state.press(.char("x"))
         #expect(!state.showHelp)
         #expect(state.groupCursor.selected == 0)
 
@@ -282,7 +285,8 @@ import Testing
         var state = TestLibrary.state(columns: 160, rows: 48)
         state.openGroup(at: TestLibrary.gardenIndex)
         state.press(.end)
-        #expect(state.groupCursor.selected == 29 && state.groupCursor.topRow == 1)
+        // 6 columns, 5 rows of tiles: all 30 photos in view.
+        #expect(state.groupCursor.selected == 29 && state.groupCursor.topRow == 0)
         state.send(.resized(columns: 80, rows: 24))
         #expect(state.groupCursor.selected == 29)
         #expect(state.groupCursor.topRow == 8)

@@ -17,12 +17,12 @@ enum TestLibrary {
 
     static func photo(_ number: Int, name: String, description: String?, day: Int, hour: Int = 12, minute: Int? = nil,
                       width: Int = 4032, height: Int = 3024, orientation: Int = 1, missing: Bool = false,
-                      camera: (String, String)? = ("Canon", "Canon EOS 6D")) -> Photo {
+                      camera: (String, String)? = ("Canon", "Canon EOS 6D"), takenAt: String? = nil) -> Photo {
         Photo(
             id: String(format: "%016x", 0xA000 + number), path: "/photos/\(name)",
             fileSize: 2_000_000 + Int64(number), fileModified: 1_700_000_000 + Double(number),
             width: width, height: height, orientation: orientation,
-            takenAt: String(format: "2024-05-%02dT%02d:%02d:00", day, hour, minute ?? number % 60),
+            takenAt: takenAt ?? String(format: "2024-05-%02dT%02d:%02d:00", day, hour, minute ?? number % 60),
             takenAtSource: .dateTimeOriginal,
             cameraMake: camera?.0, cameraModel: camera?.1,
             description: description, descriptionSource: description == nil ? nil : .exif,

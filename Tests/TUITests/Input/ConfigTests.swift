@@ -77,6 +77,6 @@ import Testing
 
     @Test func theStatusLineSummarisesProblems() {
         #expect(BrowserApp.summary(ofProblems: []) == nil)
-        #expect(BrowserApp.summary(ofProblems: ["a", "b", "c"]) == "a (and 2 more problems); defaults kept")
+        #expect(BrowserApp.summary(ofProblems: ["a", "b", "c"]) == "a; defaults kept (and 2 more problems: ? lists all)")
     }
 }
