@@ -22,7 +22,7 @@ public enum AppView {
         let titleWidth = state.columns - Self.titlePrefix.displayWidth
         switch state.screen {
         case .home:
-            title = HomeScreen.title(state)
+            title = HomeScreen.title(state, width: titleWidth)
             HomeScreen.render(state, into: &grid)
         case .group:
             title = state.currentPage.map {
@@ -76,7 +76,8 @@ public enum AppView {
             }
         }
         guard let status = state.status else {
-            grid.put(CellGrid.truncated(" " + hints, toWidth: state.columns), x: 0, y: y, style: Theme.statusBar)
+            grid.put(CellGrid.truncated(" " + wholeHints(hints, width: state.columns - 1), toWidth: state.columns), x: 0, y: y,
+                     style: Theme.statusBar)
             return
         }
         // A message too long for the line (an error naming a file, a server's answer) takes
@@ -88,6 +89,14 @@ public enum AppView {
             grid.fill(Rect(x: 0, y: row, width: state.columns, height: 1), with: Cell(" ", style: style))
             grid.put(line, x: 0, y: row, style: style, maxWidth: state.columns)
         }
+    }
+
+    /// Whole hints ("Enter view · Space mark"), as many as fit `width`, rather than one cut in
+    /// the middle ("f …").
+    static func wholeHints(_ hints: String, width: Int) -> String {
+        var shown = hints.components(separatedBy: " · ")
+        while shown.count > 1, shown.joined(separator: " · ").displayWidth > width { shown.removeLast() }
+        return shown.joined(separator: " · ")
     }
 
     /// A status message as one line, or two when it does not fit (cut only past two lines).

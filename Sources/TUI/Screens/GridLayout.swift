@@ -3,7 +3,8 @@
 ///
 /// The grid uses the rows it has: as many rows of tiles as fit with a preview of at least
 /// `minimumPreviewHeight` lines, each preview as tall as the rows allow, and the few lines
-/// left over (fewer than the rows) spread between the rows rather than left empty at the bottom.
+/// left over (fewer than the rows) spread between the rows rather than left empty at the bottom
+/// (all but one).
 struct GridLayout: Equatable {
     /// A tile's width, its smallest preview box, its caption lines, and the gap between tiles.
     static let tileWidth = 25
@@ -40,8 +41,9 @@ struct GridLayout: Equatable {
     /// Tiles per screenful.
     var pageSize: Int { columns * visibleRows }
 
-    /// The lines left below the last row, spread between the rows.
-    private var spareLines: Int { max(0, area.height - visibleRows * (tileHeight + Self.gap) + Self.gap) }
+    /// The lines left below the last row, spread between the rows but one: the last line stays
+    /// free for what may cover it (the search line, a status message on two lines).
+    private var spareLines: Int { max(0, area.height - visibleRows * (tileHeight + Self.gap) + Self.gap - 1) }
 
     /// The rectangle of item `index` when the grid is scrolled so that `topRow` is first.
     func tileRect(index: Int, topRow: Int) -> Rect? {

@@ -48,7 +48,8 @@ enum HelpOverlay {
         }
         if !state.configProblems.isEmpty {
             lines.append(Line(text: ""))
-            lines.append(Line(text: "The config file has problems (defaults kept for those settings):", style: Theme.error))
+            lines += PhotoTile.wrap("The config file has problems (defaults kept for those settings):", width: inner, maxLines: .max)
+                .map { Line(text: $0, style: Theme.error) }
             for problem in state.configProblems {
                 let wrapped = PhotoTile.wrap(problem, width: max(1, inner - 2), maxLines: .max)
                 for (i, part) in wrapped.enumerated() { lines.append(Line(key: i == 0 ? "•" : "", text: part, column: 2)) }
@@ -97,8 +98,11 @@ enum HelpOverlay {
             }
             grid.put(line.text, x: inner.x + line.column, y: y, style: line.style, maxWidth: max(0, inner.width - line.column))
         }
-        let footer = maxScroll == 0 ? "Press any key to close"
-            : "↑↓ scroll (\(top + visible) of \(all.count)) · other keys close"
+        // The longest wording that fits.
+        let footers = maxScroll == 0 ? ["Press any key to close", "Any key closes"]
+            : ["↑↓ scroll (\(top + visible) of \(all.count)) · other keys close", "↑↓ \(top + visible)/\(all.count) · other keys close",
+               "↑↓ scroll · other keys close", "↑↓ \(top + visible)/\(all.count)"]
+        let footer = footers.first { $0.displayWidth <= inner.width } ?? footers[footers.count - 1]
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
     }
 }

@@ -22,7 +22,7 @@ enum HomeScreen {
     }
 
     /// "Home · by date · 12 folders · 3400 photos"; "(grouping…)" while the tree is built.
-    static func title(_ state: AppState) -> String {
+    static func title(_ state: AppState, width: Int = .max) -> String {
         let photos = state.library.photos.count
         let by = "by " + state.grouping.title.lowercased() + (state.isGroupingPending ? " (grouping…)" : "")
         let count: String
@@ -32,7 +32,9 @@ enum HomeScreen {
             let groups = state.library.groups.count
             count = "\(groups) group\(groups == 1 ? "" : "s")"
         }
-        return "Home · \(by) · \(count) · \(photos) photo\(photos == 1 ? "" : "s")"
+        // Narrow: the counts go before the grouping's name.
+        return TitleLine(parts: [.init(text: "Home", priority: 3), .init(text: by, priority: 2), .init(text: count, priority: 0),
+                                 .init(text: "\(photos) photo\(photos == 1 ? "" : "s")", priority: 1)]).fitted(width: width)
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {

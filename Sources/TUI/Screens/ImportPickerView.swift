@@ -47,7 +47,7 @@ enum ImportPickerView {
                 grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 1, style: Theme.dim)
             }
         } else {
-            footer = state.keyMap.hints(ImportPickerState.footerHints, in: .picker)
+            footer = AppView.wholeHints(state.keyMap.hints(ImportPickerState.footerHints, in: .picker), width: inner.width)
         }
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
                  style: picker.typedPath == nil ? Theme.dim : Theme.title)

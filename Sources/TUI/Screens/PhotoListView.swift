@@ -36,11 +36,12 @@ enum PhotoListView {
                 Column(title: "Size", width: sizeWidth, right: true), Column(title: "Place", width: place)]
     }
 
-    /// A date that fits `width`: without its zone ("+02:00") when only that is too much.
+    /// A date that fits `width`: without its zone ("+02:00"), then without its time, rather
+    /// than cut in the middle.
     static func fitted(date: String, width: Int) -> String {
-        guard date.displayWidth > width, let space = date.lastIndex(of: " "),
-              date[date.index(after: space)...].first.map({ $0 == "+" || $0 == "-" || $0 == "Z" }) == true else { return date }
-        return String(date[..<space])
+        var words = date.split(separator: " ")
+        while words.joined(separator: " ").displayWidth > width, words.count > 1 { words.removeLast() }
+        return words.joined(separator: " ")
     }
 
     /// One row's cells, each cut or padded to its column.
@@ -59,7 +60,7 @@ enum PhotoListView {
         let visible = state.groupCursor.visibleRange(count: page.count, layout: layout)
         let dates = visible.compactMap { page.photoID(atItem: $0).flatMap(state.library.photo(id:))?.takenAtShortText }
         // As wide as the dates on screen, as long as the name keeps 8 cells; else the zones go.
-        let widest = max(dateWidth, min(dates.map(\.displayWidth).max() ?? 0, width - flagsWidth - 2 * gap - 8))
+        let widest = min(max(dateWidth, dates.map(\.displayWidth).max() ?? 0), width - flagsWidth - 2 * gap - 8)
         let columns = columns(width: width, dateWidth: widest)
         grid.put(row(columns.map(\.title), columns: columns), x: area.x + 1, y: area.y, style: Theme.dim, maxWidth: width)
         let places = columns.count > 5 ? PlaceTable.sharedLookup : nil

@@ -20,8 +20,9 @@ enum WriteConfirmationView {
             question = "Write the favourite mark of \(photosText) (as rating 5) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
             how = "The photo files themselves are not touched."
         } else {
-            let edited = "the edited " + listed(fields) + (favourites ? " and the favourite mark" : "")
-            question = "Write \(edited) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) and an XMP sidecar beside \(count == 1 ? "it" : "each")?"
+            question = "Write the edited \(listed(fields)) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) "
+                + "and an XMP sidecar beside \(count == 1 ? "it" : "each")?"
+                + (favourites ? " The favourite mark goes into the sidecar (rating 5)." : "")
             how = "Each file is replaced atomically; its picture is not touched."
         }
         return [(question, Theme.title), (how, Theme.dim), ("Enter write · any other key cancels", Theme.dim)]
@@ -35,10 +36,23 @@ enum WriteConfirmationView {
 
     static func render(_ photos: [String], state: AppState, into grid: inout CellGrid) {
         let width = min(66, state.contentArea.width)
-        var lines: [(String, Style)] = []
-        for (i, (text, style)) in paragraphs(photos, library: state.library).enumerated() {
-            if i > 0 { lines.append(("", .plain)) }
-            lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: 6).map { ($0, style) }
+        let room = max(3, state.contentArea.height - 2)
+        var parts = paragraphs(photos, library: state.library)
+        func lines() -> [(String, Style)] {
+            var lines: [(String, Style)] = []
+            for (i, (text, style)) in parts.enumerated() {
+                if i > 0 { lines.append(("", .plain)) }
+                lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: .max).map { ($0, style) }
+            }
+            return lines
+        }
+        // A small terminal: the question and the keys, never the keys cut off.
+        if lines().count > room { parts.remove(at: 1) }
+        var lines = lines()
+        if lines.count > room, let last = parts.last {
+            let keys = PhotoTile.wrap(last.0, width: max(1, width - 4), maxLines: .max).map { ($0, last.1) }
+            let question = PhotoTile.wrap(parts[0].0, width: max(1, width - 4), maxLines: max(1, room - keys.count))
+            lines = question.map { ($0, parts[0].1) } + keys
         }
         let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
         let inner = Panel.draw(box, title: "Write to the files", into: &grid)
