@@ -60,7 +60,18 @@ public struct Config: Sendable {
                 problems.append("line \(entry.line): \(problem.message)")
             }
         }
-        self.problems = problems.map { "\(name) \($0)" }
+        // In the file's order, so the first named is the first to fix.
+        let ordered = problems.enumerated().sorted { a, b in
+            let lineA = Self.lineNumber(a.element) ?? .max, lineB = Self.lineNumber(b.element) ?? .max
+            return lineA != lineB ? lineA < lineB : a.offset < b.offset
+        }
+        self.problems = ordered.map { "\(name) \($0.element)" }
+    }
+
+    /// N of a problem worded "line N: …".
+    private static func lineNumber(_ problem: String) -> Int? {
+        guard problem.hasPrefix("line ") else { return nil }
+        return Int(problem.dropFirst(5).prefix { $0.isNumber })
     }
 
     /// The settings outside any table.

@@ -58,7 +58,10 @@ enum PhotoListView {
         let width = area.width - 2
         let layout = state.photoLayout
         let visible = state.groupCursor.visibleRange(count: page.count, layout: layout)
-        let dates = visible.compactMap { page.photoID(atItem: $0).flatMap(state.library.photo(id:))?.takenAtShortText }
+        let dates = visible.map { index in
+            page.photoID(atItem: index).flatMap(state.library.photo(id:))?.takenAtShortText
+                ?? (page.folders.indices.contains(index) ? page.folders[index].group.dateRange : "")
+        }
         // As wide as the dates on screen, as long as the name keeps 8 cells; else the zones go.
         let widest = min(max(dateWidth, dates.map(\.displayWidth).max() ?? 0), width - flagsWidth - 2 * gap - 8)
         let columns = columns(width: width, dateWidth: widest)
@@ -79,7 +82,9 @@ enum PhotoListView {
                          place]
             } else {
                 let folder = page.folders[index].group
-                texts = ["▸", folder.name, folder.dateRange, "\(folder.count) photo\(folder.count == 1 ? "" : "s")", "", ""]
+                // The days when they fit, else the years.
+                let range = folder.dateRange.displayWidth <= widest ? folder.dateRange : folder.yearRange
+                texts = ["▸", folder.name, range, "\(folder.count) photo\(folder.count == 1 ? "" : "s")", "", ""]
             }
             let selected = index == state.groupCursor.selected
             let style = selected ? Theme.selected : Style.plain

@@ -36,14 +36,15 @@ import Testing
             theme = "dark"
             mark = "m"
             """, file: "/x/config.toml")
+        // Every problem, in the file's order.
         #expect(config.problems == [
+            "config.toml line 2: unknown action \"opne\"; the actions are: " + Action.allCases.map(\.rawValue).joined(separator: ", "),
+            "config.toml line 3: \"ctrl-\" is not a key name (examples: \"x\", \"X\", \"enter\", \"esc\", \"space\", \"ctrl-b\", \"pgdn\", \"f2\")",
+            "config.toml line 4: \"help\" takes a key name or a list of them, not an integer",
             "config.toml line 5: a string is not closed",
             "config.toml line 7: \"reload\" is set twice",
             "config.toml line 8: unexpected text after the value",
             "config.toml line 9: unknown table [colours]; known: [keys]",
-            "config.toml line 2: unknown action \"opne\"; the actions are: " + Action.allCases.map(\.rawValue).joined(separator: ", "),
-            "config.toml line 3: \"ctrl-\" is not a key name (examples: \"x\", \"X\", \"enter\", \"esc\", \"space\", \"ctrl-b\", \"pgdn\", \"f2\")",
-            "config.toml line 4: \"help\" takes a key name or a list of them, not an integer",
         ])
         let defaults = KeyMap()
         for action: Action in [.quit, .help, .back, .importPhotos, .open] {
