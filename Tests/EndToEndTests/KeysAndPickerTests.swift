@@ -115,8 +115,10 @@ struct KeysAndPickerTests {
         tmux.type("pg")
         tmux.send("Enter")
         // The file's folder opens with the file selected; i imports it.
-        screen = try tmux.waitFor("photo-02.jpg is a file")
-        #expect(screen.contains("photo-03.jpg"))
+        screen = try tmux.waitUntil("the file's folder listed, with the note") {
+            $0.contains("photo-02.jpg is a file: it is selected; i imports it") && $0.contains("photo-03.jpg")
+        }
+        #expect(screen.contains(shared))
         tmux.send("i")
         screen = try tmux.waitFor("Import finished")
         #expect(screen.contains("1 photo") || screen.contains("1 new"))
