@@ -106,6 +106,16 @@ import Testing
         }
     }
 
+    /// A folder row's date range: the days when the column holds them, not "2024-05-01 – 20…".
+    @Test func listViewFolderRowsShowTheirDaysWhole() {
+        var state = TestLibrary.state(remembered: RememberedState(grouping: .date, listView: true))
+        state.sendWorking(.resized(columns: 80, rows: 24))
+        state.pressWorking(.right, .enter)
+        let text = AppView.render(state).text()
+        #expect(text.contains("May 2024"))
+        #expect(text.contains("2024-05-01 – 2024-05-25"))
+    }
+
     // MARK: - Errors wrap
 
     @Test(arguments: sizes)
