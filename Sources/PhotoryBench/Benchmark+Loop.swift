@@ -20,7 +20,10 @@ extension Benchmark {
         }
         report.section("7. Run loop: message → frame, idle CPU (BrowserApp.run on a headless 160×48 terminal, "
                        + "\(imported.photos.count) photos, \(imported.groups.count) groups)")
-        let app = BrowserApp(store: LibraryStore(path: folder("loop") + "/library.json"), thumbnails: store)
+        // Neither the user's config nor their remembered state (grouping, sort) shapes the figures,
+        // and the run must not write over that state.
+        let app = BrowserApp(store: LibraryStore(path: folder("loop") + "/library.json"), thumbnails: store,
+                             config: Config(), rememberedFile: folder("loop") + "/state.json")
         let probe = FrameProbe()
         let library = imported
         let loopThread = Thread {

@@ -23,8 +23,11 @@ extension OneTerminalAtATime {
             private let folder = TemporaryFolder("photory-loop")
 
             init(library: PhotoLibrary = PhotoLibrary()) throws {
+                // The user's own config.toml and remembered state (a grouping chosen in an earlier
+                // run, say) must not change what the test sees.
                 app = BrowserApp(store: LibraryStore(path: folder.file("library.json")),
-                                 thumbnails: ThumbnailStore(folder: folder.file("thumbnails")))
+                                 thumbnails: ThumbnailStore(folder: folder.file("thumbnails")),
+                                 config: Config(), rememberedFile: folder.file("state.json"))
                 var fds: [Int32] = [0, 0]
                 guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
                 keys = fds[1]
