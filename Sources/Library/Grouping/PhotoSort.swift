@@ -2,7 +2,7 @@ import Foundation
 
 /// The order of the photos inside a folder, a group or search results.
 public enum PhotoSort: String, CaseIterable, Sendable, Codable {
-    /// Date taken, oldest first (then path): the default.
+    /// Date taken, oldest first (then path): the default. Unknown dates go last in every order.
     case dateTaken
     /// Date taken, newest first.
     case newestFirst
@@ -35,12 +35,13 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         case .dateTaken:
             return byDate
         case .newestFirst:
-            return byDate.reversed()
+            return Self.newestFirst(byDate, of: photos)
         case .fileName, .fileSize:
             // Ties keep the date order, so rank by it first.
             var dateRank = [Int](repeating: 0, count: photos.count)
             for (rank, index) in byDate.enumerated() { dateRank[index] = rank }
             if self == .fileSize {
+                // An unknown size (0, not downloaded) goes last.
                 return byDate.sorted { a, b in
                     photos[a].fileSize != photos[b].fileSize ? photos[a].fileSize > photos[b].fileSize : dateRank[a] < dateRank[b]
                 }
@@ -54,6 +55,13 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
                 }
             }
         }
+    }
+
+    /// The date order `byDate` (positions in `photos`) newest first; unknown dates stay last,
+    /// in path order.
+    static func newestFirst(_ byDate: [Int], of photos: [Photo]) -> [Int] {
+        let known = byDate.prefix { photos[$0].takenAt != nil }
+        return known.reversed() + byDate[known.count...]
     }
 
     /// Positions in `photos` by date taken, then path: the order groups have always had.

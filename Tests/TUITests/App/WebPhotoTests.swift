@@ -9,18 +9,30 @@ import Testing
 @Suite struct WebPhotoTests {
     static let feed = "http://127.0.0.1:8080/feed.json"
 
-    /// A feed of `count` photos titled "Harbour", none downloaded yet.
+    /// A feed of `count` photos titled "Harbour", none downloaded yet: no size and no date
+    /// until the original comes, laid out by a 150×100 thumbnail.
     static func webPhoto(_ number: Int, downloaded: Bool = false) -> Photo {
         let url = "http://127.0.0.1:8080/img/\(number).jpg"
         var photo = Photo(id: Photo.webID(for: url), path: "/data/photory/downloads/127.0.0.1_8080/x-\(number).jpg",
-                          fileSize: 0, fileModified: 0, width: 150, height: 100,
-                          takenAt: String(format: "2026-11-01T10:%02d:00", number), takenAtSource: .fileTime,
+                          fileSize: 0, fileModified: 0, width: 0, height: 0, takenAt: nil, takenAtSource: nil,
                           description: "Harbour", descriptionSource: .feed, importedAt: 1_800_000_000)
+        (photo.thumbnailWidth, photo.thumbnailHeight) = (150, 100)
         photo.sourceURL = url
         photo.feedURL = feed
         photo.albumID = "1"
-        photo.isDownloaded = downloaded
+        photo.isDownloaded = false
+        if downloaded { photo = Self.downloaded(photo, takenAt: String(format: "2026-11-01T10:%02d:00", number)) }
         return photo
+    }
+
+    /// `photo` with its original downloaded: 600×400, taken at `takenAt`.
+    static func downloaded(_ photo: Photo, takenAt: String) -> Photo {
+        var file = photo
+        file.isDownloaded = true
+        (file.width, file.height) = (600, 400)
+        file.fileSize = 3_000_000
+        (file.fileTakenAt, file.fileTakenAtSource) = (takenAt, .dateTimeOriginal)
+        return file
     }
 
     static func library(count: Int = 5) -> PhotoLibrary {
