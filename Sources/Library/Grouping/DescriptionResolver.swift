@@ -71,6 +71,16 @@ public enum DescriptionResolver {
         return trimmed
     }
 
+    /// A cheap first look, for descriptions read by an older photory (a library file): false
+    /// for text that none of the newer filler rules can match (a number, a file counter or
+    /// name, "… camera") — text with a space that does not end in "camera" — so only the rest
+    /// (one word, or "… DIGITAL CAMERA") need `usable`'s full look.
+    static func mayBeFiller(_ text: String) -> Bool {
+        guard text.utf8.contains(0x20) else { return true }
+        let tail = text.utf8.suffix(6)
+        return tail.count == 6 && tail.elementsEqual("camera".utf8) { a, b in a | 0x20 == b }
+    }
+
     /// Whether a group key (see `groupKey`) is text a camera writes on its own: a placeholder
     /// ("olympus digital camera", "sony dsc"), anything ending in "digital camera" or
     /// "digital still camera", punctuation only, a bare number ("000001", "2019"), or a file

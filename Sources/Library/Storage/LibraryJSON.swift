@@ -178,6 +178,11 @@ enum LibraryJSON {
         photo.isDownloaded = isDownloaded
         photo.leftFeed = leftFeed
         (photo.thumbnailWidth, photo.thumbnailHeight) = (thumbnailWidth, thumbnailHeight)
+        if let text = description, descriptionSource != .feed, DescriptionResolver.mayBeFiller(text),
+           DescriptionResolver.usable(text, make: make, model: model, fileName: photo.fileName) == nil {
+            // Camera filler read as a description by an older photory: "Other", like at import now.
+            (photo.fileDescription, photo.fileDescriptionSource) = (nil, nil)
+        }
         if !isDownloaded && takenAtSource == .fileTime {
             // Written before unknown was unknown: the size was the thumbnail's, the date the import time.
             (photo.thumbnailWidth, photo.thumbnailHeight) = (width, height)

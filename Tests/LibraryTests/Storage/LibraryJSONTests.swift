@@ -56,6 +56,26 @@ import Testing
         #expect(photos[1].takenAt == nil && photos[1].width == 0 && photos[1].height == 0)
     }
 
+    /// Camera filler an older photory took for a description loads as none ("Other"); real
+    /// descriptions, the user's own and a feed's titles load as they are.
+    @Test func cameraFillerFromOlderFilesLoadsAsNoDescription() throws {
+        var photos = ["000001", "DSC00006", "CASIO DIGITAL CAMERA", "p3", "Beach 2019",
+                      "A very long description of the harbour at dawn, with boats"].enumerated().map { i, text in
+            var photo = samplePhoto("\(i)", description: text)
+            photo.path = "/photos/p\(i).jpg"
+            return photo
+        }
+        photos[0].edits.description = "Harbour"
+        photos.append(samplePhoto("feed", description: "000002"))
+        photos[6].fileDescriptionSource = .feed
+        let bytes = LibraryJSON.encode(schemaVersion: 1, photos: photos)
+        let back = try #require(try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 1).photos })
+        #expect(back.map(\.fileDescription) == [nil, nil, nil, nil, "Beach 2019",
+                                                "A very long description of the harbour at dawn, with boats", "000002"])
+        #expect(back.map(\.description) == ["Harbour", nil, nil, nil, "Beach 2019",
+                                            "A very long description of the harbour at dawn, with boats", "000002"])
+    }
+
     @Test func readsEscapesIncludingSurrogatePairs() throws {
         let text = #"{"schemaVersion":1,"photos":[{"id":"a","path":"\/p\u00e9\ud83d\ude00.jpg","fileSize":1,"fileModified":2.5,"width":3,"height":4,"takenAt":"t","takenAtSource":"fileTime","importedAt":1e3,"missing":false}]}"#
         let photo = try #require(try decode(text).first)
