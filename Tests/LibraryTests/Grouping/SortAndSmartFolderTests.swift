@@ -35,6 +35,7 @@ import Testing
         let index = SearchIndex(library: library)
         #expect(index.search(SearchQuery(terms: []), sort: .newestFirst) == ["a", "b", "c", "d", "u1", "u2"])
         #expect(index.search(SearchQuery(terms: []), sort: .dateTaken) == ["d", "c", "b", "a", "u1", "u2"])
+        #expect(try index.search("year:2020..") == ["c", "b", "a"], "an unknown date is in no span, open or not")
     }
 
     @Test(arguments: [
