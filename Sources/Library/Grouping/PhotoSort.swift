@@ -71,11 +71,18 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
 
     /// `positions` (into `photos`) in the same order. Works on the buffer, without copying
     /// photos: large libraries sort all 100,000 of them this way. Dates compare as integers
-    /// (YYYYMMDDhhmmss), far cheaper than strings.
+    /// (YYYYMMDDhhmmss), far cheaper than strings. Photos without a known date (web photos not
+    /// downloaded yet, whose files are named by a hash) go last in the natural order of their
+    /// addresses: "img/2.jpg" before "img/10.jpg".
     static func dateOrder(_ positions: [Int], in photos: UnsafeBufferPointer<Photo>) -> [Int] {
         let keys = positions.map { TakenAt.sortKey(photos[$0].takenAt) }
         return Array(positions.indices).sorted {
-            keys[$0] != keys[$1] ? keys[$0] < keys[$1] : photos[positions[$0]].path < photos[positions[$1]].path
+            if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
+            let a = photos[positions[$0]], b = photos[positions[$1]]
+            if keys[$0] == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
+                return naturalOrder(first, second) == .orderedAscending
+            }
+            return a.path < b.path
         }.map { positions[$0] }
     }
 

@@ -20,14 +20,16 @@ import Testing
     }
 
     /// Photos whose date is not known (web photos not downloaded yet) come after every known
-    /// date, newest first too, and in search results; among themselves by path.
+    /// date, newest first too, and in search results; among themselves in the natural order of
+    /// their addresses (their files are named by a hash).
     @Test func unknownDatesSortAfterKnownOnesInEveryOrder() throws {
-        func unknown(_ id: String, _ path: String) -> Photo {
+        func unknown(_ id: String, _ path: String, _ number: Int) -> Photo {
             var lazy = photo(id, path: path, size: 0)
             (lazy.fileTakenAt, lazy.fileTakenAtSource, lazy.isDownloaded) = (nil, nil, false)
+            lazy.sourceURL = "http://example.org/img/\(number).jpg"
             return lazy
         }
-        let library = PhotoLibrary(photos: Self.library.photos + [unknown("u2", "/w/2.jpg"), unknown("u1", "/w/1.jpg")])
+        let library = PhotoLibrary(photos: Self.library.photos + [unknown("u2", "/w/a-10.jpg", 10), unknown("u1", "/w/b-9.jpg", 9)])
         let ids = ["u2", "a", "u1", "b", "c", "d"]
         #expect(PhotoSort.dateTaken.sorted(ids, in: library) == ["d", "c", "b", "a", "u1", "u2"])
         #expect(PhotoSort.newestFirst.sorted(ids, in: library) == ["a", "b", "c", "d", "u1", "u2"])
