@@ -61,7 +61,7 @@ struct ListCommand: ParsableCommand {
             }
             for (photo, group) in withGroups {
                 let flags = (photo.isFavourite ? "\t★" : "") + (photo.missing ? "\t(missing)" : "")
-                say("\(photo.id)\t\(photo.takenAt)\t\(group.name.strippingControlCharacters)\t\(PathBytes.display(photo.path).strippingControlCharacters)\(flags)")
+                say("\(photo.id)\t\(photo.takenAt ?? "unknown")\t\(group.name.strippingControlCharacters)\t\(PathBytes.display(photo.path).strippingControlCharacters)\(flags)")
             }
         }
     }

@@ -13,11 +13,13 @@ struct PhotoRecord: Encodable {
     var groupId: String
     var description: String?
     var descriptionSource: String?
-    var width: Int
-    var height: Int
+    /// Left out while not known (a web photo not downloaded yet, unless its feed says).
+    var width: Int?
+    var height: Int?
     var orientation: Int
-    var takenAt: String
-    var takenAtSource: String
+    /// Left out while not known, like the size.
+    var takenAt: String?
+    var takenAtSource: String?
     /// "year", "month", "day" or "minute" when the user set a date known only so far.
     var takenAtPrecision: String?
     var cameraMake: String?
@@ -55,11 +57,11 @@ struct PhotoRecord: Encodable {
         group = library.group(id: groupId)?.name ?? PhotoGroup.otherName
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
-        width = photo.width
-        height = photo.height
+        width = photo.isSizeKnown ? photo.width : nil
+        height = photo.isSizeKnown ? photo.height : nil
         orientation = photo.orientation
         takenAt = photo.takenAt
-        takenAtSource = photo.takenAtSource.rawValue
+        takenAtSource = photo.takenAtSource?.rawValue
         takenAtPrecision = photo.takenAtPrecision == .second ? nil : photo.takenAtPrecision.rawValue
         cameraMake = photo.cameraMake
         cameraModel = photo.cameraModel

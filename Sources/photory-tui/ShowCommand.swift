@@ -26,15 +26,14 @@ struct ShowCommand: ParsableCommand {
                 ("Id", found.id),
                 ("Group", record.group),
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
-                ("Taken", found.isTakenAtKnown
-                    ? "\(found.takenAtText) (from \(found.takenAtSource.label))"
-                    : "not known until the original is downloaded (imported \(found.takenAtText))"),
-                ("File date", found.edits.date == nil ? nil : found.fileTakenAt),
+                ("Taken", found.takenAtSource.map { "\(found.takenAtText) (from \($0.label))" }
+                    ?? "not known until the original is downloaded"),
+                ("File date", found.edits.date == nil ? nil : found.fileTakenAt ?? "not known"),
                 ("Camera", found.camera),
                 ("Make", found.cameraMake),
                 ("Model", found.cameraModel),
-                ("Pixels", found.isDownloaded ? "\(found.width) × \(found.height)"
-                    : "not known until the original is downloaded (thumbnail \(found.width) × \(found.height))"),
+                ("Pixels", found.isSizeKnown ? "\(found.width) × \(found.height)"
+                    : "not known until the original is downloaded"),
                 ("Orientation", "\(found.orientation)"),
                 ("GPS", found.gps.map(Self.describe) ?? (found.edits.location == nil ? nil : "none (cleared)")),
                 ("File GPS", found.edits.location == nil ? nil : found.fileGPS.map(Self.describe) ?? "none"),

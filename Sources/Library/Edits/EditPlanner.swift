@@ -50,7 +50,7 @@ public struct EditPlanner: Sendable {
             var edits = photo.edits
             var clock = date.clock.shifted(by: TimeShift(seconds: index))
             // (A file time's offset is only the computer's zone: not worth keeping.)
-            if clock.offset == nil, photo.takenAtSource != .fileTime { clock.offset = WallClock(iso: photo.takenAt)?.offset }
+            if clock.offset == nil, photo.takenAtSource != .fileTime { clock.offset = photo.takenAt.flatMap { WallClock(iso: $0) }?.offset }
             edits.date = EditedDate(value: clock.iso, precision: date.precision)
             return edits
         }
@@ -67,7 +67,7 @@ public struct EditPlanner: Sendable {
         default: "shift date of \(n) by \(shift.text)"
         }
         return step(label, photos) { photo, _ in
-            guard var clock = WallClock(iso: photo.takenAt) else { return photo.edits }
+            guard var clock = photo.takenAt.flatMap({ WallClock(iso: $0) }) else { return photo.edits }
             clock = clock.shifted(by: shift)
             if let offset { clock.offset = offset }
             var edits = photo.edits

@@ -109,6 +109,7 @@ extension Photo {
     }
 
     private func takenAtText(upTo finest: DatePrecision) -> String {
+        guard let takenAt else { return "unknown" }
         guard let clock = WallClock(iso: takenAt) else { return takenAt }
         return clock.text(min(takenAtPrecision, finest)) + (clock.offset.map { " " + $0 } ?? "")
     }

@@ -1,5 +1,6 @@
 /// By date taken: years, then months inside a year, newest first; a photo whose date is known
-/// only to the year sits in the year itself; photos without a readable date in "Undated", last.
+/// only to the year sits in the year itself; photos without a known, readable date (a web
+/// photo not downloaded yet among them) in "Undated", last.
 public struct DateGrouping: Grouping {
     public init() {}
 
@@ -7,9 +8,10 @@ public struct DateGrouping: Grouping {
                              "September", "October", "November", "December"]
 
     public func keys(of photo: Photo) -> [String] {
-        guard let clock = WallClock(iso: photo.takenAt), (1...12).contains(clock.month) else { return [""] }
-        let year = String(Substring(photo.takenAt.utf8.prefix(4)))
-        return photo.takenAtPrecision == .year ? [year] : [year, String(Substring(photo.takenAt.utf8.prefix(7)))]
+        guard let takenAt = photo.takenAt, let clock = WallClock(iso: takenAt), (1...12).contains(clock.month)
+        else { return [""] }
+        let year = String(Substring(takenAt.utf8.prefix(4)))
+        return photo.takenAtPrecision == .year ? [year] : [year, String(Substring(takenAt.utf8.prefix(7)))]
     }
 
     public func folder(for keys: [String]) -> FolderStep {

@@ -57,6 +57,13 @@ public struct FolderGrouping: Grouping {
                           name: PathBytes.display(keys[keys.count - 1]))
     }
 
+    /// Folders on disk join into one step named by their path ("home/anna/Pictures/2019"),
+    /// keeping the innermost folder's id; a feed and its album stay apart.
+    public func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep? {
+        guard parent.id.hasPrefix("f"), child.id.hasPrefix("f") else { return nil }
+        return FolderStep(id: child.id, name: parent.name + "/" + child.name, rank: child.rank)
+    }
+
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
         switch PhotoSort.naturalOrder(a.name, b.name) {
         case .orderedAscending: true

@@ -94,19 +94,31 @@ public struct FolderTree: Sendable, Equatable {
             guard leaf != 0 else { continue }   // no keys: in no folder
             nodes[leaf].direct.append(photos[index].id)
             var node = leaf
+            let known = photos[index].takenAt != nil
             while node > 0 {
                 nodes[node].all.append(photos[index].id)
-                if first[node] < 0 { first[node] = index }
-                last[node] = index
+                if known {
+                    if first[node] < 0 { first[node] = index }
+                    last[node] = index
+                }
                 node = nodes[node].parent
             }
         }
         func folder(_ node: Int) -> PhotoFolder {
+            // A folder with one subfolder and no photos of its own is one step with it.
+            if nodes[node].children.count == 1, nodes[node].direct.isEmpty {
+                let child = nodes[node].children[0]
+                if let joined = grouping.joined(nodes[node].step, nodes[child].step) {
+                    nodes[child].step = joined
+                    return folder(child)
+                }
+            }
             let children = nodes[node].children.map(folder).sorted(by: grouping.precedes)
             return PhotoFolder(
                 id: nodes[node].step.id, name: nodes[node].step.name, rank: nodes[node].step.rank, children: children,
                 photoIDs: nodes[node].direct, allPhotoIDs: nodes[node].all, coverID: nodes[node].all[0],
-                firstTakenAt: photos[first[node]].takenAt, lastTakenAt: photos[last[node]].takenAt)
+                firstTakenAt: first[node] < 0 ? "" : photos[first[node]].takenAt ?? "",
+                lastTakenAt: last[node] < 0 ? "" : photos[last[node]].takenAt ?? "")
         }
         return nodes[0].children.map(folder).sorted(by: grouping.precedes)
     }

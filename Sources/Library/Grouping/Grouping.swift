@@ -16,9 +16,16 @@ public protocol Grouping: Sendable {
     /// Whether sibling `a` goes before `b`. By default: by rank, then by name ignoring case,
     /// then by id.
     func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool
+
+    /// The one folder that stands for `parent` and `child` when `parent` holds no photos and no
+    /// other folder (a chain such as home › anna › Pictures › 2019 is one step then); nil keeps
+    /// them apart, the default.
+    func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep?
 }
 
 extension Grouping {
+    public func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep? { nil }
+
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
         if a.rank != b.rank { return a.rank < b.rank }
         let order = a.name.caseInsensitiveCompare(b.name)

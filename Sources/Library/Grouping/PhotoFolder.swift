@@ -12,7 +12,7 @@ public struct PhotoFolder: Sendable, Equatable, Identifiable {
     public var allPhotoIDs: [String]
     /// The first photo of `allPhotoIDs`.
     public var coverID: String
-    /// Earliest and latest `takenAt` of all its photos.
+    /// Earliest and latest known `takenAt` of all its photos; "" when none is known.
     public var firstTakenAt: String
     public var lastTakenAt: String
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The order of the photos inside a folder, a group or search results.
 public enum PhotoSort: String, CaseIterable, Sendable, Codable {
-    /// Date taken, oldest first (then path): the default.
+    /// Date taken, oldest first (then path): the default. Unknown dates go last in every order.
     case dateTaken
     /// Date taken, newest first.
     case newestFirst
@@ -35,12 +35,13 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         case .dateTaken:
             return byDate
         case .newestFirst:
-            return byDate.reversed()
+            return Self.newestFirst(byDate, of: photos)
         case .fileName, .fileSize:
             // Ties keep the date order, so rank by it first.
             var dateRank = [Int](repeating: 0, count: photos.count)
             for (rank, index) in byDate.enumerated() { dateRank[index] = rank }
             if self == .fileSize {
+                // An unknown size (0, not downloaded) goes last.
                 return byDate.sorted { a, b in
                     photos[a].fileSize != photos[b].fileSize ? photos[a].fileSize > photos[b].fileSize : dateRank[a] < dateRank[b]
                 }
@@ -56,6 +57,13 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The date order `byDate` (positions in `photos`) newest first; unknown dates stay last,
+    /// in path order.
+    static func newestFirst(_ byDate: [Int], of photos: [Photo]) -> [Int] {
+        let known = byDate.prefix { photos[$0].takenAt != nil }
+        return known.reversed() + byDate[known.count...]
+    }
+
     /// Positions in `photos` by date taken, then path: the order groups have always had.
     static func dateOrder(of photos: [Photo]) -> [Int] {
         photos.withUnsafeBufferPointer { dateOrder(Array($0.indices), in: $0) }
@@ -63,11 +71,18 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
 
     /// `positions` (into `photos`) in the same order. Works on the buffer, without copying
     /// photos: large libraries sort all 100,000 of them this way. Dates compare as integers
-    /// (YYYYMMDDhhmmss), far cheaper than strings.
+    /// (YYYYMMDDhhmmss), far cheaper than strings. Photos without a known date (web photos not
+    /// downloaded yet, whose files are named by a hash) go last in the natural order of their
+    /// addresses: "img/2.jpg" before "img/10.jpg".
     static func dateOrder(_ positions: [Int], in photos: UnsafeBufferPointer<Photo>) -> [Int] {
         let keys = positions.map { TakenAt.sortKey(photos[$0].takenAt) }
         return Array(positions.indices).sorted {
-            keys[$0] != keys[$1] ? keys[$0] < keys[$1] : photos[positions[$0]].path < photos[positions[$1]].path
+            if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
+            let a = photos[positions[$0]], b = photos[positions[$1]]
+            if keys[$0] == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
+                return naturalOrder(first, second) == .orderedAscending
+            }
+            return a.path < b.path
         }.map { positions[$0] }
     }
 

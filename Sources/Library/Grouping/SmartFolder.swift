@@ -52,10 +52,11 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             let chosen = smart.indices(in: library)
             guard !chosen.isEmpty, smart != .recentlyImported || chosen.count < library.photos.count else { return nil }
             let ids = inDateOrder(chosen, of: library)
-            guard let first = ids.first, let last = ids.last,
-                  let firstPhoto = library.photo(id: first), let lastPhoto = library.photo(id: last) else { return nil }
+            guard let first = ids.first else { return nil }
+            // Unknown dates come last: the span is that of the known ones.
+            let dates = ids.lazy.compactMap { library.photo(id: $0)?.takenAt }
             return PhotoFolder(id: smart.id, name: smart.title, photoIDs: ids, coverID: first,
-                               firstTakenAt: firstPhoto.takenAt, lastTakenAt: lastPhoto.takenAt)
+                               firstTakenAt: dates.first ?? "", lastTakenAt: dates.reversed().first ?? "")
         }
     }
 }

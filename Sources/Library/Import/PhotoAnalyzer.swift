@@ -64,7 +64,7 @@ struct PhotoAnalyzer: Sendable {
             } else {
                 (TakenAt.fromFileTime(fileModified), .fileTime)
             }
-        let description = DescriptionResolver.resolve(metadata)
+        let description = DescriptionResolver.resolve(metadata, fileName: (path as NSString).lastPathComponent)
         let photo = Photo(
             id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
             fileModified: fileModified, width: header.width, height: header.height,

@@ -9,6 +9,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
         case dateTimeDigitized
         /// Set by the user (only ever the effective source, never the file's).
         case edited
+        /// Given by the web feed of a photo not downloaded yet.
+        case feed
 
         /// Where the date came from, in words: "EXIF original", "file time".
         public var label: String {
@@ -18,6 +20,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
             case .dateTime: "EXIF date"
             case .fileTime: "file time"
             case .edited: "edited"
+            case .feed: "the feed"
             }
         }
     }
@@ -29,15 +32,21 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var fileSize: Int64
     /// File modification time, seconds since 1970.
     public var fileModified: Double
-    /// Stored pixel size, before orientation is applied.
+    /// Stored pixel size, before orientation is applied; 0×0 while not known (a web photo
+    /// whose original is not downloaded and whose feed did not say, see `isSizeKnown`).
     public var width: Int
     public var height: Int
+    /// The shape (upright) of a not-downloaded web photo's thumbnail: what the browser lays the
+    /// photo out with until its size is known; 0×0 without one. Never its size.
+    public var thumbnailWidth = 0
+    public var thumbnailHeight = 0
     /// EXIF orientation 1–8.
     public var orientation: Int
     /// When the photo was taken by its file, ISO 8601 local time ("2024-05-01T14:03:22"), with
     /// the UTC offset appended when the camera recorded one or when it comes from the file time.
-    public var fileTakenAt: String
-    public var fileTakenAtSource: TakenAtSource
+    /// nil while not known: a web photo whose original is not downloaded and whose feed gave no date.
+    public var fileTakenAt: String?
+    public var fileTakenAtSource: TakenAtSource?
     public var cameraMake: String?
     public var cameraModel: String?
     /// The position in the file's metadata.
@@ -60,8 +69,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The feed item's `albumId`.
     public var albumID: String?
     /// False for a web photo whose original has not been downloaded yet: `path` is where it
-    /// will be written (`DownloadFolder`), `fileSize` is 0, `width`×`height` are its thumbnail's
-    /// (the shape to lay it out with; 0 without one) and `id` is made from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
+    /// will be written (`DownloadFolder`), `fileSize` is 0, its size and date are unknown unless
+    /// its feed gave them (`thumbnailWidth`×`thumbnailHeight` is the shape to lay it out with)
+    /// and `id` is made from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
     public var isDownloaded = true
     /// The photo's item was no longer in its feed at the last refresh: the photo is missing
     /// (kept, never deleted, edits and all).
@@ -74,7 +84,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     public init(
         id: String, path: String, fileSize: Int64, fileModified: Double, width: Int, height: Int,
-        orientation: Int = 1, takenAt: String, takenAtSource: TakenAtSource,
+        orientation: Int = 1, takenAt: String?, takenAtSource: TakenAtSource?,
         cameraMake: String? = nil, cameraModel: String? = nil, gps: GPSPosition? = nil,
         description: String? = nil, descriptionSource: DescriptionSource? = nil,
         missing: Bool = false, importedAt: Double
@@ -115,12 +125,14 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     // MARK: - What the photo is, edits applied
 
-    /// When the photo was taken: the user's date, else the file's.
-    public var takenAt: String { edits.date?.value ?? fileTakenAt }
-    public var takenAtSource: TakenAtSource { edits.date == nil ? fileTakenAtSource : .edited }
-    /// Whether `takenAt` says when the photo was taken: not for a web photo whose original is
-    /// not downloaded and whose date the user did not set (it holds the import time then).
-    public var isTakenAtKnown: Bool { isDownloaded || edits.date != nil }
+    /// When the photo was taken: the user's date, else the file's; nil when not known (a web
+    /// photo not downloaded yet, see `fileTakenAt`). Unknown dates sort after known ones.
+    public var takenAt: String? { edits.date?.value ?? fileTakenAt }
+    public var takenAtSource: TakenAtSource? { edits.date == nil ? fileTakenAtSource : .edited }
+    /// Whether the date the photo was taken is known.
+    public var isTakenAtKnown: Bool { takenAt != nil }
+    /// Whether `width`×`height` is the photo's pixel size.
+    public var isSizeKnown: Bool { width > 0 && height > 0 }
     /// How much of `takenAt` is known (a scanned print set to "2004" has year precision).
     public var takenAtPrecision: DatePrecision { edits.date?.precision ?? .second }
     /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.
@@ -146,9 +158,15 @@ public struct Photo: Sendable, Equatable, Identifiable {
         return last.isEmpty || last == "/" ? fileName : last
     }
 
-    /// Pixel size as the photo is shown, with EXIF orientation applied (5–8 swap the sides).
+    /// Pixel size as the photo is shown, with EXIF orientation applied (5–8 swap the sides);
+    /// 0×0 while not known.
     public var displaySize: (width: Int, height: Int) {
         orientation >= 5 && orientation <= 8 ? (height, width) : (width, height)
+    }
+
+    /// The shape to lay the photo out with: its size as shown when known, else its thumbnail's.
+    public var layoutSize: (width: Int, height: Int) {
+        isSizeKnown ? displaySize : (thumbnailWidth, thumbnailHeight)
     }
 
     /// "Make Model" without repeating the make when the model already starts with it

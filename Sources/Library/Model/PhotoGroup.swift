@@ -15,25 +15,29 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
     public var photoIDs: [String]
     /// The first photo of the group.
     public var coverID: String
-    /// Earliest and latest `takenAt` in the group.
+    /// Earliest and latest known `takenAt` in the group; "" when none is known.
     public var firstTakenAt: String
     public var lastTakenAt: String
 
     public var count: Int { photoIDs.count }
+    /// What `dateRange` says when no photo's date is known.
+    static let unknownDate = "date unknown"
     public var isOther: Bool { id == Self.otherID }
     public var isSmart: Bool { SmartFolder.allCases.contains { $0.id == id } }
 
     /// The stable id for a normalised grouping key.
     public static func id(forKey key: String) -> String { "g" + ContentHash.hex(of: key) }
 
-    /// "2023-04-01 – 2023-04-09", or a single day.
+    /// "2023-04-01 – 2023-04-09", or a single day; "date unknown" when no date is known.
     public var dateRange: String {
+        guard !firstTakenAt.isEmpty else { return Self.unknownDate }
         let first = TakenAt.day(firstTakenAt), last = TakenAt.day(lastTakenAt)
         return first == last ? first : "\(first) – \(last)"
     }
 
     /// The same by year, for narrow places: "2003 – 2026", or a single year.
     public var yearRange: String {
+        guard !firstTakenAt.isEmpty else { return Self.unknownDate }
         let first = firstTakenAt.prefix(4), last = lastTakenAt.prefix(4)
         return first == last ? String(first) : "\(first) – \(last)"
     }

@@ -245,6 +245,7 @@ public struct PhotoLibrary: Sendable, Equatable {
             for index in order {
                 let slot = slotOfPhoto[index] < 0 ? otherSlot : slotOfPhoto[index]
                 members[slot].append(buffer[index].id)
+                guard buffer[index].takenAt != nil else { continue }
                 if firstLast[slot].first < 0 { firstLast[slot].first = index }
                 firstLast[slot].last = index
             }
@@ -252,7 +253,8 @@ public struct PhotoLibrary: Sendable, Equatable {
             for slot in slots.indices where !members[slot].isEmpty {
                 groups.append(PhotoGroup(
                     id: slots[slot].id, name: slots[slot].name, photoIDs: members[slot], coverID: members[slot][0],
-                    firstTakenAt: buffer[firstLast[slot].first].takenAt, lastTakenAt: buffer[firstLast[slot].last].takenAt))
+                    firstTakenAt: firstLast[slot].first < 0 ? "" : buffer[firstLast[slot].first].takenAt ?? "",
+                    lastTakenAt: firstLast[slot].last < 0 ? "" : buffer[firstLast[slot].last].takenAt ?? ""))
             }
             groups.sort { a, b in
                 if a.isOther != b.isOther { return b.isOther }

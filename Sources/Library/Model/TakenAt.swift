@@ -34,8 +34,13 @@ public enum TakenAt {
     /// The calendar day of a `takenAt` value ("2024-05-01").
     public static func day(_ takenAt: String) -> String { String(takenAt.prefix(10)) }
 
-    /// The wall-clock digits of a `takenAt` value as one number, YYYYMMDDhhmmss, for sorting.
-    public static func sortKey(_ takenAt: String) -> Int64 {
+    /// The sort key of an unknown date: after every known one.
+    public static let unknownSortKey = Int64.max
+
+    /// The wall-clock digits of a `takenAt` value as one number, YYYYMMDDhhmmss, for sorting;
+    /// `unknownSortKey` for nil.
+    public static func sortKey(_ takenAt: String?) -> Int64 {
+        guard let takenAt else { return unknownSortKey }
         var key: Int64 = 0
         var digits = 0
         for byte in takenAt.utf8 where digits < 14 {

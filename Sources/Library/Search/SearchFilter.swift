@@ -42,5 +42,7 @@ public struct DateSpan: Sendable, Equatable {
         self.init(from: TakenAt.sortKey(start.iso), through: TakenAt.sortKey(end.iso))
     }
 
-    public func contains(_ key: Int64) -> Bool { key >= from && key <= through }
+    /// Whether the date with sort key `key` is in the span; an unknown date never is, even in
+    /// an open span ("2019..").
+    public func contains(_ key: Int64) -> Bool { key != TakenAt.unknownSortKey && key >= from && key <= through }
 }

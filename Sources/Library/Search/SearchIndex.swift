@@ -172,7 +172,7 @@ private final class SortCache: @unchecked Sendable {
     func order(_ sort: PhotoSort) -> [Int] {
         lock.withLock {
             if let order = orders[sort] { return order }
-            let order = sort == .newestFirst ? orders[.dateTaken]!.reversed() : sort.order(of: photos)
+            let order = sort == .newestFirst ? PhotoSort.newestFirst(orders[.dateTaken]!, of: photos) : sort.order(of: photos)
             orders[sort] = order
             return order
         }

@@ -5,7 +5,10 @@ import Foundation
 ///     {"schemaVersion":1,"photos":[{"id":"…","path":"…",…},…]}
 ///
 /// Each photo is one object whose keys are `Photo`'s property names; optional values are left
-/// out when absent. Unknown keys are skipped, so a file with extra fields still loads.
+/// out when absent. Unknown keys are skipped, so a file with extra fields still loads. A size or
+/// date not known (a web photo not downloaded yet) is left out, and loads as unknown; files
+/// written before that held such a photo's thumbnail size and import time, which load as the
+/// thumbnail's shape and an unknown date (see `readPhoto`).
 enum LibraryJSON {
     struct ReadError: Error, CustomStringConvertible {
         var description: String
@@ -106,7 +109,7 @@ enum LibraryJSON {
 
     private static func readPhoto(_ scanner: inout JSONScanner, number: Int) throws -> Photo {
         var id: String?, path: String?, pathBytes: String?, takenAt: String?, takenAtSource: Photo.TakenAtSource?
-        var fileSize: Int?, width: Int?, height: Int?
+        var fileSize: Int?, width = 0, height = 0, thumbnailWidth = 0, thumbnailHeight = 0
         var fileModified: Double?, importedAt: Double?
         var orientation = 1, missing = false
         var make: String?, model: String?, description: String?, descriptionSource: DescriptionSource?
@@ -129,6 +132,8 @@ enum LibraryJSON {
             case .fileModified: fileModified = try s.readDouble()
             case .width: width = try s.readInt()
             case .height: height = try s.readInt()
+            case .thumbnailWidth: thumbnailWidth = try s.readInt()
+            case .thumbnailHeight: thumbnailHeight = try s.readInt()
             case .orientation: orientation = try s.readInt()
             case .takenAt: takenAt = try s.readString()
             case .takenAtSource:
@@ -161,8 +166,8 @@ enum LibraryJSON {
         var photo = Photo(
             id: try required(id, "id"), path: try pathBytes ?? required(path, "path"),
             fileSize: Int64(try required(fileSize, "fileSize")), fileModified: try required(fileModified, "fileModified"),
-            width: try required(width, "width"), height: try required(height, "height"), orientation: orientation,
-            takenAt: try required(takenAt, "takenAt"), takenAtSource: try required(takenAtSource, "takenAtSource"),
+            width: width, height: height, orientation: orientation,
+            takenAt: takenAt, takenAtSource: takenAt == nil ? nil : try required(takenAtSource, "takenAtSource"),
             cameraMake: make, cameraModel: model, gps: gps, description: description,
             descriptionSource: descriptionSource, missing: missing, importedAt: try required(importedAt, "importedAt"))
         photo.edits = edits
@@ -172,6 +177,18 @@ enum LibraryJSON {
         photo.albumID = albumID
         photo.isDownloaded = isDownloaded
         photo.leftFeed = leftFeed
+        (photo.thumbnailWidth, photo.thumbnailHeight) = (thumbnailWidth, thumbnailHeight)
+        if let text = description, descriptionSource != .feed, DescriptionResolver.mayBeFiller(text),
+           DescriptionResolver.usable(text, make: make, model: model, fileName: photo.fileName) == nil {
+            // Camera filler read as a description by an older photory: "Other", like at import now.
+            (photo.fileDescription, photo.fileDescriptionSource) = (nil, nil)
+        }
+        if !isDownloaded && takenAtSource == .fileTime {
+            // Written before unknown was unknown: the size was the thumbnail's, the date the import time.
+            (photo.thumbnailWidth, photo.thumbnailHeight) = (width, height)
+            (photo.width, photo.height) = (0, 0)
+            (photo.fileTakenAt, photo.fileTakenAtSource) = (nil, nil)
+        }
         return photo
     }
 
@@ -193,7 +210,7 @@ enum LibraryJSON {
     private enum PhotoKey {
         case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
         case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits, contentID
-        case sourceURL, feedURL, albumID, isDownloaded, leftFeed
+        case sourceURL, feedURL, albumID, isDownloaded, leftFeed, thumbnailWidth, thumbnailHeight
 
         init?(_ key: UnsafeRawBufferPointer) {
             guard let first = key.first else { return nil }
@@ -222,6 +239,8 @@ enum LibraryJSON {
             case (12, UInt8(ascii: "i")): candidate = (.isDownloaded, "isDownloaded")
             case (12, _): candidate = (.fileModified, "fileModified")
             case (13, _): candidate = (.takenAtSource, "takenAtSource")
+            case (14, _): candidate = (.thumbnailWidth, "thumbnailWidth")
+            case (15, _): candidate = (.thumbnailHeight, "thumbnailHeight")
             case (17, _): candidate = (.descriptionSource, "descriptionSource")
             default: return nil
             }
@@ -244,11 +263,19 @@ enum LibraryJSON {
             if let raw = PathBytes.base64(photo.path) { field("pathBytes", raw, &out) }
             number("fileSize", Double(photo.fileSize), &out)
             number("fileModified", photo.fileModified, &out)
-            number("width", Double(photo.width), &out)
-            number("height", Double(photo.height), &out)
+            if photo.isSizeKnown {
+                number("width", Double(photo.width), &out)
+                number("height", Double(photo.height), &out)
+            }
+            if photo.thumbnailWidth > 0 && photo.thumbnailHeight > 0 {
+                number("thumbnailWidth", Double(photo.thumbnailWidth), &out)
+                number("thumbnailHeight", Double(photo.thumbnailHeight), &out)
+            }
             number("orientation", Double(photo.orientation), &out)
-            field("takenAt", photo.fileTakenAt, &out)
-            field("takenAtSource", photo.fileTakenAtSource.rawValue, &out)
+            if let takenAt = photo.fileTakenAt, let source = photo.fileTakenAtSource {
+                field("takenAt", takenAt, &out)
+                field("takenAtSource", source.rawValue, &out)
+            }
             if let make = photo.cameraMake { field("cameraMake", make, &out) }
             if let model = photo.cameraModel { field("cameraModel", model, &out) }
             if let gps = photo.fileGPS {

@@ -120,6 +120,7 @@ extension Photo {
         fileModified = file.fileModified
         width = file.width
         height = file.height
+        (thumbnailWidth, thumbnailHeight) = (0, 0)
         orientation = file.orientation
         fileTakenAt = file.fileTakenAt
         fileTakenAtSource = file.fileTakenAtSource

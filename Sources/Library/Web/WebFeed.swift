@@ -4,7 +4,9 @@ import Foundation
 /// image itself.
 ///
 /// A feed is a JSON array of objects with at least `url`, and optionally `thumbnailUrl`,
-/// `title`, `id` and `albumId` (the jsonplaceholder `/photos` shape), or an object holding such
+/// `title`, `id` and `albumId` (the jsonplaceholder `/photos` shape), `width` and `height` (the
+/// original's pixels) and `takenAt` (ISO 8601, "2019-06-05T14:03:22", with an offset or "Z" when
+/// known) — a photo not downloaded yet has no size or date unless these say — or an object holding such
 /// an array under `photos`, `items` or `data`. A list is plain text with one `http(s)` URL a
 /// line (blank lines and `#` comments are skipped). Relative links resolve against the feed's
 /// own URL. One bad item is a problem of its own: the rest of the feed still counts.
@@ -18,14 +20,22 @@ public struct WebFeed: Sendable, Equatable {
         public var title: String?
         public var id: String?
         public var albumID: String?
+        /// The original's pixel size, when the feed gives both sides.
+        public var width: Int?
+        public var height: Int?
+        /// When the photo was taken, in `Photo.takenAt`'s form, when the feed says.
+        public var takenAt: String?
 
         public init(url: URL, thumbnailURL: URL? = nil, title: String? = nil, id: String? = nil,
-                    albumID: String? = nil) {
+                    albumID: String? = nil, width: Int? = nil, height: Int? = nil, takenAt: String? = nil) {
             self.url = url
             self.thumbnailURL = thumbnailURL
             self.title = title
             self.id = id
             self.albumID = albumID
+            self.width = width
+            self.height = height
+            self.takenAt = takenAt
         }
     }
 
@@ -89,11 +99,15 @@ public struct WebFeed: Sendable, Equatable {
                 feed.problems.append(Problem(item: number, reason: "item \(number): url is not an http or https URL"))
                 continue
             }
+            let width = pixels(object["width"]), height = pixels(object["height"])
+            let sized = width != nil && height != nil
             feed.items.append(Item(
                 url: link,
                 thumbnailURL: (object["thumbnailUrl"] as? String).flatMap { Self.link($0, base: url) },
                 title: (object["title"] as? String).flatMap(cleanTitle),
-                id: scalar(object["id"]), albumID: scalar(object["albumId"])))
+                id: scalar(object["id"]), albumID: scalar(object["albumId"]),
+                width: sized ? width : nil, height: sized ? height : nil,
+                takenAt: (object["takenAt"] as? String).flatMap(takenAt)))
         }
         return feed
     }
@@ -105,6 +119,26 @@ public struct WebFeed: Sendable, Equatable {
         case let number as NSNumber: number.stringValue
         default: nil
         }
+    }
+
+    /// A side of a photo in pixels: a whole number from 1 to 1,000,000; nil for anything else.
+    private static func pixels(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber else { return nil }
+        let double = number.doubleValue
+        guard double == double.rounded(), double >= 1, double <= 1_000_000 else { return nil }
+        return Int(double)
+    }
+
+    /// An ISO 8601 date and time ("2019-06-05T14:03:22", "…+02:00", "…Z") in `Photo.takenAt`'s
+    /// form; nil when it is not one.
+    static func takenAt(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count >= 19 else { return nil }
+        let clock = String(trimmed.prefix(19)), rest = String(trimmed.dropFirst(19))
+        let offset: String? = rest == "Z" ? "+00:00" : rest.isEmpty ? nil : rest
+        guard offset == nil || TakenAt.isValidOffset(offset!), WallClock(iso: clock) != nil,
+              let value = TakenAt.fromEXIF(clock, offset: offset) else { return nil }
+        return value
     }
 
     /// A title with its whitespace runs folded to single spaces; nil when blank.

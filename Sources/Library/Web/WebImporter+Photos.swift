@@ -62,10 +62,10 @@ extension WebImporter {
         guard let thumbnailURL = job.item.thumbnailURL else { return (.lazy(photo, problem: nil), 0) }
         guard let stored = storeThumbnail(of: photo, from: thumbnailURL, cancellation: cancellation, progress: progress)
         else { return nil }
-        // The thumbnail's shape (upright) stands for the original's until it is downloaded:
-        // the browser lays the photo out with it.
+        // The browser lays the photo out with its thumbnail's shape (upright) until the
+        // original's size is known; the shape is not the photo's size.
         var shaped = photo
-        if let shape = stored.shape { (shaped.width, shaped.height) = shape }
+        if let shape = stored.shape { (shaped.thumbnailWidth, shaped.thumbnailHeight) = shape }
         return (.lazy(shaped, problem: stored.problem), stored.bytes)
     }
 
@@ -93,23 +93,29 @@ extension WebImporter {
     }
 
     /// A feed item's photo before its original is downloaded: id from its URL, file where the
-    /// original will go, no pixel size (its thumbnail's is set once that is made), dated by `time`.
+    /// original will go, imported at `time`; no pixel size and no date (unknown until the
+    /// original comes) unless the feed gives them.
     public func lazyPhoto(_ item: WebFeed.Item, feedURL: String?, at time: Double) -> Photo {
         let url = item.url.absoluteString
         var photo = Photo(id: Photo.webID(for: url), path: downloads.path(for: item.url), fileSize: 0,
-                          fileModified: time, width: 0, height: 0, takenAt: TakenAt.fromFileTime(time),
-                          takenAtSource: .fileTime, importedAt: time)
+                          fileModified: time, width: 0, height: 0, takenAt: nil, takenAtSource: nil, importedAt: time)
         photo.isDownloaded = false
         Self.apply(item, feedURL: feedURL, to: &photo)
         return photo
     }
 
-    /// What a feed says of a photo: its source, feed and album, and its title as the description
-    /// (a photo without a title keeps its file's description).
+    /// What a feed says of a photo: its source, feed and album, its title as the description
+    /// (a photo without a title keeps its file's description), and while its original is not
+    /// downloaded, its size and date (unknown when the feed does not say).
     static func apply(_ item: WebFeed.Item, feedURL: String?, to photo: inout Photo) {
         photo.sourceURL = item.url.absoluteString
         photo.feedURL = feedURL
         photo.albumID = item.albumID
+        if !photo.isDownloaded {
+            (photo.width, photo.height) = (item.width ?? 0, item.height ?? 0)
+            photo.fileTakenAt = item.takenAt
+            photo.fileTakenAtSource = item.takenAt == nil ? nil : .feed
+        }
         if let title = item.title {
             photo.fileDescription = title
             photo.fileDescriptionSource = .feed

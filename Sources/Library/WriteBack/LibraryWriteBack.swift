@@ -73,7 +73,7 @@ public struct LibraryWriteBack: Sendable {
         let location: MetadataChanges.Location? = edits.location.map { $0.position.map { .set($0) } ?? .clear }
         var changes = MetadataChanges(dateTaken: nil, location: location, description: edits.description,
                                       favourite: target.writesSidecar && edits.favourite ? true : nil)
-        if edits.date != nil, let dated = MetadataChanges(takenAt: photo.takenAt) {
+        if edits.date != nil, let takenAt = photo.takenAt, let dated = MetadataChanges(takenAt: takenAt) {
             changes.dateTaken = dated.dateTaken
             changes.utcOffset = dated.utcOffset
         }

@@ -36,7 +36,7 @@ public struct PreviewRequest: Hashable, Sendable {
         self.key = key
         path = photo.path
         orientation = photo.orientation
-        (displayWidth, displayHeight) = photo.displaySize
+        (displayWidth, displayHeight) = photo.layoutSize
         fileSize = photo.fileSize
         fileModified = photo.fileModified
         isDownloaded = photo.isDownloaded

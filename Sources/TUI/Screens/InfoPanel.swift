@@ -45,10 +45,10 @@ enum InfoPanel {
         if !photo.isTakenAtKnown {
             add("Taken", "known once the original is downloaded")
         } else if photo.edits.date != nil {
-            edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(photo.fileTakenAtSource.label))")
+            edited("Taken", photo.takenAtText, file: "\(fileDateText(photo)) (\(photo.fileTakenAtSource?.label ?? "not known"))")
         } else {
             add("Taken", photo.takenAtText)
-            add("", "from \(photo.takenAtSource.label)", Theme.dim)
+            add("", "from \(photo.takenAtSource?.label ?? "?")", Theme.dim)
         }
         add("Camera", photo.camera)
         if case let .success(metadata)? = details(for: photo, state: state) {

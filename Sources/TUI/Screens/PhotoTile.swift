@@ -23,7 +23,7 @@ enum PhotoTile {
     /// The key for a preview in `pixels` (nil: character art, with cells half as wide as tall).
     static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
                            pixels: PixelFormat?) -> PreviewKey {
-        let size = photo.displaySize
+        let size = photo.layoutSize
         let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
                                                   maxCols: maxColumns, maxRows: maxRows,
                                                   cellAspect: pixels?.cellAspect ?? 0.5)

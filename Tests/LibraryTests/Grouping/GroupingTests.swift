@@ -44,6 +44,22 @@ import Testing
         #expect(tree.folders.last?.id == "undated")
     }
 
+    /// A web photo not downloaded yet has no date: "Undated", not the month it was imported in;
+    /// a date its feed gave files it by that date.
+    @Test func dateGroupingFilesAnUnknownDateUnderUndated() throws {
+        var lazy = photo("lazy")
+        (lazy.fileTakenAt, lazy.fileTakenAtSource, lazy.isDownloaded) = (nil, nil, false)
+        var fed = lazy
+        fed.id = "fed"
+        (fed.fileTakenAt, fed.fileTakenAtSource) = ("2019-06-05T14:03:22", .feed)
+        let library = PhotoLibrary(photos: [photo("a", takenAt: "2018-07-04T10:00:00"), lazy, fed])
+        let tree = FolderTree(library: library, kind: .date)
+        #expect(summary(tree.folders) == ["2019 1", "2018 1", "Undated 1"])
+        #expect(tree.folders[2].photoIDs == ["lazy"])
+        #expect(tree.folders[2].group.dateRange == "date unknown")
+        #expect(library.groups[0].dateRange == "2018-07-04 – 2019-06-05", "the span of the known dates")
+    }
+
     @Test func cameraGroupingByMakeAndModelUnknownLast() {
         let library = PhotoLibrary(photos: [
             photo("1", make: "Canon", model: "Canon EOS 6D"), photo("2"), photo("3", make: "Apple", model: "iPhone 12"),
@@ -85,6 +101,29 @@ import Testing
         let apart = FolderTree(library: PhotoLibrary(photos: [photo("1", path: "/mnt/a.jpg"), photo("2", path: "/home/b.jpg")]),
                                kind: .folder)
         #expect(summary(apart.folders) == ["home 1", "mnt 1"])
+    }
+
+    /// A folder holding nothing but one folder is one step with it: home › anna › Pictures ›
+    /// 2019 is one folder "home/anna/Pictures/2019"; a folder with photos of its own, or with
+    /// two folders, stays a step; a feed and its only album stay apart.
+    @Test func folderGroupingJoinsSingleFolderChains() throws {
+        var web = photo("w", path: "/var/photory/downloads/w.jpg")
+        web.feedURL = "http://127.0.0.1:8080/feed.json"
+        web.albumID = "1"
+        let library = PhotoLibrary(photos: [
+            photo("a", path: "/home/anna/Pictures/2019/a.jpg"), photo("b", path: "/home/anna/Pictures/2019/June/b.jpg"),
+            photo("c", path: "/home/anna/Pictures/2019/July/x/y/c.jpg"), photo("m", path: "/mnt/card/DCIM/100/m.jpg"),
+            web,
+        ])
+        let tree = FolderTree(library: library, kind: .folder)
+        #expect(summary(tree.folders) == ["127.0.0.1:8080/feed.json 1", "home/anna/Pictures/2019 3", "mnt/card/DCIM/100 1"])
+        let year = tree.folders[1]
+        #expect(year.photoIDs == ["a"])
+        #expect(summary(year.children) == ["July/x/y 1", "June 1"])
+        #expect(summary(tree.folders[0].children) == ["Album 1 1"])
+        // The joined folder keeps the innermost folder's id, and it is one step from the top.
+        #expect(year.id == FolderGrouping(root: "/").folder(for: ["home", "anna", "Pictures", "2019"]).id)
+        #expect(tree.ancestry(of: year.children[0].id).map(\.name) == ["home/anna/Pictures/2019", "July/x/y"])
     }
 
     /// Web photos are grouped by where they came from: a folder per feed, an album folder

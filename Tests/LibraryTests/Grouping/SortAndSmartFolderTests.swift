@@ -19,6 +19,27 @@ import Testing
         #expect(PhotoSort.dateTaken.next == .newestFirst && PhotoSort.fileSize.next == .dateTaken)
     }
 
+    /// Photos whose date is not known (web photos not downloaded yet) come after every known
+    /// date, newest first too, and in search results; among themselves in the natural order of
+    /// their addresses (their files are named by a hash).
+    @Test func unknownDatesSortAfterKnownOnesInEveryOrder() throws {
+        func unknown(_ id: String, _ path: String, _ number: Int) -> Photo {
+            var lazy = photo(id, path: path, size: 0)
+            (lazy.fileTakenAt, lazy.fileTakenAtSource, lazy.isDownloaded) = (nil, nil, false)
+            lazy.sourceURL = "http://example.org/img/\(number).jpg"
+            return lazy
+        }
+        let library = PhotoLibrary(photos: Self.library.photos + [unknown("u2", "/w/a-10.jpg", 10), unknown("u1", "/w/b-9.jpg", 9)])
+        let ids = ["u2", "a", "u1", "b", "c", "d"]
+        #expect(PhotoSort.dateTaken.sorted(ids, in: library) == ["d", "c", "b", "a", "u1", "u2"])
+        #expect(PhotoSort.newestFirst.sorted(ids, in: library) == ["a", "b", "c", "d", "u1", "u2"])
+        #expect(PhotoSort.fileSize.sorted(ids, in: library).suffix(2) == ["u1", "u2"], "no size yet: last")
+        let index = SearchIndex(library: library)
+        #expect(index.search(SearchQuery(terms: []), sort: .newestFirst) == ["a", "b", "c", "d", "u1", "u2"])
+        #expect(index.search(SearchQuery(terms: []), sort: .dateTaken) == ["d", "c", "b", "a", "u1", "u2"])
+        #expect(try index.search("year:2020..") == ["c", "b", "a"], "an unknown date is in no span, open or not")
+    }
+
     @Test(arguments: [
         ("img_2", "img_10", ComparisonResult.orderedAscending),
         ("img_10", "img_9", .orderedDescending),

@@ -41,6 +41,29 @@ import Testing
         #expect(DescriptionResolver.usable("Birthday", make: "NIKON", model: "D70") == "Birthday")
     }
 
+    @Test(arguments: ["000001", "1", "2019", "DSC00006", "IMG_1234", "img_1234.JPG", "DSCN0042", "P1010001",
+                      "_DSC1234", "DSC_0001", "PICT0001", "IMG_20190605_123456", "20190605_123456",
+                      "SANYO DIGITAL CAMERA", "KONICA MINOLTA DIGITAL CAMERA", "Kodak EasyShare Digital Camera",
+                      "FUJIFILM DIGITAL STILL CAMERA", "  000001  ", "----"])
+    func cameraFillerIsNotADescription(_ filler: String) {
+        #expect(DescriptionResolver.usable(filler) == nil)
+        #expect(DescriptionResolver.resolve(metadata(exif: filler, xmp: "Sea"))?.text == "Sea")
+    }
+
+    @Test(arguments: ["Beach 2019", "Room 101", "Boeing 747", "A380", "R2D2", "Summer2019 trip", "12.5 km",
+                      "Porträtt på Eva", "My digital camera bag", "Gran Turismo 5", "Berlin", "IMG", "100 years"])
+    func descriptionsWithDigitsAreKept(_ text: String) {
+        #expect(DescriptionResolver.usable(text) == text)
+    }
+
+    @Test func theFilesOwnNameIsNotADescription() {
+        #expect(DescriptionResolver.usable("holiday_shot", fileName: "holiday_shot.jpg") == nil)
+        #expect(DescriptionResolver.usable("Holiday_Shot.JPG", fileName: "holiday_shot.jpg") == nil)
+        #expect(DescriptionResolver.usable("holiday_shot", fileName: "other.jpg") == "holiday_shot")
+        #expect(DescriptionResolver.resolve(metadata(exif: "vacation-snap", iptc: "Sand"), fileName: "vacation-snap.jpeg")?.text
+                == "Sand")
+    }
+
     @Test func trimsWhitespaceNulsAndControlCharacters() {
         #expect(DescriptionResolver.usable("  Trip\0\0 ") == "Trip")
         // The true string is kept; whether it is blank is judged by what would show.

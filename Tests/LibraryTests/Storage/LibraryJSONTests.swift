@@ -19,6 +19,63 @@ import Testing
         #expect((try? JSONSerialization.jsonObject(with: Data(bytes))) != nil)
     }
 
+    /// A web photo not downloaded yet has no size and no date: none is written, and it reads
+    /// back unknown, with its thumbnail's shape; a date the feed gave round-trips too.
+    @Test func unknownSizeAndDateRoundTrip() throws {
+        var lazy = Photo(id: "w", path: "/downloads/w.jpg", fileSize: 0, fileModified: 5, width: 0, height: 0,
+                         takenAt: nil, takenAtSource: nil, importedAt: 5)
+        lazy.isDownloaded = false
+        lazy.sourceURL = "http://example.org/w.jpg"
+        (lazy.thumbnailWidth, lazy.thumbnailHeight) = (150, 100)
+        var dated = lazy
+        dated.id = "d"
+        (dated.width, dated.height) = (4000, 3000)
+        (dated.fileTakenAt, dated.fileTakenAtSource) = ("2019-06-05T14:03:22+02:00", .feed)
+        let bytes = LibraryJSON.encode(schemaVersion: 1, photos: [lazy, dated, samplePhoto("x")])
+        let text = String(decoding: bytes, as: UTF8.self)
+        let firstLine = try #require(text.split(separator: "\n").first { $0.contains("\"id\":\"w\"") })
+        #expect(!firstLine.contains("\"width\"") && !firstLine.contains("\"takenAt"), "\(firstLine)")
+        let back = try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 1).photos }
+        #expect(back == [lazy, dated, samplePhoto("x")])
+        #expect(back?[0].isTakenAtKnown == false && back?[0].isSizeKnown == false)
+        #expect(back?[0].layoutSize.width == 150 && back?[0].layoutSize.height == 100)
+    }
+
+    /// Files written before unknown was unknown held a not-downloaded photo's thumbnail size and
+    /// import time: they load as its thumbnail's shape and an unknown date. A photo without a
+    /// width or a date at all loads with them unknown.
+    @Test func olderFilesLoadWithTheSizeAndDateUnknown() throws {
+        let old = #"{"schemaVersion":2,"photos":[{"id":"w","path":"/d/w.jpg","fileSize":0,"fileModified":5,"width":150,"height":100,"#
+            + #""takenAt":"2026-11-25T06:00:00+00:00","takenAtSource":"fileTime","importedAt":5,"missing":false,"#
+            + #""sourceURL":"http://example.org/w.jpg","isDownloaded":false},"#
+            + #"{"id":"b","path":"/p/b.jpg","fileSize":1,"fileModified":2,"importedAt":1,"missing":false}]}"#
+        let photos = try Array(old.utf8).withUnsafeBytes { try LibraryJSON.read($0, supported: 2).photos ?? [] }
+        #expect(photos.count == 2)
+        #expect(photos[0].takenAt == nil && photos[0].takenAtSource == nil)
+        #expect(!photos[0].isSizeKnown && photos[0].thumbnailWidth == 150 && photos[0].thumbnailHeight == 100)
+        #expect(photos[1].takenAt == nil && photos[1].width == 0 && photos[1].height == 0)
+    }
+
+    /// Camera filler an older photory took for a description loads as none ("Other"); real
+    /// descriptions, the user's own and a feed's titles load as they are.
+    @Test func cameraFillerFromOlderFilesLoadsAsNoDescription() throws {
+        var photos = ["000001", "DSC00006", "CASIO DIGITAL CAMERA", "p3", "Beach 2019",
+                      "A very long description of the harbour at dawn, with boats"].enumerated().map { i, text in
+            var photo = samplePhoto("\(i)", description: text)
+            photo.path = "/photos/p\(i).jpg"
+            return photo
+        }
+        photos[0].edits.description = "Harbour"
+        photos.append(samplePhoto("feed", description: "000002"))
+        photos[6].fileDescriptionSource = .feed
+        let bytes = LibraryJSON.encode(schemaVersion: 1, photos: photos)
+        let back = try #require(try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 1).photos })
+        #expect(back.map(\.fileDescription) == [nil, nil, nil, nil, "Beach 2019",
+                                                "A very long description of the harbour at dawn, with boats", "000002"])
+        #expect(back.map(\.description) == ["Harbour", nil, nil, nil, "Beach 2019",
+                                            "A very long description of the harbour at dawn, with boats", "000002"])
+    }
+
     @Test func readsEscapesIncludingSurrogatePairs() throws {
         let text = #"{"schemaVersion":1,"photos":[{"id":"a","path":"\/p\u00e9\ud83d\ude00.jpg","fileSize":1,"fileModified":2.5,"width":3,"height":4,"takenAt":"t","takenAtSource":"fileTime","importedAt":1e3,"missing":false}]}"#
         let photo = try #require(try decode(text).first)
@@ -61,10 +118,10 @@ import Testing
         #expect(back == photos)
 
         var broken = String(decoding: bytes, as: UTF8.self)
-        let victim = try #require(broken.range(of: "\"width\":40,", options: .backwards))
+        let victim = try #require(broken.range(of: "\"fileSize\":100,", options: .backwards))
         broken.replaceSubrange(victim, with: "")
         #expect { try Array(broken.utf8).withUnsafeBytes { try LibraryJSON.read($0, supported: 1) } } throws: {
-            "\($0)".contains("photo 6000 has no \"width\"")
+            "\($0)".contains("photo 6000 has no \"fileSize\"")
         }
     }
 }

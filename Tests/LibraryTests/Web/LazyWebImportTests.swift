@@ -61,8 +61,11 @@ struct LazyWebImportTests {
         #expect(seventh.feedURL == feed.absoluteString && seventh.albumID == "1")
         #expect(seventh.description == "album 1" && seventh.descriptionSource == .feed)
         #expect(seventh.fileSize == 0)
-        #expect(seventh.width == 16 && seventh.height == 12, "the thumbnail's shape stands in for the original's")
-        #expect(seventh.takenAtSource == .fileTime)
+        // No size and no date until the original says: the thumbnail's shape only lays it out.
+        #expect(!seventh.isSizeKnown && seventh.width == 0 && seventh.height == 0)
+        #expect(seventh.thumbnailWidth == 16 && seventh.thumbnailHeight == 12)
+        #expect(seventh.layoutSize.width == 16 && seventh.layoutSize.height == 12)
+        #expect(seventh.takenAt == nil && seventh.takenAtSource == nil && !seventh.isTakenAtKnown)
         #expect(seventh.path == setup.downloads.path(for: URL(string: url)!))
         #expect(!FileManager.default.fileExists(atPath: seventh.path))
         #expect(library.group(named: "album 1")?.count == 10)

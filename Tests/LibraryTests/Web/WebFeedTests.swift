@@ -18,6 +18,20 @@ import Testing
         #expect(feed.problems.isEmpty)
     }
 
+    /// A feed may say the original's size and when it was taken; what it does not say (or says
+    /// wrongly) stays unknown.
+    @Test func readsTheSizeAndDateAFeedGives() throws {
+        let feed = try parse(#"""
+            [{"url": "1.jpg", "width": 4000, "height": 3000, "takenAt": "2019-06-05T14:03:22+02:00"},
+             {"url": "2.jpg", "width": 4000, "takenAt": "2019-06-05T14:03:22Z"},
+             {"url": "3.jpg", "width": -1, "height": 2.5, "takenAt": "last summer"},
+             {"url": "4.jpg", "takenAt": "2019-13-05T14:03:22"}]
+            """#)
+        #expect(feed.items.map(\.width) == [4000, nil, nil, nil])
+        #expect(feed.items.map(\.height) == [3000, nil, nil, nil])
+        #expect(feed.items.map(\.takenAt) == ["2019-06-05T14:03:22+02:00", "2019-06-05T14:03:22+00:00", nil, nil])
+    }
+
     @Test(arguments: ["photos", "items", "data"])
     func findsTheListUnderAKnownKey(_ key: String) throws {
         let feed = try parse(#"{"page": 1, "\#(key)": [{"url": "a.jpg"}, {"url": "/b.jpg", "id": "x"}]}"#)

@@ -184,6 +184,26 @@ extension AppState {
         #expect(state.selectedPhotoID == photos[0].id)
     }
 
+    /// home › anna › Pictures › 2019, each holding only the next, is one tile and one step:
+    /// Enter opens 2019's photos at once, Esc comes straight back home.
+    @Test func aChainOfSingleFoldersIsOneStep() throws {
+        var photos = TestLibrary.standard().photos
+        for i in photos.indices { photos[i].path = "/home/anna/Pictures/2019/\(i).jpg" }
+        photos[0].path = "/mnt/card/0.jpg"
+        var state = TestLibrary.state(PhotoLibrary(photos: photos), remembered: RememberedState(grouping: .folder))
+        state.sendWorking(.resized(columns: 80, rows: 24))
+        let chain = try #require(state.homeFolders.firstIndex { $0.name == "home/anna/Pictures/2019" },
+                                 "\(state.homeFolders.map(\.name))")
+        #expect(state.homeFolders.contains { $0.name == "mnt/card" })
+        state.homeCursor.selected = chain
+        state.pressWorking(.enter)
+        let page = try #require(state.currentPage)
+        #expect(page.folders.isEmpty && page.group.photoIDs.count == photos.count - 1)
+        #expect(AppView.render(state).text().hasPrefix("photory · home/anna/Pictures/2019"))
+        state.pressWorking(.escape)
+        #expect(state.stack.count == 1 && state.homeCursor.selected == chain)
+    }
+
     @Test func tTogglesTheListViewWhichPagesAndMarksTheSame() {
         var state = TestLibrary.state()
         state.openGroup(at: TestLibrary.gardenIndex)

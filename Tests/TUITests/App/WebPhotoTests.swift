@@ -9,18 +9,30 @@ import Testing
 @Suite struct WebPhotoTests {
     static let feed = "http://127.0.0.1:8080/feed.json"
 
-    /// A feed of `count` photos titled "Harbour", none downloaded yet.
+    /// A feed of `count` photos titled "Harbour", none downloaded yet: no size and no date
+    /// until the original comes, laid out by a 150×100 thumbnail.
     static func webPhoto(_ number: Int, downloaded: Bool = false) -> Photo {
         let url = "http://127.0.0.1:8080/img/\(number).jpg"
         var photo = Photo(id: Photo.webID(for: url), path: "/data/photory/downloads/127.0.0.1_8080/x-\(number).jpg",
-                          fileSize: 0, fileModified: 0, width: 150, height: 100,
-                          takenAt: String(format: "2026-11-01T10:%02d:00", number), takenAtSource: .fileTime,
+                          fileSize: 0, fileModified: 0, width: 0, height: 0, takenAt: nil, takenAtSource: nil,
                           description: "Harbour", descriptionSource: .feed, importedAt: 1_800_000_000)
+        (photo.thumbnailWidth, photo.thumbnailHeight) = (150, 100)
         photo.sourceURL = url
         photo.feedURL = feed
         photo.albumID = "1"
-        photo.isDownloaded = downloaded
+        photo.isDownloaded = false
+        if downloaded { photo = Self.downloaded(photo, takenAt: String(format: "2026-11-01T10:%02d:00", number)) }
         return photo
+    }
+
+    /// `photo` with its original downloaded: 600×400, taken at `takenAt`.
+    static func downloaded(_ photo: Photo, takenAt: String) -> Photo {
+        var file = photo
+        file.isDownloaded = true
+        (file.width, file.height) = (600, 400)
+        file.fileSize = 3_000_000
+        (file.fileTakenAt, file.fileTakenAtSource) = (takenAt, .dateTimeOriginal)
+        return file
     }
 
     static func library(count: Int = 5) -> PhotoLibrary {
@@ -110,6 +122,38 @@ import Testing
         #expect(index == 0)
         state.pressWorking(.escape)
         #expect(state.selectedPhotoID == id, "the grid's cursor is on it too")
+    }
+
+    /// By date, photos not downloaded are "Undated": their originals' dates move them out.
+    /// The photo view stays on its photo (opened in its month, which it names) and on the
+    /// same photo while a neighbour's original moves the neighbour away.
+    @Test func theViewFollowsItsPhotoOutOfUndated() throws {
+        var state = TestLibrary.state(Self.library(), columns: 160, rows: 48, remembered: RememberedState(grouping: .date))
+        state.sendWorking(.resized(columns: 160, rows: 48))
+        let undated = try #require(state.homeFolders.firstIndex { $0.name == "Undated" })
+        #expect(state.homeFolders[undated].count == 5, "not filed under the month of the import")
+        state.openGroup(at: undated)
+        state.pressWorking(.right, .enter)               // the second photo
+        let ids = try #require(state.currentGroup?.photoIDs)
+        let id = ids[1]
+        #expect(state.detailPhoto?.id == id)
+
+        // A neighbour's original comes: it leaves Undated, the view stays on the photo.
+        let neighbour = try #require(Self.library().photo(id: ids[0]))
+        state.sendWorking(.originalDownloaded(photoID: ids[0], .success(Self.downloaded(neighbour, takenAt: "2001-01-01T00:00:00"))))
+        #expect(state.detailPhoto?.id == id)
+        #expect(state.currentGroup?.name == "Undated")
+
+        // Its own original comes: it moves to June 2019, and the view with it.
+        let photo = try #require(Self.library().photo(id: id))
+        state.sendWorking(.originalDownloaded(photoID: id, .success(Self.downloaded(photo, takenAt: "2019-06-05T14:03:22"))))
+        #expect(state.detailPhoto?.id == id, "still on the same photo")
+        #expect(state.currentGroup?.name == "June 2019")
+        #expect(AppView.render(state).text().contains("moved this photo to 2019 › June 2019"))
+        state.pressWorking(.escape)
+        #expect(state.selectedPhotoID == id, "the month's grid has it selected")
+        state.pressWorking(.escape)
+        #expect(state.currentGroup?.name == "2019")
     }
 
     /// A download changes its photo only; a library read from disk before it was saved (an
