@@ -51,10 +51,8 @@ extension AppState {
         case let .success(downloaded):
             originalDownloads[photoID] = nil
             downloadedOriginals[photoID] = downloaded
-            if detailPhoto?.id == photoID { followedDownload = photoID }
             var updated = library
             if applyDownloads(to: &updated) { replaceLibrary(updated) }
-            followDownloadedPhoto()
             if infoDetails?.photoID == photoID { infoDetails = nil }
             return wantDetails()
         case let .failure(failure):
@@ -62,38 +60,6 @@ extension AppState {
             if detailPhoto?.id == photoID { status = "Could not download the original: " + failure.message }
             return []
         }
-    }
-
-    /// The photo view stays on the photo whose original came while it was shown, also when the
-    /// original's date moved it out of its folder (out of "Undated" into its month, say): then
-    /// the view opens it in its new folder, with the folders above it, and says where it went.
-    /// Waits for the grouping's folders built from the new library.
-    mutating func followDownloadedPhoto() {
-        guard let id = followedDownload else { return }
-        if grouping != .description, tree?.generation != generation { return }
-        followedDownload = nil
-        if detailPhoto?.id == id { return }
-        guard let photo = library.photo(id: id), let chain = folders(holding: photo), let leaf = chain.last,
-              let index = page(id: leaf)?.group.photoIDs.firstIndex(of: id) else { return }
-        var home = homeCursor
-        if let top = homeFolders.firstIndex(where: { $0.id == chain[0] }) { home.selected = top }
-        stack = [.home(home)] + chain.map { .group(id: $0, cursor: GridCursor()) } + [.detail(groupID: leaf, index: index)]
-        clampCursors()
-        let names = chain.compactMap { page(id: $0)?.group.name }
-        status = "Its original's date moved this photo to " + names.joined(separator: " › ")
-    }
-
-    /// The ids of the folders down to the one holding `photo` directly, from the top.
-    private func folders(holding photo: Photo) -> [String]? {
-        guard let tree = activeTree else { return [PhotoLibrary.groupID(of: photo)] }
-        func find(_ folders: [PhotoFolder]) -> PhotoFolder? {
-            for folder in folders {
-                if folder.photoIDs.contains(photo.id) { return folder }
-                if let found = find(folder.children) { return found }
-            }
-            return nil
-        }
-        return find(tree.folders).map { tree.ancestry(of: $0.id).map(\.id) }
     }
 
     /// Gives `library`'s photos the files downloaded in this session that it does not know

@@ -73,7 +73,6 @@ extension AppState {
             return []
         case let .treeBuilt(tree, kind, generation):
             treeBuilt(tree, kind: kind, generation: generation)
-            followDownloadedPhoto()
             return []
         case let .searchIndexBuilt(index, generation):
             searchIndexBuilt(index, generation: generation)

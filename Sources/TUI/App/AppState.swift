@@ -57,9 +57,6 @@ public struct AppState: Sendable {
     /// Originals downloaded in this session, as saved: a library read from disk before one
     /// was saved gets it again (see `installFromDisk`).
     var downloadedOriginals: [String: Photo] = [:]
-    /// The photo on screen whose original came (with its date, which may move it to another
-    /// folder) while the grouping's folders are rebuilt: the photo view follows it there.
-    var followedDownload: String?
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
     /// The keys, from the defaults and the user's config file.

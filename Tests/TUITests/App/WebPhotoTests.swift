@@ -149,7 +149,7 @@ import Testing
         state.sendWorking(.originalDownloaded(photoID: id, .success(Self.downloaded(photo, takenAt: "2019-06-05T14:03:22"))))
         #expect(state.detailPhoto?.id == id, "still on the same photo")
         #expect(state.currentGroup?.name == "June 2019")
-        #expect(AppView.render(state).text().contains("moved this photo to 2019 › June 2019"))
+        #expect(AppView.render(state).text().contains("Moved to 2019 › June 2019"))
         state.pressWorking(.escape)
         #expect(state.selectedPhotoID == id, "the month's grid has it selected")
         state.pressWorking(.escape)
