@@ -18,7 +18,9 @@ struct RefreshCommand: ParsableCommand {
 
     func run() throws {
         var interruptedBy: Int32?
+        var failed = false
         try reportingFailures {
+            let feeds = try options.loadForReading(checkMissing: false).photos.compactMap(\.feedURL)
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
             let interrupt = InterruptWatcher { cancellation.cancel() }
@@ -34,7 +36,9 @@ struct RefreshCommand: ParsableCommand {
             interruptedBy = interrupt.signal
             ImportCommand.printProblems(of: summary)
             say(summary.line)
+            failed = ImportCommand.reportFailure(of: summary, addresses: Array(Set(feeds)), emptyFails: false)
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
+        if failed { throw ExitCode.failure }
     }
 }
