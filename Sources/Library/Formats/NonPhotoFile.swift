@@ -33,6 +33,8 @@ public struct NonPhotoFile: Sendable, Equatable {
             case "crx ": return image("Canon raw (CR3)")
             case "jp2 ", "jpx ", "jpm ": return image("JPEG 2000")
             case "M4A ", "M4B ", "M4P ": return other("audio (M4A)")
+            case "msf1", "hevc": return image("HEIF image sequence")
+            case "avis": return image("AVIF animation")
             default:
                 if brand.hasPrefix("3g") { return other("video (3GP)") }
                 return other("video (MP4)")
@@ -51,7 +53,11 @@ public struct NonPhotoFile: Sendable, Equatable {
         if ascii("%PDF") { return other("PDF document") }
         if starts([0x50, 0x4B, 0x03, 0x04]) { return other("ZIP archive") }
         if ascii("ID3") { return other("audio (MP3)") }
-        if isText(bytes) { return NonPhotoFile(name: "text file", isImage: false, isText: true) }
+        if isText(bytes) {
+            let start = String(decoding: bytes, as: UTF8.self).drop { $0.isWhitespace }.prefix(14).lowercased()
+            let html = start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
+            return NonPhotoFile(name: html ? "web page (HTML)" : "text file", isImage: false, isText: true)
+        }
         return nil
     }
 

@@ -31,8 +31,8 @@ struct PhotoAnalyzer: Sendable {
         guard got >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         let sniffed = signature.prefix(got)
         guard let format = sniffed.withUnsafeBytes({ PhotoFormats.format(of: $0) }) else {
-            if sniffed.withUnsafeBytes({ NonPhotoFile.recognise($0)?.isText }) == true {
-                return .failure(.skipped(reason: "text file"))
+            if let text = sniffed.withUnsafeBytes({ NonPhotoFile.recognise($0) }), text.isText {
+                return .failure(.skipped(reason: text.name))
             }
             return .failure(.unsupported(reason: sniffed.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }))
         }
