@@ -79,6 +79,14 @@ struct ImportOverlayState: Equatable, Sendable {
 
     // MARK: - Drawing
 
+    /// The status line once the run ended: how to close, and how to scroll a long summary.
+    func closingHint(columns: Int, rows: Int) -> String {
+        if case let .finished(summary) = phase, summary.problems.count > Self.problemRows(summary, columns: columns, rows: rows) {
+            return "↑↓ PgUp PgDn Home End scroll · other keys close"
+        }
+        return "Any key to close"
+    }
+
     /// The finished summary's box: room for up to 12 problem lines, or as many as the screen holds.
     private static func summaryBox(_ summary: ImportSummary, in area: Rect) -> Rect {
         let lines = min(summary.problems.count, max(12, area.height - 11))

@@ -96,6 +96,7 @@ import Testing
         #expect(!text.contains("THM"), "skipped sidecars are only counted")
         #expect(text.contains("unsupported: MVI_1.MOV — video (QuickTime), not a photo"))
         #expect(text.contains("1–16 of 105 · ↑↓ PgUp PgDn scroll · other keys close"))
+        #expect(text.contains("↑↓ PgUp PgDn Home End scroll · other keys close"), "the status line says so too")
         #expect(!text.contains("MVI_17.MOV"))
 
         state.press(.down)
