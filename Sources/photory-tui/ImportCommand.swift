@@ -14,8 +14,10 @@ struct ImportCommand: ParsableCommand {
             or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
             $XDG_DATA_HOME/photory/downloads/<host>/. Feed items with a "thumbnailUrl" are imported with \
             their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. Each file or URL gets one outcome: imported, updated, relinked, \
-            duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
-            reason. Exits 0 when the import ran, even if some files were skipped.
+            duplicate, unsupported, unreadable, corrupt or skipped; files that were not imported are listed with the \
+            reason (sidecars such as .THM and .AAE and text files are only counted; --json lists them). Exits 0 \
+            when the import ran, even if some files were not imported; 1 when nothing was found, when an \
+            address given could not be fetched, or when the library cannot be used.
             """)
 
     @OptionGroup var options: LibraryOptions

@@ -11,7 +11,7 @@ struct RefreshCommand: ParsableCommand {
             New items are added (with their thumbnail only, like an import), items whose title, album or \
             thumbnail changed are updated, and photos whose item left its feed are marked missing (never \
             deleted; they come back when the item does). An unchanged feed costs one small conditional request. \
-            A feed that cannot be fetched is listed with its reason and changes nothing.
+            A feed that cannot be fetched is listed with its reason and changes nothing; the command then exits 1.
             """)
 
     @OptionGroup var options: LibraryOptions
