@@ -23,7 +23,7 @@ struct BrowseCommand: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
             }
-            let library = try options.loadForReading(checkMissing: false)
+            let library = try options.loadForReading(checkMissing: false, orEmpty: true)
             do {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter).run(library: library, colorModeOverride: colors, graphics: graphics)
             } catch {

@@ -28,7 +28,7 @@ struct EditCommand: ParsableCommand {
                                valueName: "name"))
     var place: String?
     @Flag(help: "Remove the place (the file's GPS is then ignored).") var clearLocation = false
-    @Flag(inversion: .prefixedNo, help: "Mark or unmark as favourite.") var favourite: Bool?
+    @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Mark or unmark as favourite.") var favourite: Bool?
     @Option(help: ArgumentHelp("Set the description (empty: none, the photo goes to Other).", valueName: "text"))
     var description: String?
     @Flag(name: .long, help: "Print JSON.") var json = false

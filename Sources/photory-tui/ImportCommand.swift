@@ -14,8 +14,10 @@ struct ImportCommand: ParsableCommand {
             or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
             $XDG_DATA_HOME/photory/downloads/<host>/. Feed items with a "thumbnailUrl" are imported with \
             their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. Each file or URL gets one outcome: imported, updated, relinked, \
-            duplicate, unsupported, unreadable or corrupt; files that were not imported are listed with the \
-            reason. Exits 0 when the import ran, even if some files were skipped.
+            duplicate, unsupported, unreadable, corrupt or skipped; files that were not imported are listed with the \
+            reason (sidecars such as .THM and .AAE and text files are only counted; --json lists them). Exits 0 \
+            when the import ran, even if some files were not imported; 1 when nothing was found, when an \
+            address given could not be fetched, or when the library cannot be used.
             """)
 
     @OptionGroup var options: LibraryOptions
@@ -37,8 +39,15 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         var interruptedBy: Int32?
+        var failed = false
         try reportingFailures {
             let arguments = ExactArgument.paths(paths)
+            // "ftp://host/x" is an address we cannot fetch, not a relative path (unless such a file exists).
+            for argument in arguments where !WebImporter.isWebAddress(argument) && !PathBytes.exists(LibraryPaths.absolute(argument)) {
+                if let scheme = AddressScheme.of(argument) {
+                    throw CommandFailure("cannot import \(argument.strippingControlCharacters): \(scheme): addresses are not supported, only http:// and https://")
+                }
+            }
             let addresses = arguments.filter(WebImporter.isWebAddress)
             let absolute = arguments.filter { !WebImporter.isWebAddress($0) }.map(LibraryPaths.absolute)
             if addresses.isEmpty, absolute.allSatisfy({ !PathBytes.exists($0) }) {
@@ -65,23 +74,44 @@ struct ImportCommand: ParsableCommand {
                 try printJSON(summary.results.map {
                     Record(path: $0.path, pathBytes: PathBytes.base64($0.path), outcome: $0.outcome.kind.rawValue, reason: $0.reason, photoId: $0.outcome.photoID)
                 })
+                failed = Self.reportFailure(of: summary, addresses: addresses)
                 return
             }
             Self.printProblems(of: summary)
             say(summary.line)
+            failed = Self.reportFailure(of: summary, addresses: addresses)
         }
         // Interrupted: what finished was saved, but scripts must see it did not run to the end.
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
+        if failed { throw ExitCode.failure }
     }
 }
 
 extension ImportCommand {
     /// One line for each file or URL that was not simply imported: its outcome, where, and why.
+    /// Sidecars and text files skipped are only counted (in the summary line; `--json` lists them).
     static func printProblems(of summary: ImportSummary) {
-        for result in summary.results where result.outcome.kind != .imported {
+        for result in summary.results where ![.imported, .skipped].contains(result.outcome.kind) {
             let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
             say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
         }
+    }
+
+    /// Says on stderr why the run did not do what was asked, and returns true then (exit 1):
+    /// nothing was found (when `emptyFails`), or an address given (a feed, a list, an image) could not be fetched.
+    static func reportFailure(of summary: ImportSummary, addresses: [String], emptyFails: Bool = true) -> Bool {
+        guard !summary.cancelled else { return false }
+        let failed = summary.failedAddresses(addresses)
+        if !failed.isEmpty {
+            let noun = failed.count == 1 ? "address" : "addresses"
+            complain("\(failed.count) \(noun) could not be fetched: \(failed.map { PathBytes.display($0.path) }.joined(separator: ", "))")
+            return true
+        }
+        if emptyFails && summary.results.isEmpty {
+            complain("nothing to import: no files found")
+            return true
+        }
+        return false
     }
 }
 

@@ -17,6 +17,12 @@ struct PhotoryCommand: ParsableCommand {
         subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, RefreshCommand.self, GroupsCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
+
+    /// Parses the command line with `--library` accepted before the subcommand too.
+    static func main() {
+        main(LibraryOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()),
+                                                 subcommands: configuration.subcommands.map { $0._commandName }))
+    }
 }
 
 /// Options every command takes.
@@ -35,9 +41,51 @@ struct LibraryOptions: ParsableArguments {
         LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }
 
+    /// `--library` names a file: a URL ("postgresql://…") would otherwise become a folder named
+    /// after its scheme in the working folder.
+    func validate() throws {
+        if let library, let scheme = AddressScheme.of(library) {
+            throw ValidationError("--library \(library): give the path of a JSON file, not a \(scheme): address")
+        }
+    }
+
+    /// `--library X groups …` as `groups --library X …`: the option belongs to each subcommand, so
+    /// it is moved after the subcommand named next (anything else is left for the parser to explain).
+    static func movedAfterSubcommand(_ arguments: [String], subcommands: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--library", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--library=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let command = rest.first, subcommands.contains(command) else { return arguments }
+        return [command] + leading + rest.dropFirst()
+    }
+
+    /// Stops with a message when the library file does not exist: a command that only reads or
+    /// changes photos would otherwise show a typo in `--library` as an empty library.
+    func requireLibraryFile() throws {
+        let path = store.path
+        guard !PathBytes.exists(path) else { return }
+        let folder = (path as NSString).deletingLastPathComponent
+        if library == nil {
+            throw CommandFailure("no library yet: \(path) does not exist; import photos first (`photory-tui import FOLDER`)")
+        }
+        throw CommandFailure("the library file \(path) does not exist"
+            + (PathBytes.exists(folder) ? "" : " (nor its folder \(folder))") + "; check --library, or import photos to create it")
+    }
+
     /// The library from disk, with each photo's missing flag checked now when `checkMissing`;
-    /// exits with a message naming the file when it cannot be read.
-    func loadForReading(checkMissing: Bool = true) throws -> PhotoLibrary {
+    /// exits with a message naming the file when it cannot be read (or, unless `orEmpty`, does not exist).
+    func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false) throws -> PhotoLibrary {
+        if !orEmpty { try requireLibraryFile() }
         do {
             var library = try store.load()
             if checkMissing { library.refreshMissing() }
@@ -61,10 +109,15 @@ extension ParsableCommand {
             try body()
         } catch let failure as CommandFailure {
             // Messages may quote text from files (names, a broken library): keep it inert.
-            FileHandle.standardError.write(Data("photory-tui: \(failure.description.strippingControlCharacters)\n".utf8))
+            complain(failure.description)
             throw ExitCode.failure
         }
     }
+}
+
+/// Writes "photory-tui: <message>" to standard error (for a failure also exiting non-zero).
+func complain(_ message: String) {
+    FileHandle.standardError.write(Data("photory-tui: \(message.strippingControlCharacters)\n".utf8))
 }
 
 /// Writes a line to standard output, flushing so scripts see it at once.

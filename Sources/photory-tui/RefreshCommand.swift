@@ -11,14 +11,16 @@ struct RefreshCommand: ParsableCommand {
             New items are added (with their thumbnail only, like an import), items whose title, album or \
             thumbnail changed are updated, and photos whose item left its feed are marked missing (never \
             deleted; they come back when the item does). An unchanged feed costs one small conditional request. \
-            A feed that cannot be fetched is listed with its reason and changes nothing.
+            A feed that cannot be fetched is listed with its reason and changes nothing; the command then exits 1.
             """)
 
     @OptionGroup var options: LibraryOptions
 
     func run() throws {
         var interruptedBy: Int32?
+        var failed = false
         try reportingFailures {
+            let feeds = try options.loadForReading(checkMissing: false).photos.compactMap(\.feedURL)
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
             let interrupt = InterruptWatcher { cancellation.cancel() }
@@ -34,7 +36,9 @@ struct RefreshCommand: ParsableCommand {
             interruptedBy = interrupt.signal
             ImportCommand.printProblems(of: summary)
             say(summary.line)
+            failed = ImportCommand.reportFailure(of: summary, addresses: Array(Set(feeds)), emptyFails: false)
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
+        if failed { throw ExitCode.failure }
     }
 }

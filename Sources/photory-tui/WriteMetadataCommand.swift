@@ -43,6 +43,7 @@ struct WriteMetadataCommand: ParsableCommand {
     func run() throws {
         var failed = false
         try reportingFailures {
+            try options.requireLibraryFile()
             let ids: [String]? = photos.isEmpty ? nil
                 : try options.photos(named: photos, in: options.loadForReading(checkMissing: false)).map(\.id)
             let target: LibraryWriteBack.Target = sidecarOnly ? .sidecarOnly : fileOnly ? .fileOnly : .fileAndSidecar

@@ -21,7 +21,9 @@ struct WebImportCLITests {
 
         let first = try E2E.cli(["import", feed.absoluteString, missing.absoluteString, "--library", sandbox.library],
                                 sandbox: sandbox)
-        #expect(first.status == 0, "\(first.stderr)")
+        // The 404 address was asked for and could not be fetched: exit 1, the feed's photos still imported.
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(first.stderr.contains("1 address could not be fetched: \(missing.absoluteString)"), "\(first.stderr)")
         #expect(first.stdout.contains("10 imported, 1 unreadable, 1 corrupt"), "\(first.stdout)")
         #expect(first.stdout.contains("corrupt     \(feed.absoluteString): item 11 has no url"))
         #expect(first.stdout.contains("unreadable  \(missing.absoluteString): the server answered 404 Not Found"))

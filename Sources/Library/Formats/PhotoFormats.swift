@@ -17,8 +17,10 @@ public enum PhotoFormats {
         return all.first { $0.matches(head) }
     }
 
+    /// "video (QuickTime), not a photo" for a file we can name (see `NonPhotoFile`), else
     /// "unsupported format (starts with 0x47 0x49 0x46)": the outcome of a file no format knows.
     static func unknownFormatReason(_ prefix: UnsafeRawBufferPointer) -> String {
+        if let known = NonPhotoFile.recognise(prefix) { return known.reason }
         let shown = prefix.prefix(4).map { byte in
             let hex = String(byte, radix: 16)
             return "0x" + (hex.count < 2 ? "0" + hex : hex)

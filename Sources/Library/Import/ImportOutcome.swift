@@ -16,6 +16,9 @@ public enum ImportOutcome: Sendable, Equatable {
     case unreadable(reason: String)
     /// In a known format but its data is broken.
     case corrupt(reason: String)
+    /// Obviously not a photo and not worth a line of its own: a sidecar (`.THM`, `.AAE`) or a
+    /// text file. Summaries only count these.
+    case skipped(reason: String)
 
     /// The kind of outcome, for counting.
     public var kind: Kind {
@@ -27,12 +30,13 @@ public enum ImportOutcome: Sendable, Equatable {
         case .unsupported: .unsupported
         case .unreadable: .unreadable
         case .corrupt: .corrupt
+        case .skipped: .skipped
         }
     }
 
     /// The outcome kinds, in the order summaries list them.
     public enum Kind: String, Sendable, CaseIterable, Codable {
-        case imported, updated, relinked, duplicate, unsupported, unreadable, corrupt
+        case imported, updated, relinked, duplicate, unsupported, unreadable, corrupt, skipped
     }
 
     /// The photo this outcome refers to, if any.
@@ -50,7 +54,7 @@ public enum ImportOutcome: Sendable, Equatable {
         case .updated: "the file changed since it was imported: its record was refreshed"
         case let .relinked(_, previous): "relinked: was at \(PathBytes.display(previous))"
         case let .duplicate(_, original): "duplicate of \(PathBytes.display(original))"
-        case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason): reason
+        case let .unsupported(reason), let .unreadable(reason), let .corrupt(reason), let .skipped(reason): reason
         }
     }
 }

@@ -45,9 +45,20 @@ public struct ImportSummary: Sendable, Equatable {
         results.reduce(0) { $0 + ($1.outcome.kind == kind ? 1 : 0) }
     }
 
-    /// Files that were not imported, updated or relinked, with their reasons.
+    /// Files that were not imported, updated or relinked, with their reasons (not the sidecars
+    /// and text files skipped: the summary line counts those).
     public var problems: [ImportFileResult] {
-        results.filter { ![.imported, .updated, .relinked].contains($0.outcome.kind) }
+        results.filter { ![.imported, .updated, .relinked, .skipped].contains($0.outcome.kind) }
+    }
+
+    /// The results of the addresses given (feeds, lists, image URLs) that could not be fetched
+    /// or held nothing importable: the run did not do what was asked for them.
+    public func failedAddresses(_ addresses: [String]) -> [ImportFileResult] {
+        let given = Set(addresses)
+        var seen: Set<String> = []
+        return results.filter {
+            given.contains($0.path) && [.unreadable, .unsupported].contains($0.outcome.kind) && seen.insert($0.path).inserted
+        }
     }
 
     /// "12 imported, 3 duplicates, 2 unsupported" — only the kinds that occurred (or "nothing to
@@ -60,6 +71,7 @@ public struct ImportSummary: Sendable, Equatable {
             guard n > 0 else { continue }
             switch kind {
             case .duplicate: parts.append("\(n) duplicate\(n == 1 ? "" : "s")")
+            case .skipped: parts.append(n == 1 ? "1 skipped (a sidecar or text file)" : "\(n) skipped (sidecars and text files)")
             default: parts.append("\(n) \(kind.rawValue)")
             }
         }

@@ -12,6 +12,10 @@ struct PhotoAnalyzer: Sendable {
     }
 
     func analyze(path: String, importedAt: Double) -> Result {
+        // A .THM is a small JPEG, an .AAE is XML: by name, before their bytes make them photos or noise.
+        if NonPhotoFile.isSidecar(name: (path as NSString).lastPathComponent) {
+            return .failure(.skipped(reason: "sidecar file"))
+        }
         let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         defer { close(fd) }
@@ -27,6 +31,9 @@ struct PhotoAnalyzer: Sendable {
         guard got >= 0 else { return .failure(.unreadable(reason: FileBytes.errnoReason())) }
         let sniffed = signature.prefix(got)
         guard let format = sniffed.withUnsafeBytes({ PhotoFormats.format(of: $0) }) else {
+            if let text = sniffed.withUnsafeBytes({ NonPhotoFile.recognise($0) }), text.isText {
+                return .failure(.skipped(reason: text.name))
+            }
             return .failure(.unsupported(reason: sniffed.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }))
         }
         let bytes: [UInt8]

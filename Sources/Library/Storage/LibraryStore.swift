@@ -22,29 +22,35 @@ public struct LibraryStore: Sendable {
         // Only a file that does not exist means "no library yet"; any other failure (an I/O
         // error on a network share, say) must not look like an empty library that a save
         // would then write over the real one.
+        // Opening a named pipe (or a device) to read would wait for a writer forever.
+        var info = stat()
+        if PathBytes.stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw .notAFile(path: path, kind: Self.kindName(info.st_mode))
+        }
         let data: [UInt8]
         do {
             data = try FileBytes.read(path, maxBytes: Int.max)
         } catch {
             if error.isMissing { return PhotoLibrary() }
-            throw .unreadable(path: path, reason: error.description)
+            throw .unreadable(path: path, reason: error.description, backup: nil)
         }
-        if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty") }
+        let backup = access(backupPath, R_OK) == 0 ? backupPath : nil
+        if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
         let contents: Result<([Photo], EditHistory), LibraryStoreError> = data.withUnsafeBytes { raw in
             do {
                 let contents = try LibraryJSON.read(raw, supported: Self.schemaVersion)
                 guard let version = contents.schemaVersion else {
-                    return .failure(.unreadable(path: path, reason: "no schemaVersion: not a photory library"))
+                    return .failure(.unreadable(path: path, reason: "no schemaVersion: not a photory library", backup: backup))
                 }
                 guard version <= Self.schemaVersion else {
                     return .failure(.unsupportedVersion(path: path, found: version, supported: Self.schemaVersion))
                 }
                 guard let photos = contents.photos else {
-                    return .failure(.unreadable(path: path, reason: "no \"photos\" list"))
+                    return .failure(.unreadable(path: path, reason: "no \"photos\" list", backup: backup))
                 }
                 return .success((photos, contents.history))
             } catch {
-                return .failure(.unreadable(path: path, reason: "\(error)"))
+                return .failure(.unreadable(path: path, reason: "\(error)", backup: backup))
             }
         }
         let (photos, history) = try contents.get()
@@ -112,6 +118,17 @@ public struct LibraryStore: Sendable {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
+    }
+
+    /// "a named pipe (FIFO)", "a folder"…: what a path that is not a regular file is.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFDIR: "a folder"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
     }
 
     /// A short, human reason for a Foundation error.

@@ -1,7 +1,10 @@
 /// Why the library file could not be read, written or locked. Each case names the file.
 public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
-    /// The file exists but is not a library we can read; it is left untouched.
-    case unreadable(path: String, reason: String)
+    /// The file exists but is not a library we can read; it is left untouched. `backup` is the
+    /// previous version beside it (`library.json.bak`), when there is one.
+    case unreadable(path: String, reason: String, backup: String?)
+    /// The path names a named pipe, a folder or a device, not a file: reading it could wait forever.
+    case notAFile(path: String, kind: String)
     /// The file was written by a newer photory-tui.
     case unsupportedVersion(path: String, found: Int, supported: Int)
     /// Another process holds the library's write lock.
@@ -10,8 +13,12 @@ public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason):
-            "cannot read the library file \(path): \(reason). It was left untouched; fix or move it away, or use --library to pick another file."
+        case let .unreadable(path, reason, backup):
+            "cannot read the library file \(path): \(reason). It was left untouched; "
+                + (backup.map { "the previous version is kept beside it as \($0): move the damaged file away and copy that in its place to go back to it, " } ?? "fix or move it away, ")
+                + "or use --library to pick another file."
+        case let .notAFile(path, kind):
+            "the library \(path) is \(kind), not a file: give --library the path of a JSON file (it is created when missing)."
         case let .unsupportedVersion(path, found, supported):
             "the library file \(path) has schema version \(found), but this photory-tui reads up to version \(supported). It was left untouched; use a newer photory-tui."
         case let .locked(path, holder):

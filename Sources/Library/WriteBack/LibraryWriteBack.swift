@@ -85,7 +85,9 @@ public struct LibraryWriteBack: Sendable {
         var outcome = WriteBackOutcome(photoID: photo.id, path: photo.path)
         let file = PathBytes.display(photo.path)
         guard PathBytes.exists(photo.path) else {
-            outcome.problem = "\(file): the file is missing; nothing was written"
+            outcome.problem = photo.sourceURL != nil && !photo.isDownloaded
+                ? "\(file): not downloaded yet — run `photory-tui fetch` first; nothing was written"
+                : "\(file): the file is missing; nothing was written"
             return (outcome, nil)
         }
         let changes = changes(for: photo)

@@ -66,6 +66,7 @@ public enum XMPSidecar {
     /// The sidecar's new text: `existing` (nil for a new sidecar) with `changes` applied.
     static func updated(_ existing: [UInt8]?, with changes: MetadataChanges, path: String) throws(WriteBackError) -> [UInt8] {
         let document: XMLDocument
+        LibXMLErrors.silenceOnThisThread()
         do {
             document = try XMLDocument(data: Data(existing ?? Array(emptyPacket.utf8)), options: [.nodePreserveWhitespace])
         } catch {

@@ -93,8 +93,8 @@ extension AppState {
         }
         // Modal layers first: the import overlay, then help, then the picker. Each answers
         // with an outcome; this is where the outcome changes the rest of the state.
-        if let overlay = importOverlay {
-            switch overlay.handle(key, keyMap: keyMap) {
+        if importOverlay != nil {
+            switch importOverlay!.handle(key, keyMap: keyMap, columns: columns, rows: rows) {
             case .stay: return []
             case .cancel:
                 importOverlay?.phase = .running(cancelling: true)

@@ -63,7 +63,7 @@ public enum AppView {
         let hints: String
         if let overlay = state.importOverlay {
             hints = overlay.isRunning ? ["Importing…", keys.hints([.cancelImport], in: context)].joined(separator: " · ")
-                : "Any key to close"
+                : overlay.closingHint(columns: state.columns, rows: state.rows)
         } else if state.picker != nil {
             hints = keys.hints([.mark, .importMarked, .close, .help], in: context)
         } else if state.map != nil {

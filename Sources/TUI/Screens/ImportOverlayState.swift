@@ -19,6 +19,8 @@ struct ImportOverlayState: Equatable, Sendable {
     var progress = ImportProgress(phase: .scanning)
     /// Bytes received and the speed, from the progress's bytes over time.
     var rate = TransferRate()
+    /// The first of the summary's problem lines shown, when they do not all fit.
+    var scroll = 0
 
     /// Whether the run is fetching from the web (the overlay then shows bytes, speed and URL).
     var isWeb: Bool { [.feeds, .thumbnails, .photos].contains(progress.phase) || purpose == .refreshing }
@@ -46,19 +48,63 @@ struct ImportOverlayState: Equatable, Sendable {
         case dismiss
     }
 
-    /// While the import runs only the cancel key does something; afterwards any key closes.
-    func handle(_ key: Key, keyMap: KeyMap) -> Outcome {
+    /// While the import runs only the cancel key does something; afterwards the moving keys of
+    /// the photo grids scroll a summary too long for the screen (`columns` × `rows`), and any other key closes.
+    mutating func handle(_ key: Key, keyMap: KeyMap, columns: Int, rows: Int) -> Outcome {
         switch phase {
         case .running(cancelling: false):
-            keyMap.action(for: key, in: .importProgress) == .cancelImport ? .cancel : .stay
+            return keyMap.action(for: key, in: .importProgress) == .cancelImport ? .cancel : .stay
         case .running:
-            .stay
-        case .finished, .failed:
-            .dismiss
+            return .stay
+        case let .finished(summary):
+            let room = Self.problemRows(summary, columns: columns, rows: rows)
+            let hidden = summary.problems.count - room
+            guard hidden > 0 else { return .dismiss }
+            let page = max(1, room - 1)
+            switch keyMap.action(for: key, in: .group) {
+            case .up: scroll -= 1
+            case .down: scroll += 1
+            case .pageUp: scroll -= page
+            case .pageDown: scroll += page
+            case .first: scroll = 0
+            case .last: scroll = hidden
+            default: return .dismiss
+            }
+            scroll = min(max(0, scroll), hidden)
+            return .stay
+        case .failed:
+            return .dismiss
         }
     }
 
     // MARK: - Drawing
+
+    /// The status line once the run ended: how to close, and how to scroll a long summary.
+    func closingHint(columns: Int, rows: Int) -> String {
+        if case let .finished(summary) = phase, summary.problems.count > Self.problemRows(summary, columns: columns, rows: rows) {
+            return "↑↓ PgUp PgDn Home End scroll · other keys close"
+        }
+        return "Any key to close"
+    }
+
+    /// The finished summary's box: room for up to 12 problem lines, or as many as the screen holds.
+    private static func summaryBox(_ summary: ImportSummary, in area: Rect) -> Rect {
+        let lines = min(summary.problems.count, max(12, area.height - 11))
+        return Panel.centered(in: area, width: 76, height: min(area.height, 9 + lines))
+    }
+
+    /// The summary line, wrapped to two lines at most.
+    private static func summaryLines(_ summary: ImportSummary, width: Int) -> [String] {
+        PhotoTile.wrap(summary.line, width: width, maxLines: 2)
+    }
+
+    /// How many problem lines the summary shows at once on a `columns` × `rows` screen: the box
+    /// less its border, the summary line, a blank line, and the blank and hint lines at the bottom.
+    static func problemRows(_ summary: ImportSummary, columns: Int, rows: Int) -> Int {
+        let box = summaryBox(summary, in: Rect(x: 0, y: 0, width: columns, height: rows))
+        let innerWidth = box.width - 4, innerHeight = box.height - 2
+        return max(0, innerHeight - summaryLines(summary, width: innerWidth).count - 3)
+    }
 
     /// A file by its name; a URL whole (a feed's items differ only in their path).
     static func shortName(_ path: String) -> String {
@@ -98,28 +144,26 @@ struct ImportOverlayState: Equatable, Sendable {
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
         case let .finished(summary):
             let problems = summary.problems
-            let height = min(area.height, 9 + min(problems.count, 12))
-            let box = Panel.centered(in: area, width: 76, height: height)
+            let box = Self.summaryBox(summary, in: area)
             let noun = purpose == .refreshing ? "Refresh" : "Import"
             let inner = Panel.draw(box, title: noun + (summary.cancelled ? " cancelled" : " finished"), into: &grid)
             var y = inner.y
-            for line in PhotoTile.wrap(summary.line, width: inner.width, maxLines: 2) {
+            for line in Self.summaryLines(summary, width: inner.width) {
                 grid.put(line, x: inner.x, y: y, style: Theme.title)
                 y += 1
             }
             y += 1
-            let room = inner.maxY - y - 2
-            for (i, result) in problems.prefix(max(0, room)).enumerated() {
-                if i == room - 1, problems.count > room {
-                    grid.put("… and \(problems.count - i) more", x: inner.x, y: y, style: Theme.dim)
-                    y += 1
-                    break
-                }
+            let room = Self.problemRows(summary, columns: state.columns, rows: state.rows)
+            let first = min(scroll, max(0, problems.count - room))
+            for result in problems.dropFirst(first).prefix(room) {
                 let line = "\(result.outcome.kind.rawValue): \(Self.shortName(result.path)) — \(result.reason ?? "")"
                 grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
                 y += 1
             }
-            grid.put("Press any key", x: inner.x, y: inner.maxY - 1, style: Theme.title)
+            let hint = problems.count > room
+                ? "\(first + 1)–\(first + room) of \(problems.count) · ↑↓ PgUp PgDn scroll · other keys close"
+                : "Press any key"
+            grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.title)
         case let .failed(message):
             let box = Panel.centered(in: area, width: 70, height: 9)
             let inner = Panel.draw(box, title: "Import failed", into: &grid)

@@ -28,7 +28,7 @@ struct FormatImportTests {
         var library = PhotoLibrary()
         let summary = Importer(thumbnails: store).run([folder.path + "/roll"], into: &library)
         #expect(summary.count(.imported) == 5)
-        #expect(summary.results.first { $0.path.hasSuffix("f.gif") }?.reason == "unsupported format (starts with 0x47 0x49 0x46 0x38)")
+        #expect(summary.results.first { $0.path.hasSuffix("f.gif") }?.reason == "GIF: an image format photory does not read")
 
         let group = try #require(library.group(named: "harbour walk"))
         #expect(group.count == 4)

@@ -33,8 +33,8 @@ import Testing
         #expect(name(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8)) == nil)
         #expect(name([0xFF, 0xD8]) == nil)                              // too short for JPEG
         #expect(name([]) == nil)
-        #expect([UInt8]("hello".utf8).withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
-                == "unsupported format (starts with 0x68 0x65 0x6c 0x6c)")
+        #expect([UInt8]([0x01, 0x02, 0x68, 0x65, 0x6c]).withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }
+                == "unsupported format (starts with 0x01 0x02 0x68 0x65)")
         #expect([UInt8]().withUnsafeBytes { PhotoFormats.unknownFormatReason($0) } == "unsupported format")
     }
 

@@ -20,10 +20,27 @@ import Testing
         var library = PhotoLibrary()
         let summary = Importer().run([folder.path + "/a"], into: &library)
         #expect(summary.count(.imported) == 2)
-        #expect(summary.count(.unsupported) == 1)
-        #expect(summary.results.first { $0.path.hasSuffix("notes.jpg") }?.reason == "unsupported format (starts with 0x68 0x65 0x6c 0x6c)")
+        #expect(summary.count(.skipped) == 1)
+        #expect(summary.results.first { $0.path.hasSuffix("notes.jpg") }?.reason == "text file")
         #expect(library.photos.count == 2)
         #expect(library.photos.allSatisfy { $0.path.hasPrefix("/") && $0.width == 32 && $0.height == 24 })
+    }
+
+    /// A camera card's folder: sidecars (a THM is a small JPEG, an AAE is XML) and text are
+    /// skipped and only counted; a video is named in words, not by its first bytes.
+    @Test func sidecarsAndTextAreSkippedQuietlyAndVideosNamed() {
+        let folder = TemporaryFolder()
+        folder.write(Self.jpeg(1), to: "DCIM/IMG_0001.JPG")
+        folder.write(Self.jpeg(2), to: "DCIM/IMG_0001.THM")
+        folder.write(Data("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n".utf8), to: "DCIM/IMG_0001.AAE")
+        folder.write(Data("shot list\n".utf8), to: "DCIM/readme.txt")
+        folder.write(Data([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8) + [0, 0, 0, 8]), to: "DCIM/clip.MOV")
+        var library = PhotoLibrary()
+        let summary = Importer().run([folder.path + "/DCIM"], into: &library)
+        #expect(summary.line == "1 imported, 1 unsupported, 3 skipped (sidecars and text files)")
+        #expect(summary.problems.map { ($0.path as NSString).lastPathComponent } == ["clip.MOV"])
+        #expect(summary.problems.first?.reason == "video (QuickTime), not a photo")
+        #expect(library.photos.map { ($0.path as NSString).lastPathComponent } == ["IMG_0001.JPG"])
     }
 
     /// An import larger than one chunk is one import: "Recently imported" holds all of it,

@@ -169,7 +169,7 @@ struct WebImporterTests {
         var records = WebFeedRecords()
         let summary = importer(TemporaryFolder()).run([feed.absoluteString], into: &library, records: &records)
         #expect(summary.results.map(\.reason) == [
-            "not an image: unsupported format (starts with 0x3c 0x21 0x44 0x4f)",
+            "not an image: web page (HTML), not a photo",
             "the server answered 404 Not Found",
         ])
     }

@@ -83,6 +83,39 @@ import Testing
         #expect(home.contains("Aquarium"))
     }
 
+    /// 105 problems (a camera card's videos) do not fit: the grids' moving keys scroll them,
+    /// so the last is reachable, and another key still closes.
+    @Test func aLongSummaryScrollsToItsLastLine() {
+        var state = Self.importing()
+        let videos = (1...105).map { ImportFileResult(path: "/p/DCIM/MVI_\($0).MOV", outcome: .unsupported(reason: "video (QuickTime), not a photo")) }
+        let skipped = (1...40).map { ImportFileResult(path: "/p/DCIM/MVI_\($0).THM", outcome: .skipped(reason: "sidecar file")) }
+        let summary = ImportSummary(results: Self.summary.results.prefix(2) + videos + skipped, cancelled: false, filesFound: 147)
+        state.send(.importFinished(.success(.init(library: TestLibrary.afterImport(), summary: summary))))
+        var text = AppView.render(state).text()
+        #expect(text.contains("2 imported, 105 unsupported, 40 skipped (sidecars and text files)"))
+        #expect(!text.contains("THM"), "skipped sidecars are only counted")
+        #expect(text.contains("unsupported: MVI_1.MOV — video (QuickTime), not a photo"))
+        #expect(text.contains("1–16 of 105 · ↑↓ PgUp PgDn scroll · other keys close"))
+        #expect(text.contains("↑↓ PgUp PgDn Home End scroll · other keys close"), "the status line says so too")
+        #expect(!text.contains("MVI_17.MOV"))
+
+        state.press(.down)
+        text = AppView.render(state).text()
+        #expect(text.contains("2–17 of 105") && text.contains("MVI_17.MOV") && !text.contains("MVI_1.MOV"))
+        state.press(.pageDown)
+        #expect(AppView.render(state).text().contains("17–32 of 105"))
+        state.press(.end)
+        text = AppView.render(state).text()
+        #expect(text.contains("90–105 of 105") && text.contains("MVI_105.MOV"))
+        state.press(.down)
+        #expect(AppView.render(state).text().contains("90–105 of 105"))
+        state.press(.home)
+        #expect(AppView.render(state).text().contains("1–16 of 105"))
+
+        #expect(state.press(.char("x")) == [])
+        #expect(state.importOverlay == nil)
+    }
+
     @Test func aCancelledImportSaysSo() {
         var state = Self.importing()
         state.press(.escape)

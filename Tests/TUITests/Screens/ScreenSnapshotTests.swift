@@ -137,7 +137,9 @@ import Testing
         let grid = AppView.render(state)
         assertSnapshot(grid, named: "importSummary.\(size.name)")
         #expect(grid.text().contains("2 imported, 13 duplicates, 1 unsupported, 1 unreadable, 1 corrupt"))
-        #expect(grid.text().contains("more"))
+        // The box grows to the screen: all 16 problems fit at 80×24, none hidden behind "… more".
+        #expect(grid.text().contains("unreadable: locked.jpg"))
+        #expect(grid.text().contains("Press any key"))
     }
 
     @Test(arguments: ScreenSize.both)
