@@ -132,8 +132,12 @@ enum EXIFEditor {
             set(ifd, tag, format: EXIF_FORMAT_ASCII, components: text.utf8.count + 1, bytes: Array(text.utf8) + [0])
         }
 
+        /// Writes the position's tags and no others: an existing GPS IFD keeps its version, time,
+        /// datum… and, when the position has none, its altitude.
         func setGPS(_ position: GPSPosition) {
-            set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])
+            if (EXIFReader.content(data, EXIF_IFD_GPS)?.pointee.count ?? 0) == 0 {
+                set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])  // GPSVersionID
+            }
             setASCII(EXIF_IFD_GPS, 0x0001, position.latitude < 0 ? "S" : "N")
             setRationals(EXIF_IFD_GPS, 0x0002, Self.degreesMinutesSeconds(abs(position.latitude)))
             setASCII(EXIF_IFD_GPS, 0x0003, position.longitude < 0 ? "W" : "E")
@@ -141,9 +145,6 @@ enum EXIFEditor {
             if let altitude = position.altitude {
                 set(EXIF_IFD_GPS, 0x0005, format: EXIF_FORMAT_BYTE, components: 1, bytes: [altitude < 0 ? 1 : 0])
                 setRationals(EXIF_IFD_GPS, 0x0006, [(UInt32((abs(altitude) * 100).rounded()), 100)])
-            } else {
-                remove(EXIF_IFD_GPS, 0x0005)
-                remove(EXIF_IFD_GPS, 0x0006)
             }
         }
 
