@@ -73,7 +73,7 @@ struct WriteMetadataTests {
         let edit = try cli(["edit", paths[0], "--tz", offset], sandbox)
         #expect(edit.status == 1)
         #expect(edit.stderr.contains("--tz \(offset)") && edit.stderr.contains(offset == "+12:60" ? "minutes run from 00 to 59"
-                                                                            : "they run from -12:00 to +14:00"), "\(edit.stderr)")
+                                                                            : "UTC offsets run from -12:00 to +14:00"), "\(edit.stderr)")
         #expect(try show(paths[0], sandbox)["takenAt"] as? String == before)
         #expect(try cli(["write-metadata"], sandbox).stdout.contains("nothing to write"))
     }

@@ -6,10 +6,10 @@ public enum UTCOffset {
         let chars = Array(text.utf8)
         let hours = Int(chars[1] - 48) * 10 + Int(chars[2] - 48)
         let minutes = Int(chars[4] - 48) * 10 + Int(chars[5] - 48)
-        guard minutes < 60 else { return "\(text) has \(minutes) minutes: minutes run from 00 to 59" }
+        guard minutes < 60 else { return "\(text): minutes run from 00 to 59" }
         let total = (hours * 60 + minutes) * (chars[0] == UInt8(ascii: "-") ? -1 : 1)
         guard (-12 * 60...14 * 60).contains(total) else {
-            return "\(text) is not a UTC offset: they run from -12:00 to +14:00"
+            return "\(text): UTC offsets run from -12:00 to +14:00"
         }
         return nil
     }

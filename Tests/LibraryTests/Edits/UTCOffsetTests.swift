@@ -8,11 +8,11 @@ struct UTCOffsetTests {
     }
 
     @Test(arguments: [
-        ("+25:00", "+25:00 is not a UTC offset: they run from -12:00 to +14:00"),
-        ("+99:59", "+99:59 is not a UTC offset: they run from -12:00 to +14:00"),
-        ("+14:01", "+14:01 is not a UTC offset: they run from -12:00 to +14:00"),
-        ("-12:30", "-12:30 is not a UTC offset: they run from -12:00 to +14:00"),
-        ("+12:60", "+12:60 has 60 minutes: minutes run from 00 to 59"),
+        ("+25:00", "+25:00: UTC offsets run from -12:00 to +14:00"),
+        ("+99:59", "+99:59: UTC offsets run from -12:00 to +14:00"),
+        ("+14:01", "+14:01: UTC offsets run from -12:00 to +14:00"),
+        ("-12:30", "-12:30: UTC offsets run from -12:00 to +14:00"),
+        ("+12:60", "+12:60: minutes run from 00 to 59"),
         ("+2", "+2 is not an offset like +02:00 or -03:30"),
     ])
     func impossibleOffsetsAreNamed(offset: String, message: String) {
@@ -22,6 +22,6 @@ struct UTCOffsetTests {
     @Test("write-back refuses an impossible offset before anything is written")
     func writeBackRefuses() {
         let changes = MetadataChanges(dateTaken: "2004:12:25 18:30:00", utcOffset: "+25:00")
-        #expect(changes.problem() == "time-zone offset +25:00 is not a UTC offset: they run from -12:00 to +14:00")
+        #expect(changes.problem() == "time-zone offset +25:00: UTC offsets run from -12:00 to +14:00")
     }
 }
