@@ -79,8 +79,9 @@ enum EXIFEditor {
             dropped = true
         }
         guard saved.count <= maxPayload else { throw .tooLarge(saved.count) }
-        if let payload, !MakerNoteOffsets.fix(&saved, original: payload, length: makerNoteLength(data)) {
-            throw .makerNote("libexif saved its maker note at another length, and its offsets would be wrong")
+        let noteLength = makerNoteLength(data)
+        if let payload, !MakerNoteOffsets.fix(&saved, original: payload, length: noteLength) {
+            throw .makerNote("the rewritten EXIF would not hold its \(noteLength) bytes as they were")
         }
         return Output(payload: saved, thumbnailDropped: dropped)
     }

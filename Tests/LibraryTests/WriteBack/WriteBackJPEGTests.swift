@@ -393,6 +393,24 @@ struct WriteBackLongMakerNoteTests {
                                            description: String(repeating: "moved ", count: 20)), to: photo.path)
         #expect(try ExternalTool.exiftool!.run(arguments) == before)
     }
+
+    @Test("a saved note that is not the original's length is not passed off as kept")
+    func wrongLengthIsRefused() throws {
+        let file = [UInt8](Self.nikonFile())
+        let payload = try file.withUnsafeBytes { try #require(try JPEGLayout($0).exifPayload) }
+        let original = Array(file[payload])
+        var saved = original
+        let note = try original.withUnsafeBytes {
+            try #require(MakerNoteOffsets.location(in: UnsafeRawBufferPointer(rebasing: $0[6...])))
+        }
+        // The note needs 10 bytes past its declared size: a saved block holding only the
+        // declared bytes is refused; holding what it needs, it is kept as it was.
+        #expect(!original.withUnsafeBytes { MakerNoteOffsets.fix(&saved, original: $0, length: note.1 + 10) })
+        #expect(original.withUnsafeBytes { MakerNoteOffsets.fix(&saved, original: $0, length: note.1) })
+        #expect(saved == original)
+        let message = WriteBackError.makerNoteNotKept(path: "/photos/DSCN0010.jpg", reason: "the rewritten EXIF would not hold its 3308 bytes as they were").description
+        #expect(message == "/photos/DSCN0010.jpg: its maker note cannot be kept as it was, not rewritten (the rewritten EXIF would not hold its 3308 bytes as they were)")
+    }
 }
 
 @Suite("Write-back: the GPS IFD")
