@@ -80,13 +80,16 @@ enum MakerNoteExtent {
         return (indices.sorted(), end)
     }
 
+    /// The most pieces `collect` gathers: sub-IFDs pointing at sub-IFDs cannot make it slow.
+    private static let maxPieces = 4096
+
     /// The IFD at `ifd`, its out-of-line values and its sub-IFDs as pieces (from the TIFF header).
     private static func collect(_ tiff: UnsafeRawBufferPointer, ifd: Int, layout: Layout, depth: Int,
                                 into pieces: inout [(start: Int, length: Int)]) {
         let le = layout.littleEndian
-        guard ifd >= 0, let n = MakerNoteOffsets.read16(tiff, ifd, le), n <= 1000 else { return }
+        guard ifd >= 0, pieces.count < maxPieces, let n = MakerNoteOffsets.read16(tiff, ifd, le), n <= 1000 else { return }
         pieces.append((ifd, 2 + 12 * Int(n) + 4))
-        for i in 0..<Int(n) {
+        for i in 0..<Int(n) where pieces.count < maxPieces {
             let entry = ifd + 2 + 12 * i
             guard let tag = MakerNoteOffsets.read16(tiff, entry, le), let type = MakerNoteOffsets.read16(tiff, entry + 2, le),
                   let count = MakerNoteOffsets.read32(tiff, entry + 4, le), let value = MakerNoteOffsets.read32(tiff, entry + 8, le)
