@@ -42,11 +42,11 @@ struct EditCommand: ParsableCommand {
         if [location != nil, place != nil, clearLocation].filter({ $0 }).count > 1 {
             throw ValidationError("use one of --location, --place and --clear-location")
         }
-        if let tz, !TakenAt.isValidOffset(tz) { throw ValidationError("--tz \(tz): use an offset like +02:00 or -03:30") }
     }
 
     func run() throws {
         try reportingFailures {
+            if let tz, let problem = UTCOffset.problem(tz) { throw CommandFailure("--tz \(problem)") }
             let library = try options.loadForReading(checkMissing: false)
             let ids = try options.photos(named: photos, in: library).map(\.id)
             let step = try plan(ids, in: library)

@@ -63,6 +63,21 @@ struct WriteMetadataTests {
         #expect(try cli(["write-metadata", "--file-only"], sandbox).stdout.contains("nothing to write"))
     }
 
+    @Test("edit --tz with an offset that does not exist exits 1 and says why; nothing is written",
+          arguments: ["+25:00", "+99:59", "+12:60", "-13:00"])
+    func impossibleOffsetRefused(offset: String) throws {
+        let sandbox = Sandbox()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(1, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let before = try show(paths[0], sandbox)["takenAt"] as? String
+        let edit = try cli(["edit", paths[0], "--tz", offset], sandbox)
+        #expect(edit.status == 1)
+        #expect(edit.stderr.contains("--tz \(offset)") && edit.stderr.contains(offset == "+12:60" ? "minutes run from 00 to 59"
+                                                                            : "UTC offsets run from -12:00 to +14:00"), "\(edit.stderr)")
+        #expect(try show(paths[0], sandbox)["takenAt"] as? String == before)
+        #expect(try cli(["write-metadata"], sandbox).stdout.contains("nothing to write"))
+    }
+
     @Test("a refused photo is reported and the command exits 1")
     func refusedPhoto() throws {
         let sandbox = Sandbox()

@@ -79,8 +79,10 @@ public enum SharedPhotos {
     public static let folder: String? = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/Fixtures/this file → repo root
-        let candidate = url.deletingLastPathComponent().appendingPathComponent("shared/photos").path
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        // Beside the repository, or beside the folder of worktrees (/work/wt/NAME → /work/shared).
+        let parent = url.deletingLastPathComponent()
+        return [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/photos").path }
+            .first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     public static var available: Bool { folder != nil }

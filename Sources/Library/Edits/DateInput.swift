@@ -21,7 +21,9 @@ public struct DateInput: Sendable, Equatable {
         guard !text.isEmpty else { throw ParseError(description: "type a date: 2004, 2004-12, 2004-12-25 or 2004-12-25 18:30") }
         var offset: String?
         if text.count > 6, TakenAt.isValidOffset(String(text.suffix(6))), text.dropLast(6).contains(where: { $0 == " " || $0 == "T" }) {
-            offset = String(text.suffix(6))
+            let suffix = String(text.suffix(6))
+            if let problem = UTCOffset.problem(suffix) { throw ParseError(description: problem) }
+            offset = suffix
             text = String(text.dropLast(6)).trimmingCharacters(in: .whitespaces)
         } else if text.hasSuffix("Z") {
             offset = "+00:00"

@@ -9,8 +9,9 @@ import Darwin
 ///
 /// The payload is loaded the way exiftool would want it: unknown tags kept (no
 /// `IGNORE_UNKNOWN_TAGS`), nothing invented (no `FOLLOW_SPECIFICATION`), the maker note
-/// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`, then `MakerNoteOffsets` keeps it readable
-/// where libexif moved it). Only our tags are replaced: dates and
+/// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`), with the bytes past its declared end that
+/// its own IFDs point at (`MakerNoteExtent`), then `MakerNoteOffsets` keeps it readable where
+/// libexif moved it, or the write is refused. Only our tags are replaced: dates and
 /// offsets in the EXIF IFD, ImageDescription in IFD0, position tags in the GPS IFD.
 /// The result must fit one APP1 segment; the IFD1 thumbnail is dropped when that makes it fit.
 enum EXIFEditor {
@@ -30,6 +31,8 @@ enum EXIFEditor {
         case tooLarge(Int)
         /// libexif could not allocate or save.
         case libexif(String)
+        /// The maker note could not be kept as it was.
+        case makerNote(String)
     }
 
     /// The edited payload for `payload` (nil: a new EXIF block) with `changes` applied.
@@ -41,6 +44,7 @@ enum EXIFEditor {
                 // The maker note is kept as bytes: libexif's trouble reading it does not matter.
                 .filter { !$0.hasPrefix("EXIF: ExifMnote") }
             if let first = problems.first { throw .damaged(first) }
+            keepWholeMakerNote(data, payload: payload)
         } else {
             exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
             exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
@@ -75,8 +79,38 @@ enum EXIFEditor {
             dropped = true
         }
         guard saved.count <= maxPayload else { throw .tooLarge(saved.count) }
-        if let payload { MakerNoteOffsets.fix(&saved, original: payload) }
+        let noteLength = makerNoteLength(data)
+        if let payload, !MakerNoteOffsets.fix(&saved, original: payload, length: noteLength) {
+            throw .makerNote("the rewritten EXIF would not hold its \(noteLength) bytes as they were")
+        }
         return Output(payload: saved, thumbnailDropped: dropped)
+    }
+
+    /// Makes the maker note entry hold all the bytes its IFDs point at (`MakerNoteExtent`), so
+    /// they move with it.
+    private static func keepWholeMakerNote(_ data: UnsafeMutablePointer<ExifData>, payload: UnsafeRawBufferPointer) {
+        let header = EXIFReader.signature.count
+        guard payload.count > header + 8, let content = EXIFReader.content(data, EXIF_IFD_EXIF),
+              let entry = exif_content_get_entry(content, ExifTag(UInt32(MakerNoteOffsets.tag))) else { return }
+        let tiff = UnsafeRawBufferPointer(rebasing: payload[header...])
+        guard let (offset, size) = MakerNoteOffsets.location(in: tiff), size == Int(entry.pointee.size),
+              let littleEndian = TIFFReader(tiff)?.littleEndian else { return }
+        let length = MakerNoteExtent.length(in: tiff, note: offset, size: size, littleEndian: littleEndian)
+        guard length > size, let buffer = malloc(length)?.assumingMemoryBound(to: UInt8.self) else { return }
+        // libexif frees entry data with its default allocator (free).
+        buffer.initialize(from: tiff.bindMemory(to: UInt8.self).baseAddress! + offset, count: length)
+        free(entry.pointee.data)
+        entry.pointee.data = buffer
+        entry.pointee.size = UInt32(length)
+        entry.pointee.format = EXIF_FORMAT_UNDEFINED
+        entry.pointee.components = UInt(length)
+    }
+
+    /// The byte count of the maker note entry in `data` (0 without one).
+    private static func makerNoteLength(_ data: UnsafeMutablePointer<ExifData>) -> Int {
+        guard let content = EXIFReader.content(data, EXIF_IFD_EXIF),
+              let entry = exif_content_get_entry(content, ExifTag(UInt32(MakerNoteOffsets.tag))) else { return 0 }
+        return Int(entry.pointee.size)
     }
 
     private static func save(_ data: UnsafeMutablePointer<ExifData>) throws(Failure) -> [UInt8] {
@@ -99,8 +133,12 @@ enum EXIFEditor {
             set(ifd, tag, format: EXIF_FORMAT_ASCII, components: text.utf8.count + 1, bytes: Array(text.utf8) + [0])
         }
 
+        /// Writes the position's tags and no others: an existing GPS IFD keeps its version, time,
+        /// datum… and, when the position has none, its altitude.
         func setGPS(_ position: GPSPosition) {
-            set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])
+            if (EXIFReader.content(data, EXIF_IFD_GPS)?.pointee.count ?? 0) == 0 {
+                set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])  // GPSVersionID
+            }
             setASCII(EXIF_IFD_GPS, 0x0001, position.latitude < 0 ? "S" : "N")
             setRationals(EXIF_IFD_GPS, 0x0002, Self.degreesMinutesSeconds(abs(position.latitude)))
             setASCII(EXIF_IFD_GPS, 0x0003, position.longitude < 0 ? "W" : "E")
@@ -108,9 +146,6 @@ enum EXIFEditor {
             if let altitude = position.altitude {
                 set(EXIF_IFD_GPS, 0x0005, format: EXIF_FORMAT_BYTE, components: 1, bytes: [altitude < 0 ? 1 : 0])
                 setRationals(EXIF_IFD_GPS, 0x0006, [(UInt32((abs(altitude) * 100).rounded()), 100)])
-            } else {
-                remove(EXIF_IFD_GPS, 0x0005)
-                remove(EXIF_IFD_GPS, 0x0006)
             }
         }
 

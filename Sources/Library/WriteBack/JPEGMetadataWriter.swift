@@ -112,6 +112,7 @@ public enum JPEGMetadataWriter {
         case .failure(.damaged(let reason)): throw .damagedEXIF(path: path, reason: reason)
         case .failure(.tooLarge(let size)): throw .exifTooLarge(path: path, bytes: size)
         case .failure(.libexif(let reason)): throw .writeFailed(path: path, reason: reason)
+        case .failure(.makerNote(let reason)): throw .makerNoteNotKept(path: path, reason: reason)
         }
         let length = output.payload.count + 2
         let segment = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + output.payload

@@ -13,41 +13,48 @@ enum MakerNoteOffsets {
     static let tag: UInt16 = 0x927C
 
     /// Fixes the maker note in `saved` ("Exif\0\0" + TIFF, as libexif wrote it) from where it
-    /// was in `original` (the same form, as the file had it).
-    static func fix(_ saved: inout [UInt8], original: UnsafeRawBufferPointer) {
+    /// was in `original` (the same form, as the file had it), where its data took `length`
+    /// bytes (`MakerNoteExtent`). False when the saved note is not the original's `length`
+    /// bytes, apart from the offsets moved here: writing it would change the note.
+    static func fix(_ saved: inout [UInt8], original: UnsafeRawBufferPointer, length: Int) -> Bool {
         let header = EXIFReader.signature.count
-        guard original.count > header + 8, saved.count > header + 8 else { return }
+        guard original.count > header + 8 else { return true }
         let old = UnsafeRawBufferPointer(rebasing: original[header...])
-        guard let oldNote = location(in: old) else { return }
+        guard let oldNote = location(in: old) else { return true }
+        guard saved.count > header + 8, oldNote.0 + length <= old.count else { return false }
         let (newNote, littleEndian) = saved.withUnsafeBytes { raw -> ((Int, Int)?, Bool) in
             let tiff = UnsafeRawBufferPointer(rebasing: raw[header...])
             return (location(in: tiff), TIFFReader(tiff)?.littleEndian ?? false)
         }
-        guard let newNote, newNote.1 == oldNote.1, newNote.0 != oldNote.0 else { return }
-        let delta = newNote.0 - oldNote.0
-        let note = UnsafeRawBufferPointer(rebasing: old[oldNote.0..<(oldNote.0 + oldNote.1)])
-        var patches: [(at: Int, value: UInt32, littleEndian: Bool)] = []
-        if let ifd = tiffRelativeIFD(in: note, noteOffset: oldNote.0, littleEndian: littleEndian) {
-            patches = ifd.offsets.map { (header + newNote.0 + $0.at, UInt32(Int($0.value) + delta), ifd.littleEndian) }
-        }
-        // Canon's footer: "II*\0" or "MM\0*" and where the note was, in its last 8 bytes.
-        // Readers take the base of the offsets from it, so it moves with them (also when a
-        // program before us moved the note without fixing it: the skew stays as it was).
-        if !patches.isEmpty, note.count >= 8 {
-            let footer = note.count - 8
-            let tail = Array(note[footer..<(footer + 4)])
-            let footerLE: Bool? = tail == [0x49, 0x49, 0x2A, 0x00] ? true : tail == [0x4D, 0x4D, 0x00, 0x2A] ? false : nil
-            if let footerLE, let was = read32(note, footer + 4, footerLE), Int(was) + delta >= 0 {
-                patches.append((header + newNote.0 + footer + 4, UInt32(Int(was) + delta), footerLE))
-            }
-        }
-        for patch in patches where patch.at + 4 <= saved.count {
+        guard let newNote, newNote.1 == length else { return false }
+        var expected = Array(old[oldNote.0..<(oldNote.0 + length)])
+        for patch in newNote.0 == oldNote.0 ? [] : patches(old, note: oldNote, movedTo: newNote.0, littleEndian: littleEndian) {
             let v = patch.value
             let bytes = patch.littleEndian
                 ? [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
                 : [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-            saved.replaceSubrange(patch.at..<(patch.at + 4), with: bytes)
+            guard patch.at + 4 <= length else { continue }
+            expected.replaceSubrange(patch.at..<(patch.at + 4), with: bytes)
         }
+        let at = header + newNote.0
+        saved.replaceSubrange(at..<(at + length), with: expected)
+        return true
+    }
+
+    /// The offsets (from the note's start) to rewrite, and their new values, when the note at
+    /// `note` in `old` moves to `newOffset`.
+    private static func patches(_ old: UnsafeRawBufferPointer, note location: (Int, Int), movedTo newOffset: Int,
+                                littleEndian: Bool) -> [(at: Int, value: UInt32, littleEndian: Bool)] {
+        let delta = newOffset - location.0
+        let note = UnsafeRawBufferPointer(rebasing: old[location.0..<(location.0 + location.1)])
+        guard let ifd = tiffRelativeIFD(in: note, noteOffset: location.0, littleEndian: littleEndian) else { return [] }
+        var patches = ifd.offsets.map { (at: $0.at, value: UInt32(Int($0.value) + delta), littleEndian: ifd.littleEndian) }
+        // Readers take the base of the offsets from Canon's footer, so it moves with them (also
+        // when a program before us moved the note without fixing it: the skew stays as it was).
+        if !patches.isEmpty, let footer = footer(note), footer.recorded + delta >= 0 {
+            patches.append((footer.at, UInt32(footer.recorded + delta), footer.littleEndian))
+        }
+        return patches
     }
 
     /// (offset, size) of the maker note in a TIFF stream, from the EXIF IFD's 0x927C entry.
@@ -71,18 +78,48 @@ enum MakerNoteOffsets {
         return nil
     }
 
+    /// Canon's footer, in a note's last 8 bytes: "II*\0" or "MM\0*", then where the note was
+    /// (from the TIFF header) when its offsets were written.
+    static func footer(_ note: UnsafeRawBufferPointer) -> (at: Int, recorded: Int, littleEndian: Bool)? {
+        guard note.count >= 8 else { return nil }
+        let at = note.count - 8
+        let mark = Array(note[at..<(at + 4)])
+        let littleEndian: Bool
+        switch mark {
+        case [0x49, 0x49, 0x2A, 0x00]: littleEndian = true
+        case [0x4D, 0x4D, 0x00, 0x2A]: littleEndian = false
+        default: return nil
+        }
+        guard let recorded = read32(note, at + 4, littleEndian) else { return nil }
+        return (at + 4, Int(recorded), littleEndian)
+    }
+
     /// An IFD inside `note` whose out-of-line values (three in four at least) start inside the
-    /// note when counted from the TIFF header: the places (from the note's start) of those offsets, and its byte order.
-    static func tiffRelativeIFD(in note: UnsafeRawBufferPointer, noteOffset: Int,
-                                littleEndian: Bool) -> (offsets: [(at: Int, value: UInt32)], littleEndian: Bool)? {
+    /// note when counted from the TIFF header: the places (from the note's start) of those
+    /// offsets, their values and the byte counts they point at, the IFD's byte order, and
+    /// `skew`, how far past the data the values point (a program before us moved the note
+    /// without fixing them; Canon's footer says where it was).
+    static func tiffRelativeIFD(in note: UnsafeRawBufferPointer, noteOffset: Int, littleEndian: Bool)
+        -> (offsets: [(at: Int, value: UInt32, length: Int)], littleEndian: Bool, skew: Int)? {
+        let recorded = footer(note)?.recorded ?? noteOffset
+        for base in recorded == noteOffset ? [noteOffset] : [recorded, noteOffset] {
+            if let found = tiffRelativeIFD(in: note, base: base, littleEndian: littleEndian) {
+                return (found.offsets, found.littleEndian, base - noteOffset)
+            }
+        }
+        return nil
+    }
+
+    /// `tiffRelativeIFD` for values counted as if the note started at `base`.
+    private static func tiffRelativeIFD(in note: UnsafeRawBufferPointer, base noteOffset: Int, littleEndian: Bool)
+        -> (offsets: [(at: Int, value: UInt32, length: Int)], littleEndian: Bool)? {
         if [Array("Nikon\0\u{2}".utf8), Array("OLYMPUS\0".utf8), Array("OM SYSTEM".utf8), Array("FUJIFILM".utf8),
             Array("Apple iOS".utf8)].contains(where: { note.starts(with: $0) }) { return nil }
         for start in [0, 6, 8, 10, 12, 14, 18] {
             for order in [littleEndian, !littleEndian] {
                 guard let n = read16(note, start, order), (1...512).contains(n), start + 2 + 12 * Int(n) <= note.count
                 else { continue }
-                var offsets: [(Int, UInt32)] = []
-                var outOfLine = 0
+                var outOfLine: [(at: Int, value: UInt32, length: Int)] = []
                 var valid = true
                 for i in 0..<Int(n) {
                     let entry = start + 2 + 12 * i
@@ -91,23 +128,21 @@ enum MakerNoteOffsets {
                         valid = false
                         break
                     }
-                    guard Int(count) * typeSize(type) > 4 else { continue }
-                    outOfLine += 1
-                    // Cameras often declare the note a little shorter than the data it points
-                    // at: a value that starts inside the note counts.
-                    let inside = Int(value) - noteOffset
-                    if inside >= 0, inside < note.count { offsets.append((entry + 8, value)) }
+                    let length = Int(count) * typeSize(type)
+                    if length > 4 { outOfLine.append((entry + 8, value, length)) }
                 }
+                // Cameras often declare the note a little shorter than the data it points at:
+                // values that start inside it, or go on from those, count.
+                let inside = MakerNoteExtent.belonging(outOfLine.map { (Int($0.value), $0.length) },
+                                                       note: noteOffset, size: note.count).indices.map { outOfLine[$0] }
                 // Offsets counted from elsewhere (the note itself, say) are not ours to move.
-                if valid, !offsets.isEmpty, offsets.count * 4 >= outOfLine * 3 {
-                    return (offsets.map { (at: $0.0, value: $0.1) }, order)
-                }
+                if valid, !inside.isEmpty, inside.count * 4 >= outOfLine.count * 3 { return (inside, order) }
             }
         }
         return nil
     }
 
-    private static func typeSize(_ type: UInt16) -> Int {
+    static func typeSize(_ type: UInt16) -> Int {
         switch type {
         case 1, 2, 6, 7: 1
         case 3, 8: 2
@@ -117,12 +152,12 @@ enum MakerNoteOffsets {
         }
     }
 
-    private static func read16(_ b: UnsafeRawBufferPointer, _ at: Int, _ littleEndian: Bool) -> UInt16? {
+    static func read16(_ b: UnsafeRawBufferPointer, _ at: Int, _ littleEndian: Bool) -> UInt16? {
         guard at >= 0, at + 2 <= b.count else { return nil }
         return littleEndian ? UInt16(b[at]) | UInt16(b[at + 1]) << 8 : UInt16(b[at]) << 8 | UInt16(b[at + 1])
     }
 
-    private static func read32(_ b: UnsafeRawBufferPointer, _ at: Int, _ littleEndian: Bool) -> UInt32? {
+    static func read32(_ b: UnsafeRawBufferPointer, _ at: Int, _ littleEndian: Bool) -> UInt32? {
         guard let a = read16(b, at, littleEndian), let c = read16(b, at + 2, littleEndian) else { return nil }
         return littleEndian ? UInt32(a) | UInt32(c) << 16 : UInt32(a) << 16 | UInt32(c)
     }

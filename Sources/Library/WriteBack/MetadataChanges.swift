@@ -59,8 +59,8 @@ public struct MetadataChanges: Sendable, Equatable {
                 return "date \"\(dateTaken)\" is not an EXIF date (YYYY:MM:DD HH:MM:SS)"
             }
         }
-        if let utcOffset, !TakenAt.isValidOffset(utcOffset) {
-            return "time-zone offset \"\(utcOffset)\" is not ±HH:MM"
+        if let utcOffset, let problem = UTCOffset.problem(utcOffset) {
+            return "time-zone offset \(problem)"
         }
         if case .set(let position)? = location {
             guard position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90,

@@ -13,6 +13,8 @@ public enum WriteBackError: Error, Equatable, CustomStringConvertible {
     case exifTooLarge(path: String, bytes: Int)
     /// libexif found the file's EXIF damaged: rewriting it would lose part of it.
     case damagedEXIF(path: String, reason: String)
+    /// The maker note could not be kept byte for byte where the rewritten EXIF puts it.
+    case makerNoteNotKept(path: String, reason: String)
     /// A value in the changes cannot be written (a date not in EXIF form, say).
     case invalidValue(path: String, reason: String)
     /// An existing XMP sidecar is not valid XML or not an XMP packet.
@@ -27,6 +29,7 @@ public enum WriteBackError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let path, _), .notJPEG(let path, _), .brokenJPEG(let path, _),
              .readOnly(let path, _), .exifTooLarge(let path, _), .damagedEXIF(let path, _),
+             .makerNoteNotKept(let path, _),
              .invalidValue(let path, _), .invalidSidecar(let path, _), .changedMeanwhile(let path),
              .writeFailed(let path, _):
             return path
@@ -43,6 +46,7 @@ public enum WriteBackError: Error, Equatable, CustomStringConvertible {
         case .exifTooLarge(_, let bytes):
             return "\(file): the EXIF block would take \(bytes) bytes, more than one JPEG segment holds (65,533)"
         case .damagedEXIF(_, let reason): return "\(file): its EXIF is damaged, not rewritten (\(reason))"
+        case .makerNoteNotKept(_, let reason): return "\(file): its maker note cannot be kept as it was, not rewritten (\(reason))"
         case .invalidValue(_, let reason): return "\(file): \(reason)"
         case .invalidSidecar(_, let reason): return "\(file): sidecar left alone: \(reason)"
         case .changedMeanwhile: return "\(file): the file changed while it was being written; try again"

@@ -109,15 +109,13 @@ public enum XMPSidecar {
         }
         switch changes.location {
         case .set(let position)?:
-            editor.set(Namespace.exif, "GPSVersionID", "2.3.0.0")
+            // Only the position's properties: a version, or an altitude the position lacks, stays.
+            if editor.value(Namespace.exif, "GPSVersionID") == nil { editor.set(Namespace.exif, "GPSVersionID", "2.3.0.0") }
             editor.set(Namespace.exif, "GPSLatitude", coordinate(position.latitude, positive: "N", negative: "S"))
             editor.set(Namespace.exif, "GPSLongitude", coordinate(position.longitude, positive: "E", negative: "W"))
             if let altitude = position.altitude {
                 editor.set(Namespace.exif, "GPSAltitude", "\(Int((abs(altitude) * 100).rounded()))/100")
                 editor.set(Namespace.exif, "GPSAltitudeRef", altitude < 0 ? "1" : "0")
-            } else {
-                editor.remove(Namespace.exif, "GPSAltitude")
-                editor.remove(Namespace.exif, "GPSAltitudeRef")
             }
         case .clear?:
             for name in ["GPSVersionID", "GPSLatitude", "GPSLongitude", "GPSAltitude", "GPSAltitudeRef"] {

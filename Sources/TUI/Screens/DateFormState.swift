@@ -23,6 +23,7 @@ struct DateFormState: Equatable, Sendable {
             guard TakenAt.isValidOffset(zoneText) else {
                 return .failure(FormProblem(field: .zone, message: "a time zone is an offset like +02:00 or -03:30"))
             }
+            if let problem = UTCOffset.problem(zoneText) { return .failure(FormProblem(field: .zone, message: problem)) }
             offset = zoneText
         }
         // A zone alone sets the UTC offset, whichever mode is showing.

@@ -30,6 +30,8 @@ import Testing
         ("2004 18:30", "a time needs a whole date"),
         ("1700", "not between 1800 and 2200"),
         ("yesterday", "not a year"),
+        ("2004-12-25 18:30 +25:00", "+25:00: UTC offsets run from -12:00 to +14:00"),
+        ("2004-12-25 18:30 +12:60", "+12:60: minutes run from 00 to 59"),
     ])
     func explainsBadInput(input: String, message: String) {
         #expect {

@@ -139,12 +139,12 @@ struct WriteBackJPEGTests {
         #expect(m.dateTimeOriginal == "2021:07:04 18:30:05")
     }
 
-    @Test("a position without altitude removes the old altitude")
+    @Test("a position without altitude keeps the file's altitude (only the tags we change change)")
     func noAltitude() throws {
         let photo = PhotoOnDisk(Self.cameraFile())
         try JPEGMetadataWriter.write(.init(location: .set(.init(latitude: 35.6586, longitude: 139.7454))), to: photo.path)
         let gps = try #require(readMetadata(Data(photo.bytes)).gps)
-        #expect(abs(gps.latitude - 35.6586) < 1e-6 && abs(gps.longitude - 139.7454) < 1e-6 && gps.altitude == nil)
+        #expect(abs(gps.latitude - 35.6586) < 1e-6 && abs(gps.longitude - 139.7454) < 1e-6 && gps.altitude == 35)
     }
 
     // MARK: - The file on disk
@@ -349,5 +349,119 @@ struct WriteBackMakerNoteTests {
         try JPEGMetadataWriter.write(.init(description: String(repeating: "moved ", count: 50)), to: photo.path)
         let after = try ExternalTool.exiftool!.values(tags, in: photo.path)
         #expect(after == before)
+    }
+}
+
+@Suite("Write-back: maker note data past its declared size")
+struct WriteBackLongMakerNoteTests {
+    /// A Nikon type-3 note (its own TIFF header) that declares 10 bytes fewer than it uses,
+    /// as the COOLPIX P6000 does: the end of NEFBitDepth and the empty NikonScanIFD lie after it.
+    static func nikonFile() -> Data {
+        var b = Array("Nikon\0".utf8) + [2, 0x10, 0, 0] + Array("MM".utf8) + [0, 0x2A, 0, 0, 0, 8]
+        func u16(_ v: Int) { b += [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func u32(_ v: Int) { b += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        // IFD at 8 (from the note's TIFF header): version, NikonScanIFD, NEFBitDepth; values after it.
+        u16(3)
+        u16(0x0001); u16(7); u32(4); b += Array("0210".utf8)
+        u16(0x0E10); u16(4); u32(1); u32(8 + 2 + 36 + 4 + 8)
+        u16(0x0E22); u16(3); u32(4); u32(8 + 2 + 36 + 4)
+        u32(0)
+        u16(8); u16(12); u16(14); u16(16)  // NEFBitDepth
+        u16(0); u32(0)  // NikonScanIFD: no entries
+        let declared = b.count - 10
+        let exif = MetadataFixture.EXIF(make: "NIKON", model: "COOLPIX P6000", dateTimeOriginal: "2008:10:22 16:28:39",
+                                        extraEntries: [.init(ifd: .exif, tag: 0x927C, value: .undefined(b))])
+        var payload = [UInt8](MetadataFixture.exifPayload(exif))
+        // Declare the note shorter than its data: its entry's count (big-endian, type 7).
+        let entry = [0x92, 0x7C, 0, 7] + [0, 0, UInt8(b.count >> 8), UInt8(b.count & 0xFF)]
+        let at = (0...(payload.count - 8)).first { Array(payload[$0..<($0 + 8)]) == entry }!
+        payload[at + 6] = UInt8(declared >> 8)
+        payload[at + 7] = UInt8(declared & 0xFF)
+        return JPEGFixture.inserting(segments: [(0xE1, Data(payload))], into: JPEGFixture.encode(width: 64, height: 48))
+    }
+
+    @Test("a date write keeps the note's data past its declared size: exiftool reads the same maker-note tags, no new warning",
+          .enabled(if: ExternalTool.exiftool != nil, "exiftool not installed"))
+    func nikonNoteKept() throws {
+        let photo = PhotoOnDisk(Self.nikonFile())
+        let arguments = ["-a", "-G1", "-s", "-n", "-MakerNotes:all", "-Warning", photo.path]
+        let before = try ExternalTool.exiftool!.run(arguments)
+        #expect(before.contains("NEFBitDepth                     : 8 12 14 16"))
+        #expect(!before.contains("Warning"))
+        // A longer date field set moves the note; the description moves it further.
+        try JPEGMetadataWriter.write(.init(dateTaken: "2008:10:22 17:28:39", utcOffset: "+02:00",
+                                           description: String(repeating: "moved ", count: 20)), to: photo.path)
+        #expect(try ExternalTool.exiftool!.run(arguments) == before)
+    }
+
+    @Test("a saved note that is not the original's length is not passed off as kept")
+    func wrongLengthIsRefused() throws {
+        let file = [UInt8](Self.nikonFile())
+        let payload = try file.withUnsafeBytes { try #require(try JPEGLayout($0).exifPayload) }
+        let original = Array(file[payload])
+        var saved = original
+        let note = try original.withUnsafeBytes {
+            try #require(MakerNoteOffsets.location(in: UnsafeRawBufferPointer(rebasing: $0[6...])))
+        }
+        // The note needs 10 bytes past its declared size: a saved block holding only the
+        // declared bytes is refused; holding what it needs, it is kept as it was.
+        #expect(!original.withUnsafeBytes { MakerNoteOffsets.fix(&saved, original: $0, length: note.1 + 10) })
+        #expect(original.withUnsafeBytes { MakerNoteOffsets.fix(&saved, original: $0, length: note.1) })
+        #expect(saved == original)
+        let message = WriteBackError.makerNoteNotKept(path: "/photos/DSCN0010.jpg", reason: "the rewritten EXIF would not hold its 3308 bytes as they were").description
+        #expect(message == "/photos/DSCN0010.jpg: its maker note cannot be kept as it was, not rewritten (the rewritten EXIF would not hold its 3308 bytes as they were)")
+    }
+}
+
+@Suite("Write-back: the GPS IFD")
+struct WriteBackGPSTests {
+    /// A GPS IFD as the COOLPIX P6000 writes it: no version, an altitude reference without an
+    /// altitude, time, satellites, datum and date.
+    static func coolpixGPSFile() -> Data {
+        typealias R = MetadataFixture.Rational
+        let gps: [MetadataFixture.RawEntry] = [
+            .init(ifd: .gps, tag: 0x0001, value: .ascii(Array("N\0".utf8))),
+            .init(ifd: .gps, tag: 0x0002, value: .rational([R(43, 1), R(28, 1), R(3, 1)])),
+            .init(ifd: .gps, tag: 0x0003, value: .ascii(Array("E\0".utf8))),
+            .init(ifd: .gps, tag: 0x0004, value: .rational([R(11, 1), R(53, 1), R(6, 1)])),
+            .init(ifd: .gps, tag: 0x0005, value: .byte([0])),
+            .init(ifd: .gps, tag: 0x0007, value: .rational([R(14, 1), R(27, 1), R(724, 100)])),
+            .init(ifd: .gps, tag: 0x0008, value: .ascii(Array("06\0".utf8))),
+            .init(ifd: .gps, tag: 0x0012, value: .ascii(Array("WGS-84   \0".utf8))),
+            .init(ifd: .gps, tag: 0x001D, value: .ascii(Array("2008:10:23\0".utf8))),
+        ]
+        return MetadataFixture.jpeg(exif: .init(make: "NIKON", dateTimeOriginal: "2008:10:22 16:28:39", extraEntries: gps))
+    }
+
+    static let paris = MetadataChanges(location: .set(.init(latitude: 48.8534, longitude: 2.3488)))
+
+    @Test("a new place changes the position tags only: exiftool sees every other GPS tag as it was",
+          .enabled(if: ExternalTool.exiftool != nil, "exiftool not installed"))
+    func onlyThePositionChanges() throws {
+        let photo = PhotoOnDisk(Self.coolpixGPSFile())
+        let arguments = ["-a", "-G1", "-s", "-n", "-GPS:all", "-Warning", photo.path]
+        func lines() throws -> Set<String> { Set(try ExternalTool.exiftool!.run(arguments).split(separator: "\n").map(String.init)) }
+        let before = try lines()
+        #expect(before.contains { $0.contains("GPSAltitudeRef") })
+        try JPEGMetadataWriter.write(Self.paris, to: photo.path)
+        let after = try lines()
+        let changed = before.symmetricDifference(after).filter { !$0.contains("GPSLatitude") && !$0.contains("GPSLongitude") }
+        #expect(changed.sorted() == [])
+        #expect(after.contains { $0.contains("GPSLatitude ") && $0.contains("48.8534") })
+    }
+
+    @Test("exiv2 agrees: every GPS key but the position is as it was",
+          .enabled(if: ExternalTool.exiv2 != nil, "exiv2 not installed"))
+    func exiv2SeesTheSame() throws {
+        let photo = PhotoOnDisk(Self.coolpixGPSFile())
+        func lines() throws -> Set<String> {
+            Set(try ExternalTool.exiv2!.run(["-pa", "-g", "Exif.GPSInfo.", photo.path]).split(separator: "\n").map(String.init))
+        }
+        let before = try lines()
+        try JPEGMetadataWriter.write(Self.paris, to: photo.path)
+        let after = try lines()
+        #expect(before.count == 9 && after.count == 9)
+        let changed = before.symmetricDifference(after).filter { !$0.contains("GPSLatitude ") && !$0.contains("GPSLongitude ") }
+        #expect(changed.sorted() == [])
     }
 }

@@ -56,4 +56,40 @@ struct WriteBackSamplePhotoTests {
         }
         #expect(written.count == Self.samples.count, "refused: \(refused)")
     }
+
+    @Test("a date-only write keeps every camera's maker note in real/: the same tags, the same preview, no new warning",
+          .enabled(if: SharedPhotos.available, "../shared/photos not present"),
+          .enabled(if: ExternalTool.exiftool != nil, "exiftool not installed"))
+    func makerNotesKept() throws {
+        let exiftool = ExternalTool.exiftool!
+        let folder = SharedPhotos.folder! + "/real"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { ["jpg", "mpo"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        #expect(names.count >= 50)
+        let copies = TemporaryFolder("photory-writeback-makernotes")
+        for name in names {
+            let copy = copies.path + "/" + name
+            try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: copy)
+            chmod(copy, 0o644)
+            // PreviewImageStart says where the preview lies in the file: it moves with the EXIF
+            // block, so the preview's bytes are compared instead.
+            func makerNote() throws -> (tags: Set<String>, preview: String) {
+                let tags = try exiftool.run(["-a", "-G1", "-s", "-n", "-MakerNotes:all", "-Warning", copy])
+                    .split(separator: "\n").map(String.init).filter { !$0.contains("PreviewImageStart") }
+                return (Set(tags), try exiftool.run(["-b", "-PreviewImage", copy]))
+            }
+            let before = try makerNote()
+            do {
+                try JPEGMetadataWriter.write(.init(dateTaken: "2004:12:25 18:30:00"), to: copy)
+            } catch {
+                Issue.record("\(name) refused: \(error)")
+                continue
+            }
+            let after = try makerNote()
+            // A warning may go (libexif drops an empty GPS IFD); none may come, no tag may change.
+            let lost = before.tags.subtracting(after.tags).filter { !$0.contains("Warning") }
+            #expect(lost.sorted() == [] && after.tags.subtracting(before.tags).sorted() == [], "\(name)")
+            #expect(after.preview == before.preview, "\(name): the maker note's preview changed")
+        }
+    }
 }
