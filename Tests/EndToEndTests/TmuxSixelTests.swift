@@ -1,0 +1,73 @@
+import Fixtures
+import Foundation
+import Testing
+
+/// Sixel photos through tmux 3.3a's passthrough, shown by a real xterm (tmux runs in the xterm of
+/// `XTermSession`, the browser in tmux): tmux drops a passthrough sequence over 1 MiB, so a
+/// large photo must reach the terminal in pieces, each under the limit.
+@Suite(.enabled(if: XTermSession.available && FormatTools.available("tmux"),
+                "needs Xvfb, xterm, xwd (x11-apps), convert, python3 and tmux"))
+struct TmuxSixelTests {
+    /// A photo whose sixel is far over tmux's limit at 200×60 cells of 6×13 px: the texture of
+    /// `SixelTerminalTests` over the bottom quarter, finer noise-like stripes over the rest.
+    static func busy(width: Int, height: Int) -> PixelImage {
+        let base = SixelTerminalTests.landscape(width: width, height: height)
+        return PixelImage(width: width, height: height) { x, y in
+            let c = base[x, y]
+            guard y < height * 3 / 4 else { return c }
+            let wobble = ((x * 7 + y * 13) % 5) * 9
+            return (c.r &+ UInt8(wobble), c.g, c.b &+ UInt8((x + 2 * y) % 3 * 12))
+        }
+    }
+
+    /// `photory-tui --graphics sixel` in tmux (allow-passthrough on) in a 200×60 xterm: the photo
+    /// view shows the photo as pixels, all of it, though its sixel is over tmux's limit.
+    @Test func aLargeSixelPhotoShowsThroughTmux() throws {
+        let sandbox = Sandbox()
+        let picture = Self.busy(width: 1200, height: 720)
+        let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
+            let c = picture[$0, $1]
+            return (c.r, c.g, c.b)
+        }
+        let exif = MetadataFixture.EXIF(description: "Busy", make: "Testcam", model: "E2E One",
+                                        dateTimeOriginal: "2024:05:01 10:00:00")
+        let path = sandbox.root.write(JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg),
+                                      to: "photos/busy.jpg")
+        try sandbox.importWithCLI([path])
+
+        let socket = sandbox.root.path + "/tmux.sock"
+        let config = sandbox.root.write(Data("""
+            set -g allow-passthrough on
+            set -g status off
+            set -g default-shell /bin/sh
+            """.utf8), to: "tmux.conf")
+        let browser = ([try E2E.binary(), "--library", sandbox.library, "--graphics", "sixel"]).map(Shell.quote).joined(separator: " ")
+        let session = try XTermSession(
+            columns: 200, rows: 60,
+            command: ["tmux", "-S", socket, "-f", config, "new-session", browser + "; sleep 600"],
+            environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
+        defer {
+            _ = Processes.run("/usr/bin/env", ["tmux", "-S", socket, "kill-server"],
+                              environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+            session.kill()
+        }
+        let area = session.pixelArea(rows: 1..<(session.rows - 2))
+        let home = try session.waitForStableScreen("the home grid") { shot in
+            shot.boundingBox(differingFrom: SixelTerminalTests.background(of: shot, in: area), tolerance: 24) == nil
+                ? "the screen is blank" : nil
+        }
+        try session.send(XTermSession.Key.enter)
+        let group = try session.waitForStableScreen("the group grid") { $0 == home ? "still the home grid" : nil }
+        try session.send(XTermSession.Key.enter)
+        try session.waitForStableScreen("the photo as pixels, whole") { shot in
+            guard shot != group else { return "still the group grid" }
+            switch SixelTerminalTests.find(picture, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success(let box):
+                // The photo fills the area's height (a strip left out would shorten or cut it).
+                return box.height >= area.height - 2 * XTermSession.cellHeight ? nil
+                    : "the photo is \(box), not the area's height \(area.height)"
+            }
+        }
+    }
+}
