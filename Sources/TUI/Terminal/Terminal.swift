@@ -251,7 +251,12 @@ public final class Terminal {
         hasDefaultColors = defaults
         pushBack(typedDuringQuery)   // keys typed while we waited for the terminal's answers
 
-        if !headless { SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1) }
+        if !headless {
+            // Modes we change for our images, and the bytes that change them back at the end.
+            let modeReset = graphics.graphicsProtocol == .sixel ? imageOutput.wrapped(SixelScrolling.giveBack) : []
+            SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1, modeReset: modeReset)
+            if graphics.graphicsProtocol == .sixel { writeRaw(imageOutput.wrapped(SixelScrolling.take)) }
+        }
     }
 
     deinit { restore() }
@@ -271,6 +276,7 @@ public final class Terminal {
         if graphics.graphicsProtocol == .kitty && !isHeadless {
             writeRaw(imageOutput.wrapped(KittyImage.deleteAll))   // kitty images outlive the screen they were on
         }
+        if graphics.graphicsProtocol == .sixel && !isHeadless { writeRaw(imageOutput.wrapped(SixelScrolling.giveBack)) }
         _ = endwin()
         if !isHeadless { SignalRestore.uninstall() }
         delscreen(screen)
