@@ -26,15 +26,7 @@ struct TmuxSixelTests {
     @Test func aLargeSixelPhotoShowsThroughTmux() throws {
         let sandbox = Sandbox()
         let picture = Self.busy(width: 960, height: 720)
-        let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
-            let c = picture[$0, $1]
-            return (c.r, c.g, c.b)
-        }
-        let exif = MetadataFixture.EXIF(description: "Busy", make: "Testcam", model: "E2E One",
-                                        dateTimeOriginal: "2024:05:01 10:00:00")
-        let path = sandbox.root.write(JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg),
-                                      to: "photos/busy.jpg")
-        try sandbox.importWithCLI([path])
+        try SixelTerminalTests.importPictures([("busy.jpg", picture)], into: sandbox)
 
         let socket = sandbox.root.path + "/tmux.sock"
         let config = sandbox.root.write(Data("""
@@ -53,13 +45,7 @@ struct TmuxSixelTests {
             session.kill()
         }
         let area = session.pixelArea(rows: 1..<(session.rows - 2))
-        let home = try session.waitForStableScreen("the home grid") { shot in
-            shot.boundingBox(differingFrom: SixelTerminalTests.background(of: shot, in: area), tolerance: 24) == nil
-                ? "the screen is blank" : nil
-        }
-        try session.send(XTermSession.Key.enter)
-        let group = try session.waitForStableScreen("the group grid") { $0 == home ? "still the home grid" : nil }
-        try session.send(XTermSession.Key.enter)
+        let group = try SixelTerminalTests.openFirstPhoto(in: session, area: area)
         try session.waitForStableScreen("the photo as pixels, whole") { shot in
             guard shot != group else { return "still the group grid" }
             switch SixelTerminalTests.find(picture, in: shot, area: area) {

@@ -25,14 +25,7 @@ struct XTermColourTests {
     func gridsShow256ColoursUnderAStockTERM(arguments: [String]) throws {
         let sandbox = Sandbox()
         let picture = SixelTerminalTests.landscape(width: 480, height: 320)
-        let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
-            let c = picture[$0, $1]
-            return (c.r, c.g, c.b)
-        }
-        let exif = MetadataFixture.EXIF(description: "Patterns", make: "Testcam", model: "E2E One",
-                                        dateTimeOriginal: "2024:05:01 10:00:00")
-        try sandbox.importWithCLI([sandbox.root.write(
-            JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg), to: "photos/p.jpg")])
+        try SixelTerminalTests.importPictures([("p.jpg", picture)], into: sandbox)
         let session = try XTermSession(
             command: [try E2E.binary(), "--library", sandbox.library, "--graphics", "symbols"] + arguments,
             environment: sandbox.environment(term: "xterm", colorterm: nil))
