@@ -40,8 +40,15 @@ struct TmuxSixelTests {
             command: ["tmux", "-S", socket, "-f", config, "new-session", browser + "; sleep 600"],
             environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
         defer {
-            _ = Processes.run("/usr/bin/env", ["tmux", "-S", socket, "kill-server"],
-                              environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+            // The tmux server outlives the xterm, and in this nesting it was seen to ignore kill-server:
+            // end it by its pid (its panes then hang up), while its socket in the sandbox is still there.
+            withExtendedLifetime(sandbox) {
+                let answer = Processes.run("/usr/bin/env", ["tmux", "-S", socket, "display-message", "-p", "#{pid}"],
+                                           environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+                if let pid = pid_t(answer.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 {
+                    _ = kill(pid, SIGKILL)
+                }
+            }
             session.kill()
         }
         let area = session.pixelArea(rows: 1..<(session.rows - 2))
