@@ -110,6 +110,37 @@ struct SixelTerminalTests {
         return rich == 0 ? nil : "\(rich) cells still show pixels"
     }
 
+    /// Writes each picture as a JPEG (description "Patterns", taken a day apart) into the sandbox's
+    /// `photos/` and imports them with the CLI.
+    static func importPictures(_ pictures: [(name: String, picture: PixelImage)], into sandbox: Sandbox) throws {
+        var paths: [String] = []
+        for (day, (name, picture)) in pictures.enumerated() {
+            let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
+                let c = picture[$0, $1]
+                return (c.r, c.g, c.b)
+            }
+            let exif = MetadataFixture.EXIF(description: "Patterns", make: "Testcam", model: "E2E One",
+                                            dateTimeOriginal: String(format: "2024:05:%02d 10:00:00", day + 1))
+            paths.append(sandbox.root.write(
+                JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg),
+                to: "photos/" + name))
+        }
+        try sandbox.importWithCLI(paths)
+    }
+
+    /// From the home grid (once something is drawn in `area`) into the first group and its first
+    /// photo; returns the group grid's screenshot, to tell the photo view from it.
+    static func openFirstPhoto(in session: XTermSession, area: (x: Int, y: Int, width: Int, height: Int)) throws -> PixelImage {
+        let home = try session.waitForStableScreen("the home grid") { shot in
+            shot.boundingBox(differingFrom: background(of: shot, in: area), tolerance: 24) == nil
+                ? "the screen is blank" : nil
+        }
+        try session.send(XTermSession.Key.enter)
+        let group = try session.waitForStableScreen("the group grid") { $0 == home ? "still the home grid" : nil }
+        try session.send(XTermSession.Key.enter)
+        return group
+    }
+
     struct Mismatch: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
@@ -152,33 +183,14 @@ struct SixelTerminalTests {
     func theDetailViewDrawsThePhotoAsPixelsAndPagingReplacesIt(graphics: String) throws {
         let sandbox = Sandbox()
         let wide = Self.landscape(width: 480, height: 160), tall = Self.portrait(width: 120, height: 330)
-        var paths: [String] = []
-        for (name, picture, date) in [("wide.jpg", wide, "2024:05:01 10:00:00"), ("tall.jpg", tall, "2024:05:02 10:00:00")] {
-            let jpeg = JPEGFixture.encode(width: picture.width, height: picture.height, quality: 95, subsampling: .s444) {
-                let c = picture[$0, $1]
-                return (c.r, c.g, c.b)
-            }
-            let exif = MetadataFixture.EXIF(description: "Patterns", make: "Testcam", model: "E2E One",
-                                            dateTimeOriginal: date)
-            paths.append(sandbox.root.write(
-                JPEGFixture.inserting(segments: [(0xE1, MetadataFixture.exifPayload(exif))], into: jpeg),
-                to: "photos/" + name))
-        }
-        try sandbox.importWithCLI(paths)
+        try Self.importPictures([("wide.jpg", wide), ("tall.jpg", tall)], into: sandbox)
 
         let session = try XTermSession(
             command: [try E2E.binary(), "--library", sandbox.library, "--graphics", graphics],
             environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
         defer { session.kill() }
         let area = session.pixelArea(rows: 1..<(session.rows - 2))
-
-        let home = try session.waitForStableScreen("the home grid") { shot in
-            shot.boundingBox(differingFrom: Self.background(of: shot, in: area), tolerance: 24) == nil
-                ? "the screen is blank" : nil
-        }
-        try session.send(XTermSession.Key.enter)
-        let group = try session.waitForStableScreen("the group grid") { $0 == home ? "still the home grid" : nil }
-        try session.send(XTermSession.Key.enter)
+        let group = try Self.openFirstPhoto(in: session, area: area)
 
         var first = (x: 0, y: 0, width: 0, height: 0)
         try session.waitForStableScreen("the wide photo as pixels") { shot in
@@ -237,5 +249,50 @@ struct SixelTerminalTests {
         try session.send(XTermSession.Key.escape)
         try session.waitForStableScreen("the group grid, no pixels left", Self.noPixelsLeft)
     }
-}
 
+    // MARK: - Sixel scrolling off
+
+    /// xterm with `sixelScrolling: false` (DECSDM set: every sixel at the top-left corner): the
+    /// photo still lands in its cells below the title line, and when the program ends — quit, or
+    /// killed by SIGTERM — the mode is set again (asked with DECRQM afterwards, in the same terminal).
+    @Test(arguments: ["quit", "SIGTERM"])
+    func thePhotoLandsInItsCellsWithSixelScrollingOffAndTheModeComesBack(ending: String) throws {
+        let sandbox = Sandbox()
+        let wide = Self.landscape(width: 480, height: 160)
+        try Self.importPictures([("wide.jpg", wide)], into: sandbox)
+        let reply = sandbox.root.file("decrqm.txt"), pidFile = sandbox.root.file("browser.pid")
+        // After the browser: ask DECRQM for mode 80, the answer (ESC [ ? 80 ; Ps $ y) read raw into a file.
+        let binary = [try E2E.binary(), "--library", sandbox.library, "--graphics", "sixel"].map(Shell.quote).joined(separator: " ")
+        let script = "/bin/sh -c 'echo $$ > \(pidFile); exec \(binary.replacingOccurrences(of: "'", with: "'\\''"))'; stty raw -echo min 0 time 20; printf '\\033[?80$p'; "
+            + "dd bs=1 count=12 2>/dev/null | od -An -c > \(Shell.quote(reply)).part; mv \(Shell.quote(reply)).part \(Shell.quote(reply)); sleep 600"
+        let session = try XTermSession(command: ["/bin/sh", "-c", script],
+                                       environment: sandbox.environment(term: "xterm-256color", colorterm: nil),
+                                       resources: ["XTerm*sixelScrolling: false"])
+        defer { session.kill() }
+        let area = session.pixelArea(rows: 1..<(session.rows - 2))
+        let group = try Self.openFirstPhoto(in: session, area: area)
+        try session.waitForStableScreen("the photo in its cells, not at the top-left") { shot in
+            guard shot != group else { return "still the group grid" }
+            let title = Self.cellsWithMoreThanTwoColours(in: shot, area: session.pixelArea(rows: 0..<1)).rich
+            guard title == 0 else { return "pixels over the title line: \(title) cells" }
+            switch Self.find(wide, in: shot, area: area) {
+            case .failure(let mismatch): return mismatch.description
+            case .success: return nil
+            }
+        }
+        if ending == "quit" {
+            for key in ["q", "q", "q"] { try session.send(XTermSession.Key.text(key)) }
+        } else {
+            let pid = try #require(try pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, SIGTERM) == 0)
+        }
+        let deadline = Date().addingTimeInterval(E2E.timeout)
+        var answer: String?
+        while answer == nil && Date() < deadline {
+            answer = try? String(contentsOfFile: reply, encoding: .utf8)
+            if answer == nil { usleep(50_000) }
+        }
+        let text = try #require(answer, "no DECRQM answer written after the browser ended").filter { !$0.isWhitespace }
+        #expect(text.contains("?80;1$y"), "DECSDM is set again, as the user had it: \(text)")
+    }
+}

@@ -74,7 +74,7 @@ public final class BrowserApp: @unchecked Sendable {
             status: Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
-                                       reason: terminal.graphics.reason),
+                                       tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems)
         let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)

@@ -7,14 +7,17 @@ public struct GraphicsSettings: Equatable, Sendable {
     public var cellSize: CellPixelSize
     /// Pixel thumbnails in the home and group grids as well as in the photo view.
     public var grid: Bool
+    /// Inside tmux: images go in pieces that each fit its passthrough limit.
+    public var tmuxPassthrough: Bool
     /// Why this protocol was chosen ("the terminal's device attributes list sixel"), for the help.
     public var reason: String
 
     public init(graphicsProtocol: GraphicsProtocol = .symbols, cellSize: CellPixelSize = .fallback, grid: Bool = false,
-                reason: String = "") {
+                tmuxPassthrough: Bool = false, reason: String = "") {
         self.graphicsProtocol = graphicsProtocol
         self.cellSize = cellSize
         self.grid = grid
+        self.tmuxPassthrough = tmuxPassthrough
         self.reason = reason
     }
 
@@ -31,6 +34,7 @@ public struct GraphicsSettings: Equatable, Sendable {
 
     /// The format pixel previews are made in; nil with `symbols`.
     public var pixelFormat: PixelFormat? {
-        graphicsProtocol.drawsPixels ? PixelFormat(graphicsProtocol: graphicsProtocol, cellSize: cellSize) : nil
+        graphicsProtocol.drawsPixels ? PixelFormat(graphicsProtocol: graphicsProtocol, cellSize: cellSize, tmuxPassthrough: tmuxPassthrough)
+            : nil
     }
 }

@@ -89,9 +89,9 @@ struct ImageOutput {
         let onScreen = Set(frame.images.map(\.entry.kittyID))
         for image in due {
             let id = image.entry.kittyID, cells = image.entry.placement.cells
-            let bytes = kitty && kittyKept.holds(id) ? KittyImage.place(id: id, columns: cells.width, rows: cells.height)
-                : image.bytes
-            guard let blob = image.entry.placement.draw(bytes, screenColumns: screenColumns, screenRows: screenRows,
+            let pieces = kitty && kittyKept.holds(id) ? [(0, KittyImage.place(id: id, columns: cells.width, rows: cells.height)[...])]
+                : image.pieces
+            guard let blob = image.entry.placement.draw(pieces: pieces, screenColumns: screenColumns, screenRows: screenRows,
                                                         tmuxPassthrough: graphics.tmuxPassthrough, paneOffset: paneOffset)
             else { continue }
             out += blob

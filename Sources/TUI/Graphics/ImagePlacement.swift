@@ -27,9 +27,21 @@ public struct ImagePlacement: Hashable, Sendable {
     ///   image (a tmux pane's place on the outer terminal; zero otherwise).
     public func draw(_ image: [UInt8], screenColumns: Int, screenRows: Int, tmuxPassthrough: Bool,
                      paneOffset: (x: Int, y: Int) = (0, 0)) -> [UInt8]? {
+        draw(pieces: [(0, image[...])], screenColumns: screenColumns, screenRows: screenRows,
+             tmuxPassthrough: tmuxPassthrough, paneOffset: paneOffset)
+    }
+
+    /// The bytes that draw an image sent in `pieces` (see `TerminalImage.pieces`): each piece is a blob
+    /// of its own from its own row, so inside tmux each is wrapped on its own.
+    public func draw(pieces: [(row: Int, bytes: ArraySlice<UInt8>)], screenColumns: Int, screenRows: Int,
+                     tmuxPassthrough: Bool, paneOffset: (x: Int, y: Int) = (0, 0)) -> [UInt8]? {
         guard fits(screenColumns: screenColumns, screenRows: screenRows) else { return nil }
-        let row = cells.y + paneOffset.y + 1, column = cells.x + paneOffset.x + 1
-        let blob = Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8) + image + Array("\u{1B}8".utf8)
-        return tmuxPassthrough ? TmuxPassthrough.wrap(blob) : blob
+        var out: [UInt8] = []
+        for piece in pieces {
+            let row = cells.y + piece.row + paneOffset.y + 1, column = cells.x + paneOffset.x + 1
+            let blob = Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8) + piece.bytes + Array("\u{1B}8".utf8)
+            out += tmuxPassthrough ? TmuxPassthrough.wrap(blob) : blob
+        }
+        return out
     }
 }

@@ -28,9 +28,16 @@ public struct PixelEncoder: Sendable {
         let target = pixelSize(columns: columns, rows: rows)
         switch format.graphicsProtocol {
         case .sixel:
-            let bytes = SixelEncoder(cellSize: format.cellSize).encode(
-                pixels: image.pixels, width: image.width, height: image.height, columns: columns, rows: rows)
-            return bytes.isEmpty ? .failure(Failure("the sixel encoder gave nothing")) : .success(TerminalImage(bytes: bytes))
+            let encoder = SixelEncoder(cellSize: format.cellSize)
+            guard format.tmuxPassthrough else {
+                let bytes = encoder.encode(pixels: image.pixels, width: image.width, height: image.height,
+                                           columns: columns, rows: rows)
+                return bytes.isEmpty ? .failure(Failure("the sixel encoder gave nothing")) : .success(TerminalImage(bytes: bytes))
+            }
+            guard let pieces = encoder.encode(image, columns: columns, rows: rows, maxPieceBytes: TmuxPassthrough.pieceLimit) else {
+                return .failure(Failure("the sixel is too large for tmux even one row at a time"))
+            }
+            return .success(pieces)
         case .kitty:
             let sized = ImageTransform.resized(image, toFit: target.width, target.height)
             var rgb = [UInt8](repeating: 0, count: sized.width * sized.height * 3)
@@ -44,24 +51,51 @@ public struct PixelEncoder: Sendable {
             do {
                 let kitty = try KittyImage(id: kittyID, width: sized.width, height: sized.height, format: .rgb,
                                            pixels: rgb, cells: (columns, rows))
-                return .success(TerminalImage(bytes: kitty.encoded(compressed: true), kittyID: kittyID))
+                let bytes = kitty.encoded(compressed: true)
+                return .success(TerminalImage(bytes: bytes, kittyID: kittyID,
+                                              pieceStarts: format.tmuxPassthrough ? Self.chunkGroups(bytes) : []))
             } catch {
                 return .failure(Failure(error.description))
             }
         case .iterm2:
             let sized = ImageTransform.resized(image, toFit: target.width, target.height)
-            do {
-                let file = try JPEGEncoder.encode(sized, quality: 90)
-                guard let inline = ITerm2Image(file: file, columns: columns, rows: rows) else {
-                    return .failure(Failure("nothing to draw"))
+            // One sequence whatever its size: inside tmux, a lower quality until it fits.
+            for quality in format.tmuxPassthrough ? [90, 75, 60, 40] : [90] {
+                do {
+                    let file = try JPEGEncoder.encode(sized, quality: quality)
+                    guard let inline = ITerm2Image(file: file, columns: columns, rows: rows) else {
+                        return .failure(Failure("nothing to draw"))
+                    }
+                    let bytes = inline.encoded()
+                    if !format.tmuxPassthrough || bytes.count <= TmuxPassthrough.pieceLimit {
+                        return .success(TerminalImage(bytes: bytes))
+                    }
+                } catch {
+                    return .failure(Failure("cannot encode the photo as JPEG: \(error.description)"))
                 }
-                return .success(TerminalImage(bytes: inline.encoded()))
-            } catch {
-                return .failure(Failure("cannot encode the photo as JPEG: \(error.description)"))
             }
+            return .failure(Failure("the photo is too large for tmux as an iTerm2 image"))
         case .symbols:
             return .failure(Failure("character art is not a pixel image"))
         }
+    }
+
+    /// Where to cut kitty's chunks into pieces that each fit tmux's limit: whole chunks (each ends with
+    /// `ESC \\`), as many as fit in a piece.
+    static func chunkGroups(_ bytes: [UInt8]) -> [TerminalImage.PieceStart] {
+        var starts = [TerminalImage.PieceStart(row: 0, offset: 0)]
+        let room = TmuxPassthrough.sequenceLimit - TmuxPassthrough.wrappedSize(ofPiece: [])
+        var chunkStart = 0, pieceSize = 0   // the piece's bytes with its ESCs doubled
+        for index in bytes.indices.dropFirst() where bytes[index - 1] == 0x1B && bytes[index] == UInt8(ascii: "\\") {
+            let chunkSize = index + 1 - chunkStart + 2   // ESC _ and ESC \\ doubled
+            if pieceSize > 0 && pieceSize + chunkSize > room {
+                starts.append(TerminalImage.PieceStart(row: 0, offset: chunkStart))
+                pieceSize = 0
+            }
+            pieceSize += chunkSize
+            chunkStart = index + 1
+        }
+        return starts.count > 1 ? starts : []
     }
 
     /// A kitty image id for `text` (a preview key): FNV-1a, never 0 and never 31 (the start-up query's).

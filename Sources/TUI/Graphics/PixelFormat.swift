@@ -5,10 +5,13 @@ public struct PixelFormat: Hashable, Sendable {
     public var graphicsProtocol: GraphicsProtocol
     /// The pixel size of one cell the image is sized to.
     public var cellSize: CellPixelSize
+    /// Inside tmux: the image goes in pieces that each fit tmux's limit (`TmuxPassthrough.sequenceLimit`).
+    public var tmuxPassthrough: Bool
 
-    public init(graphicsProtocol: GraphicsProtocol, cellSize: CellPixelSize) {
+    public init(graphicsProtocol: GraphicsProtocol, cellSize: CellPixelSize, tmuxPassthrough: Bool = false) {
         self.graphicsProtocol = graphicsProtocol
         self.cellSize = cellSize
+        self.tmuxPassthrough = tmuxPassthrough
     }
 
     /// How wide a cell is for its height (0.5 for a 10×20 cell): what fits a photo into whole cells.

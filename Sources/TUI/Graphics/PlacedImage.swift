@@ -19,6 +19,17 @@ public struct PlacedImage: Hashable, Sendable {
         entry.kittyID == 0 ? image.bytes : KittyImage.replacingID(in: image.bytes, with: entry.kittyID)
     }
 
+    /// `bytes` in the image's pieces (see `TerminalImage.pieces`).
+    var pieces: [(row: Int, bytes: ArraySlice<UInt8>)] {
+        guard entry.kittyID != 0 else { return image.pieces }
+        let bytes = bytes
+        let shift = bytes.count - image.bytes.count   // only the first chunk's keys changed
+        let starts = image.pieceStarts.map { start in
+            start.offset == 0 ? start : TerminalImage.PieceStart(row: start.row, offset: start.offset + shift)
+        }
+        return TerminalImage.pieces(of: bytes, starts: starts)
+    }
+
     /// Puts the image in `grid`: the cells under it (`cellUnder(row:)`), which the terminal's
     /// pixels cover after the cells are flushed, and the image itself.
     public func place(into grid: inout CellGrid) {

@@ -65,11 +65,12 @@ enum SignalRestore {
     }
 
     /// Prepares the reset string (needs the terminal set up, for terminfo) and installs the
-    /// handlers and the exit hook. Resizes and resumes write a byte to `wakeFD`.
-    static func install(for terminal: Terminal, wakeFD: Int32) {
+    /// handlers and the exit hook. Resizes and resumes write a byte to `wakeFD`. `modeReset` puts
+    /// back other modes the terminal changed (the sixel mode, see `SixelScrolling`).
+    static func install(for terminal: Terminal, wakeFD: Int32, modeReset: [UInt8] = []) {
         // ST first: a signal in the middle of an image (a sixel, kitty or iTerm2 string, or a tmux
         // passthrough) would otherwise swallow the reset as part of that string. Harmless elsewhere.
-        var reset: [UInt8] = [0x1B, UInt8(ascii: "\\")]
+        var reset: [UInt8] = [0x1B, UInt8(ascii: "\\")] + modeReset
         for (cap, fallback) in [("sgr0", "\u{1b}[0m"), ("cnorm", "\u{1b}[?25h"),
                                 ("rmkx", "\u{1b}[?1l\u{1b}>"), ("rmcup", "\u{1b}[?1049l")] {
             var bytes = Array(fallback.utf8)

@@ -21,6 +21,8 @@ import Glibc
 /// of every row ncurses was given changes in. And because ncurses doesn't know a cell shows a
 /// colour other than the one it wrote, a row where an rgb cell becomes a non-rgb cell is
 /// marked corrupt with `wredrawln`, so ncurses repaints it whole and no stale colour stays.
+/// The same goes for palette colours terminfo does not allow: `--colors 256` under a stock
+/// `TERM=xterm` (8 colours) shows 256 colours, written as SGR `38;5`/`48;5` by us.
 ///
 /// **Images.** With a pixel protocol (asked for, or found by asking the terminal once at
 /// start-up: `TerminalQuery`, `GraphicsDetector`), the grid's images are erased and drawn around
@@ -44,8 +46,12 @@ public final class Terminal {
     private let input: UnsafeMutablePointer<FILE>
     private let ownsFiles: Bool
     private let isHeadless: Bool
-    /// Palette entries ncurses may use (0: no colour).
+    /// Palette entries ncurses may use (0: no colour): the mode's, or fewer when terminfo says so.
     private let paletteSize: Int
+    /// Whether some colours of the mode are beyond ncurses (24-bit colour; palette entries past what
+    /// terminfo allows, as with `--colors 256` under `TERM=xterm`): cells with them are written as SGR
+    /// sequences after ncurses, as truecolor cells are (see the type's documentation).
+    private let writesColorsItself: Bool
     /// Whether ncurses accepted -1 as "terminal default" colour.
     private let hasDefaultColors: Bool
     private var previous: CellGrid?
@@ -65,7 +71,7 @@ public final class Terminal {
 
     /// Cells handed to ncurses by the last ``draw(_:)``.
     internal private(set) var cellsWrittenLastDraw = 0
-    /// Cells the last ``draw(_:)`` wrote itself as truecolor SGR.
+    /// Cells the last ``draw(_:)`` wrote itself as SGR (truecolor, or palette colours beyond terminfo).
     internal private(set) var truecolorCellsLastDraw = 0
     /// Rows the last ``draw(_:)`` asked ncurses to repaint whole (`wredrawln`).
     internal private(set) var repaintedRowsLastDraw: [Int] = []
@@ -213,13 +219,17 @@ public final class Terminal {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         var typedDuringQuery: [UInt8] = []
+        var terminalVersion: String?
         switch source {
         case let .given(detection, cellSize):
             graphics = detection
             cellPixelSize = cellSize
         case let .asking(choice):
             var replies = TerminalReplies()
-            if GraphicsDetector.needsReplies(choice, environment: environment) {
+            // A poor terminfo entry (TERM=xterm: 8 colours) with colours to detect: ask what the terminal is.
+            let colorsFromVersion = colorModeOverride == nil && colors < 256
+                && ColorMode.detect(environment: environment, terminfoColors: colors) != .truecolor
+            if GraphicsDetector.needsReplies(choice, environment: environment) || colorsFromVersion {
                 _ = fflush(output)
                 let multiplexed = GraphicsDetector.multiplexer(environment: environment, version: nil) != nil
                 let answer = TerminalQuery.ask(inputFD: fileno(input), outputFD: fileno(output),
@@ -228,6 +238,7 @@ public final class Terminal {
                 replies = answer.replies
                 typedDuringQuery = answer.typed
             }
+            terminalVersion = replies.terminalVersion
             reportedCellSize = replies.cellSize
             let measured = Self.measuredCellSize(fd: fileno(output), reported: replies.cellSize, window: replies.windowPixels)
             cellPixelSize = measured ?? .fallback
@@ -245,13 +256,19 @@ public final class Terminal {
         imageOutput = ImageOutput(graphics: graphics)
         if graphics.tmuxPassthrough, !headless { imageOutput.paneOffset = TmuxPane.offset() ?? (0, 0) }
         let mode = colorModeOverride
-            ?? ColorMode.detect(environment: environment, terminfoColors: colors)
+            ?? ColorMode.detect(environment: environment, terminfoColors: colors, terminalVersion: terminalVersion)
         colorMode = mode
         paletteSize = min(mode.paletteSize, colors)
+        writesColorsItself = mode == .truecolor || mode.paletteSize > paletteSize
         hasDefaultColors = defaults
         pushBack(typedDuringQuery)   // keys typed while we waited for the terminal's answers
 
-        if !headless { SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1) }
+        if !headless {
+            // Modes we change for our images, and the bytes that change them back at the end.
+            let modeReset = graphics.graphicsProtocol == .sixel ? imageOutput.wrapped(SixelScrolling.giveBack) : []
+            SignalRestore.install(for: self, wakeFD: signalWake?.writeFD ?? -1, modeReset: modeReset)
+            if graphics.graphicsProtocol == .sixel { writeRaw(imageOutput.wrapped(SixelScrolling.take)) }
+        }
     }
 
     deinit { restore() }
@@ -271,6 +288,7 @@ public final class Terminal {
         if graphics.graphicsProtocol == .kitty && !isHeadless {
             writeRaw(imageOutput.wrapped(KittyImage.deleteAll))   // kitty images outlive the screen they were on
         }
+        if graphics.graphicsProtocol == .sixel && !isHeadless { writeRaw(imageOutput.wrapped(SixelScrolling.giveBack)) }
         _ = endwin()
         if !isHeadless { SignalRestore.uninstall() }
         delscreen(screen)
@@ -484,7 +502,7 @@ public final class Terminal {
             full = true
         }
         let old = full ? nil : previous
-        let truecolor = colorMode == .truecolor
+        let overlay = writesColorsItself
         let visibleWidth = min(grid.width, columns)
         let visibleHeight = min(grid.height, rows)
 
@@ -502,7 +520,7 @@ public final class Terminal {
                     if let old {
                         let before = old.cells[base + x]
                         if before == cell { continue }
-                        if truecolor, Self.needsOverlay(before), !Self.needsOverlay(cell) {
+                        if overlay, needsOverlay(before), !needsOverlay(cell) {
                             repaint = true
                         }
                     }
@@ -535,7 +553,7 @@ public final class Terminal {
         repaintedRowsLastDraw = repaintRows
         truecolorCellsLastDraw = 0
         lastTruecolorOutput = []
-        if truecolor {
+        if overlay {
             writeTruecolor(grid, rows: full ? Array(0..<visibleHeight) : touchedRows,
                            width: visibleWidth)
         }
@@ -616,7 +634,29 @@ public final class Terminal {
         _ = setlocale(LC_CTYPE, "C.UTF-8")
     }
 
-    private static func needsOverlay(_ cell: Cell) -> Bool { cell.fg.isRGB || cell.bg.isRGB }
+    /// Whether `cell` has a colour ncurses cannot show as the mode asks (see `writesColorsItself`).
+    private func needsOverlay(_ cell: Cell) -> Bool { isBeyondNcurses(cell.fg) || isBeyondNcurses(cell.bg) }
+
+    private func isBeyondNcurses(_ color: CellColor) -> Bool {
+        switch color {
+        case .default: return false
+        case .rgb: return writesColorsItself
+        case .indexed(let index): return Int(index) >= paletteSize && Int(index) < colorMode.paletteSize
+        }
+    }
+
+    /// `cell` with its colours as the mode shows them, for its SGR sequence: 24-bit in truecolor,
+    /// else the nearest palette entry the mode has.
+    private func inMode(_ cell: Cell) -> Cell {
+        guard colorMode != .truecolor else { return cell }
+        func shown(_ color: CellColor) -> CellColor {
+            ColorPalette.index(for: color, paletteSize: colorMode.paletteSize).map { .indexed(UInt8($0)) } ?? .default
+        }
+        var shownCell = cell
+        shownCell.fg = shown(cell.fg)
+        shownCell.bg = shown(cell.bg)
+        return shownCell
+    }
 
     /// Hands one cell to ncurses.
     private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
@@ -659,8 +699,8 @@ public final class Terminal {
         return allocated
     }
 
-    /// Writes every cell with an rgb colour in `rows` with its exact colours, after ncurses
-    /// has drawn its approximation.
+    /// Writes every cell with a colour beyond ncurses (see `needsOverlay`) in `rows` with its
+    /// colours as the mode shows them, after ncurses has drawn its approximation.
     private func writeTruecolor(_ grid: CellGrid, rows: [Int], width: Int) {
         var out: [UInt8] = []
         var count = 0
@@ -670,12 +710,12 @@ public final class Terminal {
             let base = y * grid.width
             for x in 0..<width {
                 let cell = grid.cells[base + x]
-                guard Self.needsOverlay(cell), !cell.isContinuation else { continue }
+                guard needsOverlay(cell), !cell.isContinuation else { continue }
                 if out.isEmpty { out += [0x1B, 0x37] }   // ESC 7: save cursor and attributes
                 if cursor == nil || cursor! != (x, y) {
                     out += Array("\u{1b}[\(y + 1);\(x + 1)H".utf8)
                 }
-                let sgr = SGR.sequence(for: cell)
+                let sgr = SGR.sequence(for: inMode(cell))
                 if sgr != lastSGR {
                     out += sgr
                     lastSGR = sgr

@@ -38,8 +38,9 @@ final class XTermSession: @unchecked Sendable {
 
     /// Starts the X server and the terminal, and `command` in it with exactly `environment`
     /// (nothing inherited); returns once the command runs in a `columns × rows` window.
+    /// - Parameter resources: more xterm resources, e.g. `XTerm*sixelScrolling: false`.
     init(columns: Int = 100, rows: Int = 32, command: [String], environment: [String: String],
-         sourceLocation: SourceLocation = #_sourceLocation) throws {
+         resources: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.columns = columns
         self.rows = rows
         var template = Array((NSTemporaryDirectory() + "photory-xterm-XXXXXX").utf8CString)
@@ -47,7 +48,8 @@ final class XTermSession: @unchecked Sendable {
         folder = String(cString: made)
         do {
             try startServer(sourceLocation: sourceLocation)
-            try startTerminal(command: command, environment: environment, sourceLocation: sourceLocation)
+            try startTerminal(command: command, environment: environment, resources: resources,
+                              sourceLocation: sourceLocation)
         } catch {
             kill()
             throw error
@@ -77,7 +79,7 @@ final class XTermSession: @unchecked Sendable {
         display = ":" + number
     }
 
-    private func startTerminal(command: [String], environment: [String: String],
+    private func startTerminal(command: [String], environment: [String: String], resources: [String],
                                sourceLocation: SourceLocation) throws {
         guard mkfifo(keysFIFO, 0o600) == 0 else { throw E2EError("mkfifo \(keysFIFO) failed: errno \(errno)") }
         let relay = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("pty_relay.py").path
@@ -90,6 +92,7 @@ final class XTermSession: @unchecked Sendable {
             "-bg", "white", "-fg", "black",
             // 256 colour registers as chafa's palette needs; no blinking cursor to change the pixels.
             "-xrm", "XTerm*numColorRegisters: 256", "-xrm", "XTerm*cursorBlink: false",
+        ] + resources.flatMap { ["-xrm", $0] } + [
             "-e", python, relay, keysFIFO, childPIDFile, "--",
         ] + inner, log: folder + "/xterm.log",
            environment: ["DISPLAY": display, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"])

@@ -20,6 +20,22 @@ import Testing
     func detect(environment: [String: String], colors: Int, expected: ColorMode) {
         #expect(ColorMode.detect(environment: environment, terminfoColors: colors) == expected)
     }
+
+    /// XTVERSION's name lifts a poor terminfo count (a stock `TERM=xterm` says 8), never lowers it.
+    @Test(arguments: [
+        ("XTerm(379)", 8, ColorMode.colors256),
+        ("XTerm(379)", 256, .colors256),
+        ("kitty(0.26.5)", 8, .truecolor),
+        ("WezTerm 20230712-072601-f4abf8fd", 8, .truecolor),
+        ("foot(1.13.1)", 16, .truecolor),
+        ("ghostty 1.0.1", 8, .truecolor),
+        ("iTerm2 3.5.0", 256, .truecolor),
+        ("tmux 3.3a", 8, .colors8),
+        ("Some Terminal 1.0", 8, .colors8),
+    ] as [(String, Int, ColorMode)])
+    func detectWithTheTerminalsName(version: String, colors: Int, expected: ColorMode) {
+        #expect(ColorMode.detect(environment: [:], terminfoColors: colors, terminalVersion: version) == expected)
+    }
 }
 
 @Suite struct ColorPaletteTests {

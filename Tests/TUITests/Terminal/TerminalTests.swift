@@ -96,6 +96,43 @@ extension OneTerminalAtATime {
             #expect(a.fg == 9 && a.bg == 9)
         }
 
+        /// `--colors 256` under a stock `TERM=xterm` (terminfo: 8 colours): ncurses holds the nearest
+        /// of 8, and the cells get their 256-palette colours as SGR written after it; an rgb colour
+        /// goes as its nearest palette entry. Colours of the first 8 stay with ncurses alone.
+        @Test func paletteColoursBeyondTerminfoAreWrittenAsSGR() throws {
+            let terminal = try Terminal(headlessColumns: 6, rows: 2, termName: "xterm", colorModeOverride: .colors256)
+            defer { terminal.restore() }
+            var screen = CellGrid(width: 6, height: 2)
+            screen[x: 0, y: 0] = Cell("a", fg: .indexed(196), bg: .indexed(21))
+            screen[x: 1, y: 0] = Cell("b", fg: .rgb(250, 0, 0))
+            screen[x: 0, y: 1] = Cell("c", fg: .indexed(1), bg: .indexed(4))
+            terminal.draw(screen)
+            let bytes = String(decoding: terminal.lastTruecolorOutput, as: UTF8.self)
+            #expect(terminal.truecolorCellsLastDraw == 2)
+            #expect(bytes.contains("\u{1b}[1;1H\u{1b}[0;38;5;196;48;5;21ma"))
+            #expect(bytes.contains("\u{1b}[0;38;5;196mb"))
+            #expect(!bytes.contains("c"), "palette colours terminfo has stay with ncurses")
+            let a = try #require(terminal.inspectCell(x: 0, y: 0))
+            #expect(a.fg == 1 && a.bg == 4, "ncurses holds the nearest of its 8")
+
+            screen[x: 0, y: 0] = Cell("a")                                   // back to default colours
+            terminal.draw(screen)
+            #expect(terminal.repaintedRowsLastDraw == [0], "no stale 256-colour cell left")
+        }
+
+        /// A forced truecolor under `TERM=xterm`: the interface's own palette colours past 8 are
+        /// written too, as `38;5`.
+        @Test func truecolorUnderAPoorTerminfoWritesPaletteColoursToo() throws {
+            let terminal = try Terminal(headlessColumns: 4, rows: 1, termName: "xterm", colorModeOverride: .truecolor)
+            defer { terminal.restore() }
+            var screen = CellGrid(width: 4, height: 1)
+            screen[x: 0, y: 0] = Cell("a", fg: .indexed(244))
+            screen[x: 1, y: 0] = Cell("b", fg: .rgb(1, 2, 3))
+            terminal.draw(screen)
+            let bytes = String(decoding: terminal.lastTruecolorOutput, as: UTF8.self)
+            #expect(bytes.contains("38;5;244ma") && bytes.contains("38;2;1;2;3mb"))
+        }
+
         @Test func truecolorCellsAreWrittenAsSGRAfterNcurses() throws {
             let terminal = try Terminal(headlessColumns: 8, rows: 3, colorModeOverride: .truecolor)
             defer { terminal.restore() }
