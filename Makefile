@@ -32,7 +32,8 @@ check: check-asan check-tsan
 
 # swiftc has no -sanitize=undefined on Linux ("unsupported option"); Swift code traps on overflow
 # and out-of-bounds access in every build anyway, and the C in our module-map shims gets clang's
-# UBSan (its handlers are in the ASan runtime). EndToEndTests run the ASan-built binary too.
+# UBSan (its handlers are in the ASan runtime). EndToEndTests run the ASan-built binary too, with
+# these same options and suppressions (Sandbox.environment hands the *SAN_OPTIONS on).
 check-asan: deps
 	$(IN_TMP) $(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address \
 	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined

@@ -71,12 +71,19 @@ struct PropertyEditor {
     /// (`XMLElement.elements(forLocalName:uri:)` misses some in swift-corelibs-foundation.)
     static func children(of element: XMLElement, _ localName: String, _ uri: String) -> [XMLElement] {
         (element.children ?? []).compactMap { $0 as? XMLElement }.filter { child in
-            guard child.localName == localName else { return false }
+            guard Self.localName(of: child) == localName else { return false }
             if let found = child.uri { return found == uri }
             guard let qualified = child.name, let colon = qualified.firstIndex(of: ":") else { return false }
             return child.resolveNamespace(forName: qualified)?.stringValue == uri
                 || element.namespace(forPrefix: String(qualified[..<colon]))?.stringValue == uri
         }
+    }
+
+    /// `node`'s name without its prefix. (Not `XMLNode.localName`: in swift-corelibs-foundation
+    /// 6.3 it leaks the libxml2 strings it splits the name into, on every call.)
+    static func localName(of node: XMLNode) -> String? {
+        guard let name = node.name else { return nil }
+        return name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
     }
 
     private func languageEntry(_ text: String) -> XMLElement {
@@ -88,7 +95,7 @@ struct PropertyEditor {
 
     private func attributes(of element: XMLElement, _ namespace: Namespace, _ name: String) -> [XMLNode] {
         (element.attributes ?? []).filter { attribute in
-            guard attribute.localName == name else { return false }
+            guard Self.localName(of: attribute) == name else { return false }
             if let uri = attribute.uri { return uri == namespace.uri }
             // Some parsers leave `uri` empty on attributes: resolve the prefix ourselves.
             guard let qualified = attribute.name, let colon = qualified.firstIndex(of: ":") else { return false }

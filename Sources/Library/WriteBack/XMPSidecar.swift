@@ -155,7 +155,7 @@ public enum XMPSidecar {
     /// The first element under `node` (itself included) with this name.
     private static func firstElement(in node: XMLElement?, localName: String, uri: String) -> XMLElement? {
         guard let node else { return nil }
-        if node.localName == localName, node.uri == uri { return node }
+        if PropertyEditor.localName(of: node) == localName, node.uri == uri { return node }
         for case let child as XMLElement in node.children ?? [] {
             if let found = firstElement(in: child, localName: localName, uri: uri) { return found }
         }

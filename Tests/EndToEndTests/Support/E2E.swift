@@ -49,7 +49,7 @@ final class Sandbox: @unchecked Sendable {
         }
     }
 
-    /// Exactly the environment the program gets (nothing is inherited).
+    /// Exactly the environment the program gets (nothing is inherited but sanitizer options).
     func environment(term: String, colorterm: String?) -> [String: String] {
         var environment = [
             "PATH": "/usr/local/bin:/usr/bin:/bin",
@@ -60,6 +60,11 @@ final class Sandbox: @unchecked Sendable {
             "TERM": term,
         ]
         if let colorterm { environment["COLORTERM"] = colorterm }
+        // An ASan-built binary (`make check-asan`) takes the runner's sanitizer options, so the
+        // leak suppressions apply to it too.
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] {
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
         return environment
     }
 
