@@ -36,17 +36,22 @@ struct PropertyEditor {
     }
 
     /// A language alternative (rdf:Alt) property: its x-default entry becomes `text`; the
-    /// entries in other languages stay.
+    /// entries in other languages stay, in whichever description holds them (`target` first).
     func setDefaultLanguage(_ namespace: Namespace, _ name: String, _ text: String) {
         let rdf = XMPSidecar.Namespace.rdf
-        let existing = Self.children(of: target, name, namespace.uri).first
-        let alternatives = existing.flatMap { Self.children(of: $0, "Alt", rdf).first }
-        if let alternatives {
-            for description in all where description !== target {
-                for element in Self.children(of: description, name, namespace.uri) { element.detach() }
-            }
-            for attribute in attributes(of: target, namespace, name) {
-                target.removeAttribute(forName: attribute.name ?? "")
+        let holders = [target] + all.filter { $0 !== target }
+        let held = holders.lazy.compactMap { description in
+            Self.children(of: description, name, namespace.uri).lazy
+                .compactMap { Self.children(of: $0, "Alt", rdf).first }.first.map { (description, $0) }
+        }.first
+        if let (holder, alternatives) = held {
+            for description in all {
+                if description !== holder {
+                    for element in Self.children(of: description, name, namespace.uri) { element.detach() }
+                }
+                for attribute in attributes(of: description, namespace, name) {
+                    description.removeAttribute(forName: attribute.name ?? "")
+                }
             }
             let entries = Self.children(of: alternatives, "li", rdf)
             if let entry = entries.first(where: { $0.attribute(forName: "xml:lang")?.stringValue == "x-default" }) {

@@ -104,6 +104,37 @@ struct WriteBackSidecarTests {
         }
     }
 
+    @Test("a description in a second rdf:Description keeps its other languages")
+    func descriptionInASecondDescriptionKeepsItsLanguages() throws {
+        let sidecar = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="2"/>
+              <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+               <dc:description>
+                <rdf:Alt>
+                 <rdf:li xml:lang="x-default">old text</rdf:li>
+                 <rdf:li xml:lang="de">alter Text</rdf:li>
+                </rdf:Alt>
+               </dc:description>
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+
+            """
+        let (photo, path) = Self.photoWithSidecar(sidecar)
+        try XMPSidecar.write(.init(description: "new text"), forPhoto: photo.path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("alter Text") && text.contains(">new text<") && !text.contains("old text"), "\(text)")
+        #expect(text.components(separatedBy: "<dc:description").count == 2, "one description, not two: \(text)")
+        if let exiftool = ExternalTool.exiftool {
+            let v = try exiftool.values(["XMP:Description", "XMP:Description-de"], in: path)
+            #expect(v["XMP:Description"] == "new text")
+            #expect(v["XMP:Description-de"] == "alter Text")
+        }
+    }
+
     @Test("favourite: true writes rating 5; false removes our 5 but keeps another rating")
     func rating() throws {
         let (photo, path) = Self.photoWithSidecar(Self.darktable)
