@@ -69,10 +69,16 @@ public struct TOMLDocument: Sendable {
         init(_ message: String) { self.message = message }
     }
 
+    /// The deepest nesting of lists read: settings need two levels, and a file nested deeper
+    /// (damaged or hostile) would overflow the stack of the recursive reader.
+    static let maxDepth = 32
+
     /// A cursor over one logical line.
     private struct Parser {
         private let chars: [Character]
         private var position = 0
+        /// How many lists the cursor is inside.
+        private var depth = 0
 
         init(_ line: String) { chars = Array(line) }
 
@@ -147,6 +153,11 @@ public struct TOMLDocument: Sendable {
 
         mutating func array() throws -> TOMLValue {
             _ = take("[")
+            guard depth < TOMLDocument.maxDepth else {
+                throw Problem("lists nested more than \(TOMLDocument.maxDepth) deep")
+            }
+            depth += 1
+            defer { depth -= 1 }
             var items: [TOMLValue] = []
             while true {
                 skipSpace(newlines: true)
