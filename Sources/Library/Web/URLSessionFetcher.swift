@@ -461,8 +461,10 @@ private final class Transfer: @unchecked Sendable {
 /// would pile up in memory; waiting here holds libcurl back. So no delegate callback may wait
 /// for FoundationNetworking's work queue (`task.cancel()` does).
 private final class DelegateQueue: OperationQueue, @unchecked Sendable {
-    /// Operations queued at most: about a megabyte of body pieces (libcurl's are 16 KB).
-    private let room = DispatchSemaphore(value: 64)
+    /// Operations queued at most (a body piece from libcurl is 16 KB when inflated).
+    static let room = 16
+    private let condition = NSCondition()
+    private var queued = 0
 
     override init() {
         super.init()
@@ -470,10 +472,16 @@ private final class DelegateQueue: OperationQueue, @unchecked Sendable {
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        room.wait()
-        super.addOperation { [room] in
+        condition.withLock {
+            while queued >= Self.room { condition.wait() }
+            queued += 1
+        }
+        super.addOperation { [self] in
             block()
-            room.signal()
+            condition.withLock {
+                queued -= 1
+                condition.signal()
+            }
         }
     }
 }
