@@ -27,6 +27,16 @@ import Testing
         #expect(config.keyMap.action(for: .char("x"), in: .home) == .quit)
     }
 
+    /// A list that never closes takes the rest of the file with it, read once: it used to be
+    /// read again from its start for every line added (50,000 lines: minutes).
+    @Test func aListThatNeverClosesIsOneProblemReadInOnePass() {
+        let text = "graphics = \"symbols\"\nopen = [\n" + String(repeating: "  \"a\",  # more\n", count: 50_000)
+        let document = TOMLDocument(text: text)
+        #expect(document.problems.count == 1)
+        #expect(document.problems.first?.hasPrefix("line 2: ") == true)
+        #expect(document.entries.map(\.key) == ["graphics"])
+    }
+
     @Test func nestingUpToTheLimitIsRead() {
         let document = TOMLDocument(text: "list = \(Self.nested(TOMLDocument.maxDepth))")
         #expect(document.problems == [])
