@@ -2,7 +2,7 @@
 # Builds the libFuzzer driver (AddressSanitizer + libFuzzer, own scratch folder) and runs each
 # fuzz target in turn for FUZZ_SECONDS (default 60).
 #
-#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys (default: all)
+#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys toml feed (default: all)
 #   FUZZ_SECONDS=600 scripts/fuzz.sh jpeg
 #
 # Corpora live in .fuzz/corpus/<target> (git-ignored), seeded from Fuzz/Seeds and, when present,
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys)
+[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys toml feed)
 photos=../shared/photos
 bin=.build-fuzz/release/photory-fuzz
 

@@ -25,6 +25,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Terminal input: `Key.decode` for every value `wget_wch` can return, then
     /// `Key.droppingUnknownEscapeSequences` over the keys of one read.
     case keys
+    /// The config file reader (`TOMLDocument`, then `Config` on top of it), as the browser
+    /// reads `config.toml` at start.
+    case toml
+    /// The web feed parsers (`WebFeed.parse`: a JSON feed or a list of links), as an import
+    /// reads a body that is not an image.
+    case feed
 
     /// Feeds one input to the code under test.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -33,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .metadata: Self.metadata(bytes)
         case .libraryJSON: Self.libraryJSON(bytes)
         case .keys: Self.keys(bytes)
+        case .toml: Self.toml(bytes)
+        case .feed: Self.feed(bytes)
         }
     }
 
@@ -129,6 +137,35 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         let kept = Key.droppingUnknownEscapeSequences(keys)
         precondition(kept.count <= keys.count, "dropping escape sequences added keys")
+    }
+
+    private static func toml(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let document = TOMLDocument(text: text)
+        for entry in document.entries {
+            precondition((1...lines).contains(entry.line), "an entry outside the file's lines")
+        }
+        let config = Config(text: text, file: "/fuzz/config.toml")
+        for problem in config.problems {
+            precondition(problem.hasPrefix("config.toml ") && problem.contains("line "),
+                         "a problem that names no line: \(problem)")
+        }
+    }
+
+    private static func feed(_ bytes: UnsafeRawBufferPointer) {
+        let base = URL(string: "https://photos.example/album/feed.json")!
+        guard let feed = try? WebFeed.parse(Array(bytes), from: base) else { return }
+        for item in feed.items {
+            for url in [item.url] + [item.thumbnailURL].compactMap({ $0 }) {
+                precondition(["http", "https"].contains(url.scheme?.lowercased()) && url.host?.isEmpty == false,
+                             "a feed link that is not http or https")
+            }
+            precondition(item.title.map { !$0.isEmpty } ?? true, "an empty title instead of none")
+        }
+        for problem in feed.problems {
+            precondition(problem.item >= 1, "a problem numbered below 1")
+        }
     }
 
     /// One file per fuzzing process for the library reader's input, removed at exit (libFuzzer

@@ -9,6 +9,7 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse", abstract: "Open the full-screen photo browser (the default).")
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var download: DownloadOptions
     @Option(name: .long, help: ArgumentHelp(
         "Colours to draw with instead of detecting them.", valueName: "mode"))
     var colors: ColorMode?
@@ -25,7 +26,7 @@ struct BrowseCommand: ParsableCommand {
             }
             let library = try options.loadForReading(checkMissing: false, orEmpty: true)
             do {
-                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter).run(library: library, colorModeOverride: colors, graphics: graphics)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download)).run(library: library, colorModeOverride: colors, graphics: graphics)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

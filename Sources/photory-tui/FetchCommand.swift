@@ -17,6 +17,7 @@ struct FetchCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var download: DownloadOptions
     @Flag(name: .long, help: "Every web photo whose original is not downloaded.") var all = false
     @Argument(help: ArgumentHelp("Photos by id or path.", valueName: "path-or-id")) var photos: [String] = []
 
@@ -50,7 +51,7 @@ struct FetchCommand: ParsableCommand {
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
             let interrupt = InterruptWatcher { cancellation.cancel() }
-            let results = options.originalDownloader.download(targets, cancellation: cancellation, progress: bar.update)
+            let results = options.originalDownloader(download).download(targets, cancellation: cancellation, progress: bar.update)
             bar.clear()
             interruptedBy = interrupt.signal
             let downloaded = results.compactMap { try? $0.result.get() }

@@ -21,6 +21,7 @@ struct ImportCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var download: DownloadOptions
     @Argument(help: ArgumentHelp("Files, folders and http(s) URLs to import.", valueName: "path-or-url")) var paths: [String]
     @Flag(name: .long, help: "Print each file's outcome as a JSON array instead of text.") var json = false
 
@@ -58,7 +59,7 @@ struct ImportCommand: ParsableCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             var summary = ImportSummary()
             do {
-                let importer = SourceImport(files: Importer(thumbnails: options.thumbnails), web: options.webImporter)
+                let importer = SourceImport(files: Importer(thumbnails: options.thumbnails), web: options.webImporter(download))
                 summary = try importer.run(absolute + addresses, store: options.store, cancellation: cancellation,
                                            progress: bar.update).summary
                 if summary.count(.imported) + summary.count(.updated) > 0 {

@@ -15,6 +15,7 @@ struct RefreshCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var download: DownloadOptions
 
     func run() throws {
         var interruptedBy: Int32?
@@ -26,7 +27,7 @@ struct RefreshCommand: ParsableCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             let summary: ImportSummary
             do {
-                summary = try options.webImporter.refresh(store: options.store, cancellation: cancellation,
+                summary = try options.webImporter(download).refresh(store: options.store, cancellation: cancellation,
                                                           progress: bar.update).summary
             } catch {
                 bar.clear()

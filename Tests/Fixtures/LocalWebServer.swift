@@ -65,8 +65,17 @@ public final class LocalWebServer: @unchecked Sendable {
 
     /// Requests per path so far, and the User-Agents seen.
     public func hits() throws -> (hits: [String: Int], agents: [String]) {
-        let data = try Data(contentsOf: url("/hits"))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let object = try hitsObject()
         return (object["hits"] as? [String: Int] ?? [:], object["agents"] as? [String] ?? [])
+    }
+
+    /// The `Accept-Encoding` headers seen ("" for a request without one).
+    public func acceptEncodings() throws -> [String] {
+        try hitsObject()["encodings"] as? [String] ?? []
+    }
+
+    private func hitsObject() throws -> [String: Any] {
+        let data = try Data(contentsOf: url("/hits"))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 }

@@ -15,22 +15,30 @@ of stdout. Serves until killed.
   /redirect/<k>/<path>   k redirects, then the file
   /huge.jpg              declares 2 GB, sends a JPEG start, then nothing
   /drip/<path>           declares the file, sends 64 bytes, then one byte a second
-  /hits                  JSON: requests per path, and the User-Agents seen
+  /gzip-bomb/<MiB>       <MiB> of zeros as gzip (about 1 KB a MiB), Content-Encoding: gzip
+                         whatever the client asked for
+  /redir-file            302 to file:///etc/passwd
+  /redir-port/<port>/<p> 302 to http://127.0.0.1:<port>/<p>
+  /hits                  JSON: requests per path, the User-Agents and the Accept-Encodings seen
 """
 import email.utils
 import hashlib
 import json
 import os
 import signal
+import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.realpath(sys.argv[1])
 LOCK = threading.Lock()
 HITS = {}
 AGENTS = set()
+ENCODINGS = set()
+BOMBS = {}
 
 
 def content_type(path):
@@ -81,10 +89,11 @@ class Handler(BaseHTTPRequestHandler):
             hits = HITS[self.path]
             if self.path != "/hits":
                 AGENTS.add(self.headers.get("User-Agent", ""))
+                ENCODINGS.add(self.headers.get("Accept-Encoding", ""))
         parts = self.path.lstrip("/").split("/")
         route, rest = parts[0], parts[1:]
         try:
-            getattr(self, "route_" + route.replace(".", "_"), lambda *_: self.not_found())(rest, hits)
+            getattr(self, "route_" + route.replace(".", "_").replace("-", "_"), lambda *_: self.not_found())(rest, hits)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
@@ -165,10 +174,39 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             time.sleep(float(rest[0]) / 10)
 
+    def route_gzip_bomb(self, rest, hits):
+        mebibytes = int(rest[0])
+        with LOCK:
+            if mebibytes not in BOMBS:
+                BOMBS[mebibytes] = gzip_of_zeros(mebibytes)
+            body = BOMBS[mebibytes]
+        self.send(200, body, "image/jpeg", [("Content-Encoding", "gzip")])
+
+    def route_redir_file(self, rest, hits):
+        self.send(302, b"", headers=[("Location", "file:///etc/passwd")])
+
+    def route_redir_port(self, rest, hits):
+        self.send(302, b"", headers=[("Location", "http://127.0.0.1:%s/%s" % (rest[0], "/".join(rest[1:])))])
+
     def route_hits(self, rest, hits):
         with LOCK:
-            body = json.dumps({"hits": HITS, "agents": sorted(AGENTS)}).encode()
+            body = json.dumps({"hits": HITS, "agents": sorted(AGENTS), "encodings": sorted(ENCODINGS)}).encode()
         self.send(200, body, "application/json")
+
+
+def gzip_of_zeros(mebibytes):
+    """A gzip stream of `mebibytes` MiB of zeros, made in a second or two: one MiB is deflated
+    once, ending on a full flush (byte-aligned, no back-references across it), and repeated."""
+    zeros = bytes(1 << 20)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = packer.compress(zeros) + packer.flush(zlib.Z_FULL_FLUSH)
+    crc = 0
+    for _ in range(mebibytes):
+        crc = zlib.crc32(zeros, crc)
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+    last = b"\x03\x00"   # an empty final fixed-Huffman block
+    trailer = struct.pack("<II", crc, (mebibytes << 20) & 0xFFFFFFFF)
+    return header + block * mebibytes + last + trailer
 
 
 class Server(ThreadingHTTPServer):

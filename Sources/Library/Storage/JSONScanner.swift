@@ -17,6 +17,12 @@ struct JSONScanner: @unchecked Sendable {
     private let bytes: UnsafeRawBufferPointer
     /// Where the next token is read; callers may jump it to an element they know starts there.
     var offset = 0
+    /// How many objects and arrays the next token is inside.
+    private var depth = 0
+
+    /// The deepest nesting read: a library file is a few levels deep, and a value nested
+    /// deeper (a damaged or hostile file) would overflow the stack of the recursive readers.
+    static let maxDepth = 128
 
     init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
@@ -68,6 +74,8 @@ struct JSONScanner: @unchecked Sendable {
     /// Calls `body` with each key of an object; `body` must consume the key's value.
     mutating func readObject(_ body: (inout JSONScanner, UnsafeRawBufferPointer) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
+        try enterNesting()
+        defer { depth -= 1 }
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { offset += 1; return }
         while true {
@@ -87,6 +95,8 @@ struct JSONScanner: @unchecked Sendable {
     /// Calls `body` for each element of an array; `body` must consume the element.
     mutating func readArray(_ body: (inout JSONScanner) throws -> Void) throws {
         try expect(UInt8(ascii: "["))
+        try enterNesting()
+        defer { depth -= 1 }
         skipWhitespace()
         if peek() == UInt8(ascii: "]") { offset += 1; return }
         while true {
@@ -183,6 +193,15 @@ struct JSONScanner: @unchecked Sendable {
     private static func isNumberByte(_ b: UInt8) -> Bool {
         (b >= 48 && b <= 57) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
             || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+    }
+
+    /// Counts one more level of nesting, refusing more than `maxDepth`.
+    private mutating func enterNesting() throws {
+        guard depth < Self.maxDepth else {
+            offset -= 1
+            throw error("values nested more than \(Self.maxDepth) deep")
+        }
+        depth += 1
     }
 
     private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }

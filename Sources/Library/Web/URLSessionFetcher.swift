@@ -11,14 +11,24 @@ import FoundationNetworking
 /// (size caps, timeouts, redirects, retries, connections per host) is enforced here, around
 /// URLSession, so a later switch stays behind `HTTPFetching`.
 ///
-/// Manners: a `User-Agent` naming the program; `http` and `https` only, also after a redirect;
-/// at most `maxRedirects` redirects; no answer within `connectTimeout` (connecting and the
-/// response headers) or no bytes for `idleTimeout` ends the attempt; server errors (5xx) and
-/// network failures are retried with exponential backoff, client errors (4xx) never; at most
+/// Manners: a `User-Agent` naming the program; `http` and `https` only, also after a redirect
+/// (the `Location` header is read here: URLSession would turn `file:///etc/passwd` into a path on
+/// the same host); at most `maxRedirects` redirects; no answer within `connectTimeout` (connecting
+/// and the response headers) or no bytes for `idleTimeout` ends the attempt; server errors (5xx)
+/// and network failures are retried with exponential backoff, client errors (4xx) never; one URL
+/// gets `deadline` seconds in all and must bring `minimumRate` bytes a second over every
+/// `rateWindow` (a slow drip), and a transfer cut by either is not retried; at most
 /// `maxConnectionsPerHost` requests to one host at a time; a host that could not be reached after
 /// every retry fails its other requests at once for `unreachableFor` seconds (a server that is
 /// down costs one round of retries, not one per photo); a body is refused as soon as its
-/// declared length or the bytes received pass the request's cap.
+/// declared length or the bytes received pass the request's cap. Answers are asked for plain
+/// (`Accept-Encoding: identity`) and a compressed one is refused at its headers; libcurl still
+/// inflates what it was sent, so the delegate queue holds libcurl back (`DelegateQueue`): a 4 MB
+/// gzip bomb costs CPU time, not gigabytes.
+///
+/// Cancelling and answering a redirect go through the task's `Transfer`, under its lock: a
+/// redirect is never answered for a task already cancelled (FoundationNetworking traps when it
+/// is), and a refused redirect is not followed by a cancel (the task ends with the 3xx itself).
 public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     /// How the client behaves; tests shorten the timeouts and the backoff.
     public struct Options: Sendable {
@@ -31,9 +41,18 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         /// The wait before the first retry; each next one waits twice as long.
         public var backoff: Double
         public var maxConnectionsPerHost: Int
+        /// Seconds one URL may take in all, retries included; see `defaultDeadline`.
+        public var deadline: Double
+        /// Bytes a second the body must bring, counted over each `rateWindow` seconds.
+        public var minimumRate: Double
+        public var rateWindow: Double
+
+        /// Two minutes: a 200 MB photo at 2 MB/s, or a feed on a poor line.
+        public static let defaultDeadline: Double = 120
 
         public init(userAgent: String = "photory-tui", connectTimeout: Double = 10, idleTimeout: Double = 30,
-                    maxRedirects: Int = 5, retries: Int = 3, backoff: Double = 0.5, maxConnectionsPerHost: Int = 4) {
+                    maxRedirects: Int = 5, retries: Int = 3, backoff: Double = 0.5, maxConnectionsPerHost: Int = 4,
+                    deadline: Double = Options.defaultDeadline, minimumRate: Double = 1024, rateWindow: Double = 30) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout
             self.idleTimeout = idleTimeout
@@ -41,6 +60,9 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
             self.retries = retries
             self.backoff = backoff
             self.maxConnectionsPerHost = max(1, min(6, maxConnectionsPerHost))
+            self.deadline = deadline
+            self.minimumRate = minimumRate
+            self.rateWindow = rateWindow
         }
     }
 
@@ -56,16 +78,16 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         self.options = options
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = options.maxConnectionsPerHost
-        // A backstop only: the watchdog in `attempt` applies the connect and idle timeouts.
-        configuration.timeoutIntervalForRequest = options.connectTimeout + options.idleTimeout
+        // A backstop only: the watchdog in `attempt` applies the timeouts and the deadline. It
+        // must never fire first: a task it fails is not cancelled through its `Transfer`, and a
+        // redirect answered for it then traps.
+        configuration.timeoutIntervalForRequest = max(options.connectTimeout + options.idleTimeout, options.deadline) + 60
         configuration.timeoutIntervalForResource = 7 * 24 * 3600
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpAdditionalHeaders = ["User-Agent": options.userAgent]
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: DelegateQueue())
     }
 
     deinit {
@@ -79,15 +101,22 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         gate.wait()
         defer { gate.signal() }
         if let down = unreachable(host) { throw .network(url: request.url.absoluteString, reason: down) }
+        // The URL's time starts once it may connect, not while it queues behind its host's others.
+        let deadline = ProcessInfo.processInfo.systemUptime + options.deadline
         var failures = 0
         var answered = false
         while true {
             do {
-                let response = try attempt(request, cancellation: cancellation, answered: &answered, progress: progress)
+                let response = try attempt(request, cancellation: cancellation, deadline: deadline,
+                                           answered: &answered, progress: progress)
                 markReachable(host)
                 return response
             } catch where error.isTransient && failures < options.retries && cancellation?.isCancelled != true {
-                Thread.sleep(forTimeInterval: options.backoff * pow(2, Double(failures)))
+                let wait = options.backoff * pow(2, Double(failures))
+                guard ProcessInfo.processInfo.systemUptime + wait < deadline else {
+                    throw .deadline(url: request.url.absoluteString, seconds: options.deadline)
+                }
+                Thread.sleep(forTimeInterval: wait)
                 failures += 1
             } catch {
                 // Retried and still unreachable (refused, or no answer at all): the host's other
@@ -141,36 +170,56 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
         }
     }
 
-    /// One request, watched for the connect and idle timeouts.
+    /// One request, watched for the connect and idle timeouts, the URL's `deadline` (system
+    /// uptime) and the minimum rate.
     /// `answered` is set when the server answered (headers arrived), whatever came next.
-    private func attempt(_ request: WebRequest, cancellation: ImportCancellation?, answered: inout Bool,
+    private func attempt(_ request: WebRequest, cancellation: ImportCancellation?, deadline: Double,
+                         answered: inout Bool,
                          progress: @escaping @Sendable (WebTransfer) -> Void) throws(WebError) -> WebResponse {
-        if cancellation?.isCancelled == true { throw .cancelled(url: request.url.absoluteString) }
+        let url = request.url.absoluteString
+        if cancellation?.isCancelled == true { throw .cancelled(url: url) }
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if let etag = request.validators?.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let since = request.validators?.lastModified {
             urlRequest.setValue(since, forHTTPHeaderField: "If-Modified-Since")
         }
-        let transfer = Transfer(request: request, maxRedirects: options.maxRedirects, progress: progress)
         let task = session.dataTask(with: urlRequest)
+        let transfer = Transfer(request: request, task: task, maxRedirects: options.maxRedirects, progress: progress)
         router.register(transfer, for: task)
         defer { router.unregister(task) }
         task.resume()
-        // Polled a few times a second: the deadline moves with every byte that arrives.
+        // Polled a few times a second: the idle deadline moves with every byte that arrives.
+        var window: (start: Double, bytes: Int64)?
         while true {
-            let (responded, lastActivity) = transfer.activity
+            let (responded, lastActivity, received) = transfer.activity
+            let now = ProcessInfo.processInfo.systemUptime
             let limit = responded ? options.idleTimeout : options.connectTimeout
-            let left = lastActivity + limit - ProcessInfo.processInfo.systemUptime
+            let left = min(lastActivity + limit, deadline) - now
             if cancellation?.isCancelled == true {
-                transfer.fail(.cancelled(url: request.url.absoluteString))
-                task.cancel()
+                transfer.stop(.cancelled(url: url))
+                break
+            }
+            if now >= deadline {
+                transfer.stop(.deadline(url: url, seconds: options.deadline))
                 break
             }
             if left <= 0 {
-                transfer.fail(.timedOut(url: request.url.absoluteString, seconds: limit))
-                task.cancel()
+                transfer.stop(.timedOut(url: url, seconds: limit))
                 break
+            }
+            if responded {
+                let started = window ?? (now, received)
+                if now - started.start >= options.rateWindow {
+                    if Double(received - started.bytes) < options.minimumRate * options.rateWindow {
+                        transfer.stop(.tooSlow(url: url, bytesPerSecond: options.minimumRate, seconds: options.rateWindow))
+                        break
+                    }
+                    window = (now, received)
+                } else {
+                    window = started
+                }
             }
             if transfer.finished.wait(timeout: .now() + min(left, 0.2)) == .success { break }
         }
@@ -185,6 +234,7 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 /// waiting thread.
 private final class Transfer: @unchecked Sendable {
     let request: WebRequest
+    private let task: URLSessionTask
     let maxRedirects: Int
     let progress: @Sendable (WebTransfer) -> Void
     let finished = DispatchSemaphore(value: 0)
@@ -198,22 +248,42 @@ private final class Transfer: @unchecked Sendable {
     private var sniffed = false
     private var responded = false
     private var signalled = false
+    /// Set once `task` was cancelled: from then on nothing of it is answered.
+    private var cancelled = false
     private var lastActivity = ProcessInfo.processInfo.systemUptime
 
-    init(request: WebRequest, maxRedirects: Int, progress: @escaping @Sendable (WebTransfer) -> Void) {
+    init(request: WebRequest, task: URLSessionTask, maxRedirects: Int,
+         progress: @escaping @Sendable (WebTransfer) -> Void) {
         self.request = request
+        self.task = task
         self.maxRedirects = maxRedirects
         self.progress = progress
     }
 
     var url: String { request.url.absoluteString }
 
-    /// Whether headers arrived, and when anything last happened (system uptime).
-    var activity: (responded: Bool, at: Double) { lock.withLock { (responded, lastActivity) } }
+    /// Whether the server answered (headers or a redirect arrived), when anything last happened (system uptime), and the body bytes
+    /// so far.
+    var activity: (responded: Bool, at: Double, received: Int64) {
+        lock.withLock { (responded, lastActivity, Int64(body.count)) }
+    }
 
-    /// Records the first failure; later ones (the cancel it causes) are ignored.
-    func fail(_ failure: WebError) {
-        lock.withLock { record(failure) }
+    /// Records `failure` (when it is the first) and cancels the task, once.
+    func stop(_ failure: WebError?) {
+        lock.withLock {
+            if let failure { record(failure) }
+            cancelLocked()
+        }
+    }
+
+    /// Cancels the task unless that was done already. Called with `lock` held: from here on no
+    /// redirect is answered, and one answered before was queued ahead of the cancel. The cancel
+    /// itself runs elsewhere: it waits for FoundationNetworking's work queue, which may be waiting
+    /// for the delegate queue (`DelegateQueue`), which may be waiting for this lock.
+    private func cancelLocked() {
+        guard !cancelled else { return }
+        cancelled = true
+        DispatchQueue.global().async { [task] in task.cancel() }
     }
 
     /// Records the first failure and wakes the waiting thread at once: it does not wait for
@@ -232,20 +302,31 @@ private final class Transfer: @unchecked Sendable {
         finished.signal()
     }
 
-    /// Whether to follow a redirect to `target`.
-    func redirect(to target: URL?) -> Bool {
+    /// Answers a redirect: `answer` gets the request to follow, or nil to end the task with the
+    /// redirect itself. Not answered at all once the task was cancelled or failed.
+    /// `location` is the redirect's `Location` header, resolved here against `from`.
+    func redirect(_ proposed: URLRequest, location: String?, from: URL?, answer: (URLRequest?) -> Void) {
         lock.withLock {
+            guard !cancelled, task.state == .running else { return }
+            guard error == nil else { return cancelLocked() }
             redirects += 1
+            // The first host answered: a target that cannot be reached does not make it unreachable.
+            responded = true
             lastActivity = ProcessInfo.processInfo.systemUptime
             if redirects > maxRedirects {
                 record(.tooManyRedirects(url: url, limit: maxRedirects))
-                return false
+                return answer(nil)
             }
+            let target = location.flatMap { URL(string: $0, relativeTo: from ?? request.url)?.absoluteURL }
+                ?? proposed.url
             guard let target, URLSessionFetcher.host(of: target) != nil else {
-                record(.unsupportedURL(target?.absoluteString ?? url))
-                return false
+                let shown = (location ?? proposed.url?.absoluteString ?? "nowhere").prefix(200)
+                record(.redirectRefused(url: url, target: String(shown).strippingControlCharacters))
+                return answer(nil)
             }
-            return true
+            var next = proposed
+            next.url = target
+            answer(next)
         }
     }
 
@@ -260,6 +341,11 @@ private final class Transfer: @unchecked Sendable {
             }
             self.response = http
             if http.statusCode == 304 { return true }
+            if let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?
+                .trimmingCharacters(in: .whitespaces), !encoding.isEmpty, encoding.lowercased() != "identity" {
+                record(.compressed(url: url, encoding: String(encoding.prefix(40)).strippingControlCharacters))
+                return false
+            }
             guard (200..<300).contains(http.statusCode) else {
                 record(.status(url: url, code: http.statusCode))
                 return false
@@ -369,6 +455,37 @@ private final class Transfer: @unchecked Sendable {
 
 // MARK: - Delegate
 
+/// The session's delegate queue: one operation at a time, and whoever adds more than `room`
+/// waits. FoundationNetworking adds each piece of a body from libcurl's thread and never waits for
+/// the delegate, so an answer that arrives (or inflates: gzip) faster than the delegate reads it
+/// would pile up in memory; waiting here holds libcurl back. So no delegate callback may wait
+/// for FoundationNetworking's work queue (`task.cancel()` does).
+private final class DelegateQueue: OperationQueue, @unchecked Sendable {
+    /// Operations queued at most (a body piece from libcurl is 16 KB when inflated).
+    static let room = 16
+    private let condition = NSCondition()
+    private var queued = 0
+
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        condition.withLock {
+            while queued >= Self.room { condition.wait() }
+            queued += 1
+        }
+        super.addOperation { [self] in
+            block()
+            condition.withLock {
+                queued -= 1
+                condition.signal()
+            }
+        }
+    }
+}
+
 /// Routes the session's delegate calls to each task's `Transfer`.
 private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
@@ -388,22 +505,24 @@ private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        guard let transfer = transfer(task), transfer.redirect(to: request.url) else {
-            completionHandler(nil)
-            task.cancel()
-            return
-        }
-        completionHandler(request)
+        // No transfer: its attempt ended, and every early end cancelled the task. Then the
+        // redirect is left unanswered, as FoundationNetworking no longer waits for it.
+        transfer(task)?.redirect(request, location: response.value(forHTTPHeaderField: "Location"),
+                                 from: response.url, answer: completionHandler)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let accept = transfer(dataTask)?.receive(response) ?? false
+        // FoundationNetworking ignores the disposition: a refused answer is cancelled here.
+        guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+        let accept = transfer.receive(response)
+        if !accept { transfer.stop(nil) }
         completionHandler(accept ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if transfer(dataTask)?.append(data) == false { dataTask.cancel() }
+        guard let transfer = transfer(dataTask) else { return }
+        if !transfer.append(data) { transfer.stop(nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -14,6 +14,15 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(url: String, limit: Int64, declared: Int64?)
     /// More redirects than allowed (a loop, usually).
     case tooManyRedirects(url: String, limit: Int)
+    /// A redirect to something other than an `http` or `https` URL (`file:///etc/passwd`).
+    case redirectRefused(url: String, target: String)
+    /// The answer came compressed (`Content-Encoding`) although photory asked for it plain:
+    /// a few megabytes of gzip can inflate to gigabytes, so it is refused unread.
+    case compressed(url: String, encoding: String)
+    /// The URL took longer than the overall deadline, retries included (not retried).
+    case deadline(url: String, seconds: Double)
+    /// Bytes came slower than `bytesPerSecond` for `seconds` (a slow drip; not retried).
+    case tooSlow(url: String, bytesPerSecond: Double, seconds: Double)
     /// No answer within the connect timeout, or no bytes within the idle timeout.
     case timedOut(url: String, seconds: Double)
     /// The body ended before its declared length.
@@ -32,6 +41,7 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     public var url: String {
         switch self {
         case let .unsupportedURL(url), let .status(url, _), let .tooLarge(url, _, _), let .tooManyRedirects(url, _),
+             let .redirectRefused(url, _), let .compressed(url, _), let .deadline(url, _), let .tooSlow(url, _, _),
              let .timedOut(url, _), let .truncated(url, _, _), let .notAnImage(url, _), let .network(url, _),
              let .cancelled(url), let .unusable(url, _):
             url
@@ -56,6 +66,11 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
             "too large: \(Self.megabytes(declared)) declared, the limit is \(Self.megabytes(limit))"
         case let .tooLarge(_, limit, nil): "too large: more than \(Self.megabytes(limit))"
         case let .tooManyRedirects(_, limit): "more than \(limit) redirects"
+        case let .redirectRefused(_, target): "redirected to \(target), which is not an http or https URL"
+        case let .compressed(_, encoding): "the server sent it compressed (\(encoding)) although asked not to"
+        case let .deadline(_, seconds): "took longer than \(Self.seconds(seconds)), the limit for one URL"
+        case let .tooSlow(_, rate, seconds):
+            "too slow: less than \(Self.rate(rate)) for \(Self.seconds(seconds))"
         case let .timedOut(_, seconds): "timed out: nothing arrived for \(Self.seconds(seconds))"
         case let .truncated(_, received, expected): "truncated: \(received) of \(expected) bytes arrived"
         case let .notAnImage(_, reason): "not an image: \(reason)"
@@ -67,6 +82,10 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private static func megabytes(_ bytes: Int64) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    private static func rate(_ bytesPerSecond: Double) -> String {
+        bytesPerSecond >= 1024 ? "\(Int(bytesPerSecond / 1024)) KB/s" : "\(Int(bytesPerSecond)) bytes/s"
     }
 
     private static func seconds(_ value: Double) -> String {

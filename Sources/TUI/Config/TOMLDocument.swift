@@ -42,10 +42,16 @@ public struct TOMLDocument: Sendable {
                 let key = try parser.key()
                 parser.skipSpace()
                 guard parser.take("=") else { throw Problem("expected = after \"\(key)\"") }
-                // An array may go on over the next lines: read on until it closes.
-                while Parser.opensArray(line), !Parser.arrayCloses(line), index < lines.count {
-                    line += "\n" + lines[index]
-                    index += 1
+                // An array may go on over the next lines: read on until it closes. The brackets
+                // are followed line by line, so a list that never closes costs one pass.
+                if Parser.opensArray(line), let equals = line.firstIndex(of: "=") {
+                    var brackets = BracketBalance()
+                    brackets.read(line[line.index(after: equals)...])
+                    while !brackets.closed, index < lines.count {
+                        brackets.read("\n" + lines[index])
+                        line += "\n" + lines[index]
+                        index += 1
+                    }
                 }
                 parser = Parser(line)
                 _ = try parser.key()
@@ -69,10 +75,43 @@ public struct TOMLDocument: Sendable {
         init(_ message: String) { self.message = message }
     }
 
+    /// The deepest nesting of lists read: settings need two levels, and a file nested deeper
+    /// (damaged or hostile) would overflow the stack of the recursive reader.
+    static let maxDepth = 32
+
+    /// Follows the brackets of a value fed piece by piece, outside strings and comments.
+    private struct BracketBalance {
+        private var depth = 0
+        private var quote: Character?
+        private var escaped = false
+        private var comment = false
+        /// The first bracket opened has closed.
+        private(set) var closed = false
+
+        mutating func read(_ text: some StringProtocol) {
+            for c in text where !closed {
+                if comment { if c == "\n" { comment = false }; continue }
+                if let q = quote {
+                    if escaped { escaped = false } else if c == "\\" && q == "\"" { escaped = true } else if c == q { quote = nil }
+                    continue
+                }
+                switch c {
+                case "\"", "'": quote = c
+                case "#": comment = true
+                case "[": depth += 1
+                case "]": depth -= 1; if depth == 0 { closed = true }
+                default: break
+                }
+            }
+        }
+    }
+
     /// A cursor over one logical line.
     private struct Parser {
         private let chars: [Character]
         private var position = 0
+        /// How many lists the cursor is inside.
+        private var depth = 0
 
         init(_ line: String) { chars = Array(line) }
 
@@ -147,6 +186,11 @@ public struct TOMLDocument: Sendable {
 
         mutating func array() throws -> TOMLValue {
             _ = take("[")
+            guard depth < TOMLDocument.maxDepth else {
+                throw Problem("lists nested more than \(TOMLDocument.maxDepth) deep")
+            }
+            depth += 1
+            defer { depth -= 1 }
             var items: [TOMLValue] = []
             while true {
                 skipSpace(newlines: true)
@@ -206,30 +250,6 @@ public struct TOMLDocument: Sendable {
         static func opensArray(_ line: String) -> Bool {
             guard let equals = line.firstIndex(of: "=") else { return false }
             return line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).hasPrefix("[")
-        }
-
-        /// Are the brackets after `=` balanced (outside strings and comments)?
-        static func arrayCloses(_ line: String) -> Bool {
-            guard let equals = line.firstIndex(of: "=") else { return true }
-            var depth = 0
-            var quote: Character?
-            var escaped = false
-            var comment = false
-            for c in line[line.index(after: equals)...] {
-                if comment { if c == "\n" { comment = false }; continue }
-                if let q = quote {
-                    if escaped { escaped = false } else if c == "\\" && q == "\"" { escaped = true } else if c == q { quote = nil }
-                    continue
-                }
-                switch c {
-                case "\"", "'": quote = c
-                case "#": comment = true
-                case "[": depth += 1
-                case "]": depth -= 1; if depth == 0 { return true }
-                default: break
-                }
-            }
-            return false
         }
     }
 }
