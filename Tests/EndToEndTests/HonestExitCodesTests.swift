@@ -122,6 +122,13 @@ struct HonestWebExitCodesTests {
             #expect(notFound.stdout.contains("unreadable  \(missing): the server answered 404 Not Found"))
             #expect(notFound.stderr.contains("1 address could not be fetched: \(missing)"), "\(notFound.stderr)")
 
+            // A feed that is not valid JSON brings nothing: the address failed as a whole.
+            let broken = server.serve(Data(#"{"photos": [ {"url": "#.utf8), at: "broken.json")
+            let corrupt = try E2E.cli(["import", broken.absoluteString, "--library", sandbox.library], sandbox: sandbox)
+            #expect(corrupt.status == 1, "\(corrupt.stdout)")
+            #expect(corrupt.stdout.contains("corrupt     \(broken.absoluteString): not JSON"), "\(corrupt.stdout)")
+            #expect(corrupt.stderr.contains("1 address could not be fetched: \(broken.absoluteString)"), "\(corrupt.stderr)")
+
             let feed = try WebBrowseTests.writeFeed([2, 3], on: server)
             let imported = try E2E.cli(["import", feed.absoluteString, "--library", sandbox.library], sandbox: sandbox)
             #expect(imported.status == 0, "\(imported.stdout) \(imported.stderr)")

@@ -63,10 +63,14 @@ public enum ImportOutcome: Sendable, Equatable {
 public struct ImportFileResult: Sendable, Equatable {
     public var path: String
     public var outcome: ImportOutcome
+    /// The address as a whole gave nothing (a feed that does not parse), as opposed to one bad
+    /// item of a feed, which is reported under the feed's address too.
+    public var wholeAddressFailed: Bool
 
-    public init(path: String, outcome: ImportOutcome) {
+    public init(path: String, outcome: ImportOutcome, wholeAddressFailed: Bool = false) {
         self.path = path
         self.outcome = outcome
+        self.wholeAddressFailed = wholeAddressFailed
     }
 
     /// Why this file was not simply imported, in words; nil for an imported file.

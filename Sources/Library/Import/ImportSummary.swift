@@ -57,7 +57,8 @@ public struct ImportSummary: Sendable, Equatable {
         let given = Set(addresses)
         var seen: Set<String> = []
         return results.filter {
-            given.contains($0.path) && [.unreadable, .unsupported].contains($0.outcome.kind) && seen.insert($0.path).inserted
+            given.contains($0.path) && ([.unreadable, .unsupported].contains($0.outcome.kind) || $0.wholeAddressFailed)
+                && seen.insert($0.path).inserted
         }
     }
 

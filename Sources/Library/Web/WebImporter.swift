@@ -183,7 +183,7 @@ public struct WebImporter: Sendable {
             case .notAFeed: .unsupported(reason: error.description)
             default: .corrupt(reason: error.description)
             }
-            results.append(ImportFileResult(path: raw, outcome: outcome))
+            results.append(ImportFileResult(path: raw, outcome: outcome, wholeAddressFailed: true))
             return nil
         }
         for problem in feed.problems {
