@@ -10,7 +10,7 @@ struct EditCommand: ParsableCommand {
         abstract: "Edit photos' date, place, favourite or description (kept in the library; files untouched).",
         discussion: """
             Dates: --date 2004 | 2004-12 | 2004-12-25 | "2004-12-25 18:30" (several photos keep their \
-            order, a second apart). --shift +3h | "-1d 2h" | +1y | -0:30 moves every photo's date, \
+            order, a second apart). --shift +3h | +1h30m | "-1d 2h" | +1y | -0:30 moves every photo's date, \
             keeping their spacing. --tz +02:00 sets the UTC offset. All changes of one command are one \
             step for `photory-tui undo`.
             """)

@@ -41,6 +41,9 @@ public struct DateInput: Sendable, Equatable {
         guard (1...3).contains(dateFields.count), timeFields.count <= 3, timeFields.count != 1 else {
             throw ParseError(description: "not a date: use 2004, 2004-12, 2004-12-25 or 2004-12-25 18:30")
         }
+        if dateFields[0].contains(where: { "/.".contains($0) }) {
+            throw ParseError(description: "\"\(dateFields[0])\": write the year first, with dashes: 2004-12-25")
+        }
         let year = try number(dateFields[0], "year", digits: 4...4)
         guard (1800...2200).contains(year) else { throw ParseError(description: "year \(year) is not between 1800 and 2200") }
         var clock = WallClock(year: year, offset: offset)

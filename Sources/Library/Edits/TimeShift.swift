@@ -1,6 +1,6 @@
 import Foundation
 
-/// An offset to move dates by: "+3h", "-1d 2h", "+1y", "-0:30", "+1y 2mo 3d 4h 5m 6s".
+/// An offset to move dates by: "+3h", "-1d 2h", "+1h30m", "+1y", "-0:30", "+1y 2mo 3d 4h 5m 6s".
 /// One sign, in front, applies to the whole offset. Months and years are calendar steps;
 /// the rest is exact seconds.
 public struct TimeShift: Sendable, Equatable {
@@ -45,22 +45,28 @@ public struct TimeShift: Sendable, Equatable {
                 seconds += total
                 continue
             }
-            let digits = part.prefix { $0.isASCII && $0.isNumber }
-            let unit = part.dropFirst(digits.count).lowercased()
-            guard let amount = Int(digits), digits.count <= 9 else {
-                throw ParseError(description: "\"\(part)\" needs a number before its unit, like 3h")
-            }
-            switch unit {
-            case "y", "yr", "yrs", "year", "years": months += amount * 12
-            case "mo", "mon", "month", "months": months += amount
-            case "w", "week", "weeks": seconds += amount * 7 * 86400
-            case "d", "day", "days": seconds += amount * 86400
-            case "h", "hr", "hrs", "hour", "hours": seconds += amount * 3600
-            case "m", "min", "mins", "minute", "minutes": seconds += amount * 60
-            case "s", "sec", "secs", "second", "seconds": seconds += amount
-            case "": throw ParseError(description: "\"\(part)\" needs a unit: y, mo, d, h, m or s")
-            default: throw ParseError(description: "unknown unit \"\(unit)\": use y, mo, w, d, h, m or s")
-            }
+            // One part may hold several amounts run together: "1h30m", "1y2mo".
+            var rest = part[...]
+            repeat {
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                let letters = rest.dropFirst(digits.count).prefix { !($0.isASCII && $0.isNumber) }
+                let unit = letters.lowercased()
+                rest = rest.dropFirst(digits.count + letters.count)
+                guard let amount = Int(digits), digits.count <= 9 else {
+                    throw ParseError(description: "\"\(part)\" needs a number before its unit, like 3h")
+                }
+                switch unit {
+                case "y", "yr", "yrs", "year", "years": months += amount * 12
+                case "mo", "mon", "month", "months": months += amount
+                case "w", "week", "weeks": seconds += amount * 7 * 86400
+                case "d", "day", "days": seconds += amount * 86400
+                case "h", "hr", "hrs", "hour", "hours": seconds += amount * 3600
+                case "m", "min", "mins", "minute", "minutes": seconds += amount * 60
+                case "s", "sec", "secs", "second", "seconds": seconds += amount
+                case "": throw ParseError(description: "\"\(part)\" needs a unit: y, mo, d, h, m or s")
+                default: throw ParseError(description: "unknown unit \"\(unit)\": use y, mo, w, d, h, m or s")
+                }
+            } while !rest.isEmpty
         }
         self.init(months: sign * months, seconds: sign * seconds)
     }

@@ -30,6 +30,8 @@ import Testing
         ("2004 18:30", "a time needs a whole date"),
         ("1700", "not between 1800 and 2200"),
         ("yesterday", "not a year"),
+        ("25/12/2004", "\"25/12/2004\": write the year first, with dashes: 2004-12-25"),
+        ("25.12.2004 18:30", "write the year first"),
         ("2004-12-25 18:30 +25:00", "+25:00: UTC offsets run from -12:00 to +14:00"),
         ("2004-12-25 18:30 +12:60", "+12:60: minutes run from 00 to 59"),
     ])
@@ -51,12 +53,14 @@ import Testing
         ("2mo 1w", 2, 7 * 86400),
         ("+1y 2mo 3d 4h 5m 6s", 14, 3 * 86400 + 4 * 3600 + 5 * 60 + 6),
         ("+1:02:03", 0, 3723),
+        ("+1h30m", 0, 5400),
+        ("-1y2mo 3d", -14, -3 * 86400),
     ])
     func readsOffsets(input: String, months: Int, seconds: Int) throws {
         #expect(try TimeShift(parsing: input) == TimeShift(months: months, seconds: seconds))
     }
 
-    @Test(arguments: ["", "+3", "+3x", "+h", "+1:75"])
+    @Test(arguments: ["", "+3", "+3x", "+h", "+1:75", "+1h30", "+1hh"])
     func refusesBadOffsets(input: String) {
         #expect(throws: TimeShift.ParseError.self) { try TimeShift(parsing: input) }
     }
