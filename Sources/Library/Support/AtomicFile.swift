@@ -48,6 +48,9 @@ public enum AtomicFile {
         public var backup: String?
         /// `fsync` the file and the folder; false for caches only.
         public var durable: Bool
+        /// Whether `O_TMPFILE` may be used (tests turn it off to try the named temporary file
+        /// that other file systems get).
+        var anonymousTemporary = true
 
         public init(keep: Keep? = nil, createFolder: Bool = false, backup: String? = nil, durable: Bool = true) {
             (self.keep, self.createFolder, self.backup, self.durable) = (keep, createFolder, backup, durable)
@@ -92,7 +95,7 @@ public enum AtomicFile {
         let temporary = temporaryName(for: path)
         var fd: Int32 = -1
         var named = true
-        if anonymousFileFlag != 0 {
+        if options.anonymousTemporary && anonymousFileFlag != 0 {
             fd = PathBytes.withCString(folder) { open($0, anonymousFileFlag | O_WRONLY | O_CLOEXEC, 0o666) }
             named = fd < 0
         }

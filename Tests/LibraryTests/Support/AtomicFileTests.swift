@@ -13,11 +13,18 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    @Test func replacesTheFileAndLeavesNothingBeside() throws {
+    /// Options with `O_TMPFILE` allowed (where the file system has it) or not.
+    private func options(anonymous: Bool) -> AtomicFile.Options {
+        var options = AtomicFile.Options()
+        options.anonymousTemporary = anonymous
+        return options
+    }
+
+    @Test(arguments: [true, false]) func replacesTheFileAndLeavesNothingBeside(anonymous: Bool) throws {
         let folder = TemporaryFolder()
         let path = folder.write(Data("old".utf8), to: "library.json")
         let written = try ["new ", "content"].map { Array($0.utf8) }.withChunks { chunks in
-            try AtomicFile.replace(path, with: chunks)
+            try AtomicFile.replace(path, with: chunks, options: options(anonymous: anonymous))
         }
         #expect(contents(path) == "new content")
         #expect(written?.st_size == 11)
@@ -37,14 +44,16 @@ import Testing
 
     /// A failure after the content is written (here: times the system refuses) removes the
     /// temporary file and leaves the original as it was.
-    @Test func aFailedWriteLeavesTheOriginalAndNoTemporaryFile() throws {
+    @Test(arguments: [true, false]) func aFailedWriteLeavesTheOriginalAndNoTemporaryFile(anonymous: Bool) throws {
         let folder = TemporaryFolder()
         let path = folder.write(Data("original".utf8), to: "photo.jpg")
         var info = stat()
         _ = stat(path, &info)
         info.st_mtim.tv_nsec = 2_000_000_000
+        var options = options(anonymous: anonymous)
+        options.keep = .init(info: info, times: true)
         #expect {
-            try AtomicFile.write(Array("new".utf8), to: path, options: .init(keep: .init(info: info, times: true)))
+            try AtomicFile.write(Array("new".utf8), to: path, options: options)
         } throws: { error in
             (error as? AtomicFile.Failure)?.reason == "invalid argument"
         }
@@ -53,20 +62,22 @@ import Testing
     }
 
     /// A rename that fails (a folder is in the way) removes the temporary file.
-    @Test func aFailedRenameLeavesNoTemporaryFile() throws {
+    @Test(arguments: [true, false]) func aFailedRenameLeavesNoTemporaryFile(anonymous: Bool) throws {
         let folder = TemporaryFolder()
         folder.write(Data("inside".utf8), to: "in-the-way/file")
         let path = folder.path + "/in-the-way"
-        #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write(Array("new".utf8), to: path) }
+        #expect(throws: AtomicFile.Failure.self) {
+            try AtomicFile.write(Array("new".utf8), to: path, options: options(anonymous: anonymous))
+        }
         #expect(contents(path + "/file") == "inside")
         #expect(listing(folder.path) == ["in-the-way"])
     }
 
-    @Test func aVetoJustBeforeTheRenameWritesNothing() throws {
+    @Test(arguments: [true, false]) func aVetoJustBeforeTheRenameWritesNothing(anonymous: Bool) throws {
         let folder = TemporaryFolder()
         let path = folder.write(Data("original".utf8), to: "photo.jpg")
         let written = try Array("new".utf8).withUnsafeBytes { raw in
-            try AtomicFile.replace(path, with: [raw]) { false }
+            try AtomicFile.replace(path, with: [raw], options: options(anonymous: anonymous)) { false }
         }
         #expect(written == nil)
         #expect(contents(path) == "original")
