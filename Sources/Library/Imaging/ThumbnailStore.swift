@@ -153,12 +153,9 @@ public struct ThumbnailStore: Sendable {
             bytes = Array(reason.utf8)
             suffix = ".err"
         }
-        let folder = (base as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // Write aside, then rename: readers never see half a file.
-        let temporary = base + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-        if rename(temporary, base + suffix) != 0 { unlink(temporary) }
+        // Readers (and other threads or processes storing the same thumbnail) never see half a
+        // file; a cache, so not synced: a crash may lose the latest thumbnail, which is made again.
+        try? AtomicFile.write(bytes, to: base + suffix, options: AtomicFile.Options(createFolder: true, durable: false))
     }
 
     private func path(for key: Key) -> String {

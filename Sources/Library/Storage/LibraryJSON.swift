@@ -4,11 +4,11 @@ import Foundation
 ///
 ///     {"schemaVersion":1,"photos":[{"id":"…","path":"…",…},…]}
 ///
-/// Each photo is one object whose keys are `Photo`'s property names; optional values are left
-/// out when absent. Unknown keys are skipped, so a file with extra fields still loads. A size or
-/// date not known (a web photo not downloaded yet) is left out, and loads as unknown; files
-/// written before that held such a photo's thumbnail size and import time, which load as the
-/// thumbnail's shape and an unknown date (see `readPhoto`).
+/// Each photo is one object whose keys are `Photo`'s property names, declared once in
+/// `PhotoCodec`; optional values are left out when absent. Unknown keys are skipped, so a file
+/// with extra fields still loads. A size or date not known (a web photo not downloaded yet) is
+/// left out, and loads as unknown; files written before that held such a photo's thumbnail size
+/// and import time, which load as the thumbnail's shape and an unknown date (see `PhotoCodec`).
 enum LibraryJSON {
     struct ReadError: Error, CustomStringConvertible {
         var description: String
@@ -96,100 +96,16 @@ enum LibraryJSON {
     /// (ended) or until the next element would start at `stop`.
     private static func readElements(_ scanner: inout JSONScanner, stoppingAt stop: Int?) throws
         -> (photos: [Photo], ended: Bool) {
+        let codec = PhotoCodec.shared
         var photos: [Photo] = []
         while true {
-            photos.append(try readPhoto(&scanner, number: photos.count + 1))
+            photos.append(try codec.read(&scanner, number: photos.count + 1))
             if try scanner.endOfElement() { return (photos, true) }
             if let stop, scanner.offset >= stop {
                 guard scanner.offset == stop else { throw ReadError(description: "photo boundary mismatch") }
                 return (photos, false)
             }
         }
-    }
-
-    private static func readPhoto(_ scanner: inout JSONScanner, number: Int) throws -> Photo {
-        var id: String?, path: String?, pathBytes: String?, takenAt: String?, takenAtSource: Photo.TakenAtSource?
-        var fileSize: Int?, width = 0, height = 0, thumbnailWidth = 0, thumbnailHeight = 0
-        var fileModified: Double?, importedAt: Double?
-        var orientation = 1, missing = false
-        var make: String?, model: String?, description: String?, descriptionSource: DescriptionSource?
-        var gps: GPSPosition?
-        var edits = PhotoEdits()
-        var contentID: String?
-        var sourceURL: String?, feedURL: String?, albumID: String?
-        var isDownloaded = true, leftFeed = false
-        try scanner.readObject { s, key in
-            switch PhotoKey(key) {
-            case .id: id = try s.readString()
-            case .path: path = try s.readString()
-            case .pathBytes:
-                let raw = try s.readString()
-                guard let exact = PathBytes.string(base64: raw) else {
-                    throw ReadError(description: "photo \(number): pathBytes is not base64 of a path")
-                }
-                pathBytes = exact
-            case .fileSize: fileSize = try s.readInt()
-            case .fileModified: fileModified = try s.readDouble()
-            case .width: width = try s.readInt()
-            case .height: height = try s.readInt()
-            case .thumbnailWidth: thumbnailWidth = try s.readInt()
-            case .thumbnailHeight: thumbnailHeight = try s.readInt()
-            case .orientation: orientation = try s.readInt()
-            case .takenAt: takenAt = try s.readString()
-            case .takenAtSource:
-                let raw = try s.readString()
-                guard let source = Photo.TakenAtSource(rawValue: raw) else {
-                    throw ReadError(description: "photo \(number): unknown takenAtSource \"\(raw)\"")
-                }
-                takenAtSource = source
-            case .cameraMake: make = try s.readOptionalString()
-            case .cameraModel: model = try s.readOptionalString()
-            case .description: description = try s.readOptionalString()
-            case .descriptionSource: descriptionSource = try s.readOptionalString().flatMap(DescriptionSource.init(rawValue:))
-            case .missing: missing = try s.readBool()
-            case .importedAt: importedAt = try s.readDouble()
-            case .gps: gps = try readGPS(&s)
-            case .edits: edits = try readEdits(&s)
-            case .contentID: contentID = try s.readOptionalString()
-            case .sourceURL: sourceURL = try s.readOptionalString()
-            case .feedURL: feedURL = try s.readOptionalString()
-            case .albumID: albumID = try s.readOptionalString()
-            case .isDownloaded: isDownloaded = try s.readBool()
-            case .leftFeed: leftFeed = try s.readBool()
-            case nil: try s.skipValue()
-            }
-        }
-        func required<T>(_ value: T?, _ name: String) throws -> T {
-            guard let value else { throw ReadError(description: "photo \(number) has no \"\(name)\"") }
-            return value
-        }
-        var photo = Photo(
-            id: try required(id, "id"), path: try pathBytes ?? required(path, "path"),
-            fileSize: Int64(try required(fileSize, "fileSize")), fileModified: try required(fileModified, "fileModified"),
-            width: width, height: height, orientation: orientation,
-            takenAt: takenAt, takenAtSource: takenAt == nil ? nil : try required(takenAtSource, "takenAtSource"),
-            cameraMake: make, cameraModel: model, gps: gps, description: description,
-            descriptionSource: descriptionSource, missing: missing, importedAt: try required(importedAt, "importedAt"))
-        photo.edits = edits
-        photo.contentID = contentID
-        photo.sourceURL = sourceURL
-        photo.feedURL = feedURL
-        photo.albumID = albumID
-        photo.isDownloaded = isDownloaded
-        photo.leftFeed = leftFeed
-        (photo.thumbnailWidth, photo.thumbnailHeight) = (thumbnailWidth, thumbnailHeight)
-        if let text = description, descriptionSource != .feed, DescriptionResolver.mayBeFiller(text),
-           DescriptionResolver.usable(text, make: make, model: model, fileName: photo.fileName) == nil {
-            // Camera filler read as a description by an older photory: "Other", like at import now.
-            (photo.fileDescription, photo.fileDescriptionSource) = (nil, nil)
-        }
-        if !isDownloaded && takenAtSource == .fileTime {
-            // Written before unknown was unknown: the size was the thumbnail's, the date the import time.
-            (photo.thumbnailWidth, photo.thumbnailHeight) = (width, height)
-            (photo.width, photo.height) = (0, 0)
-            (photo.fileTakenAt, photo.fileTakenAtSource) = (nil, nil)
-        }
-        return photo
     }
 
     static func readGPS(_ scanner: inout JSONScanner) throws -> GPSPosition? {
@@ -205,99 +121,20 @@ enum LibraryJSON {
         return GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
     }
 
-    /// A photo object's keys, told apart by length and first letter, then checked whole:
-    /// one comparison per key instead of one per candidate.
-    private enum PhotoKey {
-        case id, path, pathBytes, fileSize, fileModified, width, height, orientation, takenAt, takenAtSource
-        case cameraMake, cameraModel, description, descriptionSource, missing, importedAt, gps, edits, contentID
-        case sourceURL, feedURL, albumID, isDownloaded, leftFeed, thumbnailWidth, thumbnailHeight
-
-        init?(_ key: UnsafeRawBufferPointer) {
-            guard let first = key.first else { return nil }
-            let candidate: (PhotoKey, StaticString)
-            switch (key.count, first) {
-            case (2, _): candidate = (.id, "id")
-            case (3, _): candidate = (.gps, "gps")
-            case (4, _): candidate = (.path, "path")
-            case (5, UInt8(ascii: "e")): candidate = (.edits, "edits")
-            case (5, _): candidate = (.width, "width")
-            case (6, _): candidate = (.height, "height")
-            case (7, UInt8(ascii: "t")): candidate = (.takenAt, "takenAt")
-            case (7, UInt8(ascii: "f")): candidate = (.feedURL, "feedURL")
-            case (7, UInt8(ascii: "a")): candidate = (.albumID, "albumID")
-            case (7, _): candidate = (.missing, "missing")
-            case (8, UInt8(ascii: "l")): candidate = (.leftFeed, "leftFeed")
-            case (8, _): candidate = (.fileSize, "fileSize")
-            case (9, UInt8(ascii: "c")): candidate = (.contentID, "contentID")
-            case (9, UInt8(ascii: "s")): candidate = (.sourceURL, "sourceURL")
-            case (9, _): candidate = (.pathBytes, "pathBytes")
-            case (10, UInt8(ascii: "c")): candidate = (.cameraMake, "cameraMake")
-            case (10, _): candidate = (.importedAt, "importedAt")
-            case (11, UInt8(ascii: "o")): candidate = (.orientation, "orientation")
-            case (11, UInt8(ascii: "c")): candidate = (.cameraModel, "cameraModel")
-            case (11, _): candidate = (.description, "description")
-            case (12, UInt8(ascii: "i")): candidate = (.isDownloaded, "isDownloaded")
-            case (12, _): candidate = (.fileModified, "fileModified")
-            case (13, _): candidate = (.takenAtSource, "takenAtSource")
-            case (14, _): candidate = (.thumbnailWidth, "thumbnailWidth")
-            case (15, _): candidate = (.thumbnailHeight, "thumbnailHeight")
-            case (17, _): candidate = (.descriptionSource, "descriptionSource")
-            default: return nil
-            }
-            guard key.equals(candidate.1) else { return nil }
-            self = candidate.0
-        }
-    }
-
     // MARK: - Writing
 
     static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory()) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
         out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),\"photos\":[".utf8)
+        let codec = PhotoCodec.shared
+        var writer = PhotoCodec.Writer(bytes: [])
+        swap(&out, &writer.bytes)
         for (index, photo) in photos.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: "\n{".utf8)
-            field("id", photo.id, &out, first: true)
-            field("path", photo.path, &out)
-            if let raw = PathBytes.base64(photo.path) { field("pathBytes", raw, &out) }
-            number("fileSize", Double(photo.fileSize), &out)
-            number("fileModified", photo.fileModified, &out)
-            if photo.isSizeKnown {
-                number("width", Double(photo.width), &out)
-                number("height", Double(photo.height), &out)
-            }
-            if photo.thumbnailWidth > 0 && photo.thumbnailHeight > 0 {
-                number("thumbnailWidth", Double(photo.thumbnailWidth), &out)
-                number("thumbnailHeight", Double(photo.thumbnailHeight), &out)
-            }
-            number("orientation", Double(photo.orientation), &out)
-            if let takenAt = photo.fileTakenAt, let source = photo.fileTakenAtSource {
-                field("takenAt", takenAt, &out)
-                field("takenAtSource", source.rawValue, &out)
-            }
-            if let make = photo.cameraMake { field("cameraMake", make, &out) }
-            if let model = photo.cameraModel { field("cameraModel", model, &out) }
-            if let gps = photo.fileGPS {
-                key("gps", &out, first: false)
-                appendGPS(gps, &out)
-            }
-            if let description = photo.fileDescription { field("description", description, &out) }
-            if let source = photo.fileDescriptionSource { field("descriptionSource", source.rawValue, &out) }
-            out.append(contentsOf: (photo.missing ? ",\"missing\":true" : ",\"missing\":false").utf8)
-            number("importedAt", photo.importedAt, &out)
-            if let contentID = photo.contentID { field("contentID", contentID, &out) }
-            if let sourceURL = photo.sourceURL { field("sourceURL", sourceURL, &out) }
-            if let feedURL = photo.feedURL { field("feedURL", feedURL, &out) }
-            if let albumID = photo.albumID { field("albumID", albumID, &out) }
-            if !photo.isDownloaded { out.append(contentsOf: ",\"isDownloaded\":false".utf8) }
-            if photo.leftFeed { out.append(contentsOf: ",\"leftFeed\":true".utf8) }
-            if !photo.edits.isEmpty {
-                key("edits", &out, first: false)
-                appendEdits(photo.edits, &out)
-            }
-            out.append(UInt8(ascii: "}"))
+            writer.bytes.append(contentsOf: index > 0 ? ",\n".utf8 : "\n".utf8)
+            codec.write(photo, &writer)
         }
+        swap(&out, &writer.bytes)
         out.append(contentsOf: "\n]".utf8)
         if !history.isEmpty {
             out.append(contentsOf: ",\n\"history\":".utf8)
@@ -321,6 +158,12 @@ enum LibraryJSON {
 
     static func number(_ name: String, _ value: Double, _ out: inout [UInt8], first: Bool = false) {
         key(name, &out, first: first)
+        appendNumber(value, &out)
+    }
+
+    /// A JSON number: whole numbers without a fraction, others in the shortest form that reads
+    /// back exactly, and 0 for what JSON cannot hold (infinities, NaN).
+    static func appendNumber(_ value: Double, _ out: inout [UInt8]) {
         if !value.isFinite {
             out.append(UInt8(ascii: "0"))
         } else if value == value.rounded(), abs(value) < 9e15 {

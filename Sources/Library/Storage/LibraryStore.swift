@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads and writes the library's JSON file.
 ///
-/// Writes are atomic (temporary file, fsync, rename, fsync of the folder) and keep the previous
-/// good file as `<file>.bak`. A file that cannot be read is never overwritten: `load` throws and
-/// callers must not save after a failed load.
+/// Writes are atomic (`AtomicFile`: temporary file, fsync, rename, fsync of the folder) and keep
+/// the previous good file as `<file>.bak`. A file that cannot be read is never overwritten:
+/// `load` throws and callers must not save after a failed load.
 public struct LibraryStore: Sendable {
     /// The schema this build writes and the newest it reads (2 added the user's edits and undo
     /// history: a build that knew only 1 would drop them on save, so it must refuse the file).
@@ -60,65 +60,14 @@ public struct LibraryStore: Sendable {
     /// Writes `library` atomically, keeping the file it replaces as the backup.
     public func save(_ library: PhotoLibrary) throws(LibraryStoreError) {
         let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history)
-        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(data, to: path, options: AtomicFile.Options(createFolder: true, backup: backupPath))
         } catch {
-            throw .writeFailed(path: path, reason: Self.describe(error))
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        do {
-            try Self.writeDurably(data, to: temporary)
-        } catch {
-            unlink(temporary)
             throw .writeFailed(path: path, reason: error.reason)
         }
-        // Keep the current (good) file as the backup: hard-link it aside, then swap in the new one.
-        if access(path, F_OK) == 0 {
-            let backupTemporary = backupPath + ".tmp-\(getpid())"
-            unlink(backupTemporary)
-            if link(path, backupTemporary) == 0 {
-                rename(backupTemporary, backupPath)
-            }
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: reason)
-        }
-        Self.syncFolder(folder)
     }
 
     // MARK: - Helpers
-
-    private struct SystemError: Error { var reason: String }
-
-    private static func writeDurably(_ data: [UInt8], to path: String) throws(SystemError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw SystemError(reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        let failure: String? = data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw SystemError(reason: failure) }
-        guard fsync(fd) == 0 else { throw SystemError(reason: String(cString: strerror(errno))) }
-    }
-
-    private static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
-    }
 
     /// "a named pipe (FIFO)", "a folder"…: what a path that is not a regular file is.
     static func kindName(_ mode: mode_t) -> String {
@@ -129,14 +78,5 @@ public struct LibraryStore: Sendable {
         case S_IFSOCK: "a socket"
         default: "not a regular file"
         }
-    }
-
-    /// A short, human reason for a Foundation error.
-    static func describe(_ error: Error) -> String {
-        if let error = error as? CocoaError,
-           let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 }

@@ -48,17 +48,27 @@ public struct DownloadFolder: Sendable {
         })
     }
 
-    /// Writes `bytes` to `path` atomically (a temporary file beside it, then a rename), making
-    /// its folder as needed. Throws a reason in words.
+    /// Writes `bytes` to `path` atomically (`AtomicFile`), making its folder as needed. Throws
+    /// a reason in words.
     func write(_ bytes: [UInt8], to path: String) throws(WebSaveError) {
-        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(bytes, to: path, options: Self.writing)
         } catch {
-            throw WebSaveError(path: path, reason: (error as NSError).localizedDescription)
+            throw WebSaveError(path: path, reason: error.reason)
         }
     }
+
+    /// `bytes` as the next content of `path`, written and synced under a temporary name beside
+    /// it, for a caller that reads it as a photo before it replaces anything.
+    func prepare(_ bytes: [UInt8], for path: String) throws(WebSaveError) -> AtomicFile.Pending {
+        let prepared = bytes.withUnsafeBytes { raw in
+            Result { () throws(AtomicFile.Failure) in try AtomicFile.prepare(path, with: [raw], options: Self.writing) }
+        }
+        return try prepared.mapError { WebSaveError(path: path, reason: $0.reason) }.get()
+    }
+
+    /// Downloads are durable (the library records them as downloaded), folders made as needed.
+    private static let writing = AtomicFile.Options(createFolder: true)
 }
 
 /// A downloaded photo could not be written to disk.

@@ -34,21 +34,21 @@ public struct OriginalDownloader: Sendable {
         let path = photo.path.isEmpty ? downloads.path(for: url) : photo.path
         // Read as a photo beside its place first: a file already there (downloaded by another
         // photory) is replaced only by one that reads.
-        let incoming = path + ".incoming-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let incoming: AtomicFile.Pending
         do {
-            try downloads.write(body, to: incoming)
+            incoming = try downloads.prepare(body, for: path)
         } catch {
             throw .unusable(url: source, reason: error.description)
         }
-        switch PhotoAnalyzer(thumbnails: nil).analyze(path: incoming, importedAt: photo.importedAt) {
+        switch PhotoAnalyzer(thumbnails: nil).analyze(path: incoming.temporaryPath, importedAt: photo.importedAt) {
         case let .failure(outcome):
-            unlink(incoming)
+            incoming.discard()
             throw .unusable(url: source, reason: outcome.reason ?? "cannot be read as a photo")
         case var .photo(file):
-            guard rename(incoming, path) == 0 else {
-                let reason = FileBytes.errnoReason()
-                unlink(incoming)
-                throw .unusable(url: source, reason: "cannot save \(PathBytes.display(path)): \(reason)")
+            do {
+                try incoming.commit()
+            } catch {
+                throw .unusable(url: source, reason: "cannot save \(PathBytes.display(path)): \(error.reason)")
             }
             file.path = path
             var downloaded = photo

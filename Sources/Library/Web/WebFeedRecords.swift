@@ -51,12 +51,12 @@ public struct WebFeedRecords: Sendable, Equatable, Codable {
 
     /// Writes the records atomically.
     public func save(_ path: String) throws(WebSaveError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Array(try encoder.encode(self)), to: path, options: AtomicFile.Options(createFolder: true))
+        } catch let error as AtomicFile.Failure {
+            throw WebSaveError(path: path, reason: error.reason)
         } catch {
             throw WebSaveError(path: path, reason: (error as NSError).localizedDescription)
         }

@@ -31,12 +31,10 @@ public struct RememberedState: Codable, Equatable, Sendable {
         return state
     }
 
-    /// Writes the file atomically (temporary file, then rename), creating its folder.
+    /// Writes the file atomically (`AtomicFile`), creating its folder.
     public func save(to path: String = defaultFile()) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try encoder.encode(self).write(to: url, options: .atomic)
+        try AtomicFile.write(Array(try encoder.encode(self)), to: path, options: AtomicFile.Options(createFolder: true))
     }
 }

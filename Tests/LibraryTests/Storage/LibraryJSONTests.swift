@@ -76,6 +76,72 @@ import Testing
                                             "A very long description of the harbour at dawn, with boats", "000002"])
     }
 
+    /// A photo with every stored property (and every edit) set to something other than the
+    /// default: a property added to `Photo` fails `everyPropertyIsSet` until it is set here, and
+    /// the round trip until `PhotoCodec` writes and reads it.
+    static let everyField: Photo = {
+        var photo = Photo(id: "0123456789abcde", path: "/photos/every field.jpg", fileSize: 123_456,
+                          fileModified: 1_700_000_000.25, width: 4000, height: 3000, orientation: 6,
+                          takenAt: "2019-06-05T14:03:22+02:00", takenAtSource: .dateTimeDigitized,
+                          cameraMake: "Canon", cameraModel: "Canon EOS 6D",
+                          gps: GPSPosition(latitude: -33.8688, longitude: 151.2093, altitude: 12.5),
+                          description: "Harbour at dawn", descriptionSource: .xmp, missing: true,
+                          importedAt: 1_700_000_100.5)
+        (photo.thumbnailWidth, photo.thumbnailHeight) = (150, 100)
+        photo.edits = PhotoEdits(date: EditedDate(value: "2004-01-01T00:00:00", precision: .year),
+                                 location: .set(GPSPosition(latitude: 48.85, longitude: 2.35, altitude: -3)),
+                                 description: "Boats", favourite: true)
+        photo.contentID = "fedcba987654321"
+        photo.sourceURL = "http://example.org/photos/every.jpg"
+        photo.feedURL = "http://example.org/feed.json"
+        photo.albumID = "album-7"
+        photo.isDownloaded = false
+        photo.leftFeed = true
+        return photo
+    }()
+
+    /// The stored properties of `value` whose value is the same as in `reference`, by name.
+    private func unchangedProperties<T>(_ value: T, from reference: T) -> [String] {
+        zip(Mirror(reflecting: value).children, Mirror(reflecting: reference).children).compactMap { set, unset in
+            String(reflecting: set.value) == String(reflecting: unset.value) ? set.label ?? "?" : nil
+        }
+    }
+
+    @Test func everyPropertyIsSet() {
+        let plain = Photo(id: "", path: "", fileSize: 0, fileModified: 0, width: 0, height: 0,
+                          takenAt: nil, takenAtSource: nil, importedAt: 0)
+        #expect(unchangedProperties(Self.everyField, from: plain) == [], "set them in everyField, and in PhotoCodec")
+        #expect(unchangedProperties(Self.everyField.edits, from: PhotoEdits()) == [])
+        #expect(Self.everyField.fileGPS?.altitude != nil)
+    }
+
+    @Test func everyFieldRoundTrips() throws {
+        let photos = [Self.everyField, samplePhoto("x")]
+        let bytes = LibraryJSON.encode(schemaVersion: 2, photos: photos)
+        let back = try bytes.withUnsafeBytes { try LibraryJSON.read($0, supported: 2).photos }
+        #expect(back == photos)
+        // Written again, the file is the same byte for byte.
+        #expect(LibraryJSON.encode(schemaVersion: 2, photos: back ?? []) == bytes)
+    }
+
+    /// The bytes the writer produced before `PhotoCodec`: keys, order and numbers unchanged.
+    @Test func writesTheSameBytesAsBefore() {
+        let bytes = LibraryJSON.encode(schemaVersion: 2, photos: [Self.everyField])
+        let expected = #"{"schemaVersion":2,"photos":["#
+            + "\n"
+            + #"{"id":"0123456789abcde","path":"/photos/every field.jpg","fileSize":123456,"fileModified":1700000000.25,"#
+            + #""width":4000,"height":3000,"thumbnailWidth":150,"thumbnailHeight":100,"orientation":6,"#
+            + #""takenAt":"2019-06-05T14:03:22+02:00","takenAtSource":"dateTimeDigitized","cameraMake":"Canon","#
+            + #""cameraModel":"Canon EOS 6D","gps":{"latitude":-33.8688,"longitude":151.2093,"altitude":12.5},"#
+            + #""description":"Harbour at dawn","descriptionSource":"xmp","missing":true,"importedAt":1700000100.5,"#
+            + #""contentID":"fedcba987654321","sourceURL":"http://example.org/photos/every.jpg","#
+            + #""feedURL":"http://example.org/feed.json","albumID":"album-7","isDownloaded":false,"leftFeed":true,"#
+            + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
+            + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true}}"#
+            + "\n]}\n"
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+
     @Test func readsEscapesIncludingSurrogatePairs() throws {
         let text = #"{"schemaVersion":1,"photos":[{"id":"a","path":"\/p\u00e9\ud83d\ude00.jpg","fileSize":1,"fileModified":2.5,"width":3,"height":4,"takenAt":"t","takenAtSource":"fileTime","importedAt":1e3,"missing":false}]}"#
         let photo = try #require(try decode(text).first)
