@@ -49,7 +49,7 @@ public struct LibraryWriteBack: Sendable {
         var outcomes: [WriteBackOutcome] = []
         let library = try store.update(lockTimeout: lockTimeout) { library in
             let ids = photoIDs ?? library.photos.filter { !changes(for: $0).isEmpty }.map(\.id)
-            var updated: [Photo] = []
+            var rewritten: [(before: Photo, after: Photo)] = []
             for (index, id) in ids.enumerated() {
                 guard let photo = library.photo(id: id) else {
                     outcomes.append(WriteBackOutcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
@@ -58,15 +58,11 @@ public struct LibraryWriteBack: Sendable {
                 }
                 let (outcome, record) = write(photo)
                 outcomes.append(outcome)
-                if let record {
-                    updated.append(record)
-                    // The steps that undo to "what the file said" must learn what it said.
-                    if let rewrite = FileRewrite(before: photo, after: record) { library.history.fileRewritten(rewrite) }
-                }
+                if let record { rewritten.append((photo, record)) }
                 progress(index + 1, ids.count, photo.path)
             }
-            library.update(updated)
-            return !updated.isEmpty
+            library.filesRewritten(rewritten)
+            return !rewritten.isEmpty
         }
         return (library, outcomes)
     }
