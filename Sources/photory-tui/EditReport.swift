@@ -12,12 +12,15 @@ struct EditReport {
         var step: String
         var stepId: String
         var changed: [PhotoRecord]
+        /// After an undo or redo: what files still hold until written again (`unwrittenNote`).
+        var note: String?
     }
 
     func print(json: Bool, verb: String? = nil) throws {
         let changed = step.changes.compactMap { after.photo(id: $0.photoID) }
+        let note = verb == nil ? nil : after.unwrittenNote(for: step)
         if json {
-            try printJSON(Record(step: step.label, stepId: step.id, changed: changed.map { PhotoRecord($0, in: after) }))
+            try printJSON(Record(step: step.label, stepId: step.id, changed: changed.map { PhotoRecord($0, in: after) }, note: note))
             return
         }
         for photo in changed {
@@ -25,7 +28,7 @@ struct EditReport {
             guard let old = before.photo(id: photo.id) else { continue }
             for line in Self.differences(old, photo) { say("  " + line.strippingControlCharacters) }
         }
-        say((verb.map { "\($0): " } ?? "") + step.label.strippingControlCharacters)
+        say((verb.map { "\($0): " } ?? "") + step.label.strippingControlCharacters + (note.map { " — " + $0 } ?? ""))
     }
 
     /// "taken: 2024-07-01 10:00:00 → 2024-07-01 13:00:00", one line per field that changed.

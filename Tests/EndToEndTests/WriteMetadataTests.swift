@@ -63,6 +63,42 @@ struct WriteMetadataTests {
         #expect(try cli(["write-metadata", "--file-only"], sandbox).stdout.contains("nothing to write"))
     }
 
+    @Test("edit, write-metadata, undo: show gives the old date again as an edit, and the next write puts it back in the file",
+          .enabled(if: exiftool != nil, "needs exiftool (libimage-exiftool-perl)"))
+    func undoAfterWriteBringsTheOldValueBack() throws {
+        let sandbox = Sandbox()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(1, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        #expect(try cli(["edit", paths[0], "--date", "2001-02-03 04:05"], sandbox).status == 0)
+        #expect(try cli(["write-metadata"], sandbox).status == 0)
+        func fileDate() -> String {
+            Processes.run(Self.exiftool!, ["-s3", "-DateTimeOriginal", paths[0]]).stdout
+        }
+        #expect(fileDate() == "2001:02:03 04:05:00\n")
+
+        let undo = try cli(["undo"], sandbox)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stdout.contains("  taken: 2001-02-03 04:05:00 → 2021-03-01 09:00:00"), "\(undo.stdout)")
+        #expect(undo.stdout.contains("undid: set date of 1 photo to 2001-02-03 04:05 — the file still holds 2001-02-03 04:05:00 until you write again"),
+                "\(undo.stdout)")
+        var photo = try show(paths[0], sandbox)
+        #expect(photo["takenAt"] as? String == "2021-03-01T09:00:00")
+        #expect(photo["edited"] as? [String] == ["takenAt"], "waiting to be written")
+        #expect(fileDate() == "2001:02:03 04:05:00\n", "undo alone does not touch the file")
+
+        let write = try cli(["write-metadata"], sandbox)
+        #expect(write.stdout.contains("1 photo: 1 file and 1 sidecar written"), "\(write.stdout)")
+        #expect(fileDate() == "2021:03:01 09:00:00\n", "the old date is back in the file")
+        photo = try show(paths[0], sandbox)
+        #expect(photo["edited"] as? [String] == [] && photo["takenAtSource"] as? String == "dateTimeOriginal")
+
+        // Redo: the step's date is an edit again (the file holds the old one now).
+        let redo = try cli(["redo"], sandbox)
+        #expect(redo.stdout.contains("redid: set date of 1 photo to 2001-02-03 04:05 — the file still holds 2021-03-01 09:00:00 until you write again"),
+                "\(redo.stdout)")
+        #expect(try show(paths[0], sandbox)["takenAt"] as? String == "2001-02-03T04:05:00")
+    }
+
     @Test("edit --tz with an offset that does not exist exits 1 and says why; nothing is written",
           arguments: ["+25:00", "+99:59", "+12:60", "-13:00"])
     func impossibleOffsetRefused(offset: String) throws {

@@ -31,4 +31,16 @@ public struct EditHistory: Sendable, Equatable {
             }
         }
     }
+
+    /// A write-back rewrote a photo's file: every step's values for that photo are told what
+    /// the file holds now (`FileRewrite.rebase`), so undo and redo still give what they gave.
+    mutating func fileRewritten(_ rewrite: FileRewrite) {
+        for list in [\EditHistory.undo, \EditHistory.redo] {
+            for s in self[keyPath: list].indices {
+                for c in self[keyPath: list][s].changes.indices where self[keyPath: list][s].changes[c].photoID == rewrite.photoID {
+                    self[keyPath: list][s].changes[c] = rewrite.rebase(self[keyPath: list][s].changes[c])
+                }
+            }
+        }
+    }
 }

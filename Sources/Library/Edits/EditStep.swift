@@ -8,11 +8,15 @@ public struct EditStep: Sendable, Equatable, Identifiable {
         public var photoID: String
         public var before: PhotoEdits
         public var after: PhotoEdits
+        /// A write-back wrote a field this change sets into the photo's file since: undoing or
+        /// redoing it may show values the file no longer holds, until the next write.
+        public var written: Bool
 
-        public init(photoID: String, before: PhotoEdits, after: PhotoEdits) {
+        public init(photoID: String, before: PhotoEdits, after: PhotoEdits, written: Bool = false) {
             self.photoID = photoID
             self.before = before
             self.after = after
+            self.written = written
         }
     }
 
@@ -34,7 +38,7 @@ public struct EditStep: Sendable, Equatable, Identifiable {
     /// The step that takes it back.
     public var inverted: EditStep {
         EditStep(id: id, label: label, at: at,
-                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before) })
+                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) })
     }
 
     /// Steps planned one after another (each on the library the previous one left) as one
@@ -44,7 +48,8 @@ public struct EditStep: Sendable, Equatable, Identifiable {
         var merged: [String: Change] = [:]
         for change in steps.flatMap(\.changes) {
             if let earlier = merged[change.photoID] {
-                merged[change.photoID] = Change(photoID: change.photoID, before: earlier.before, after: change.after)
+                merged[change.photoID] = Change(photoID: change.photoID, before: earlier.before, after: change.after,
+                                                written: earlier.written || change.written)
             } else {
                 merged[change.photoID] = change
                 order.append(change.photoID)

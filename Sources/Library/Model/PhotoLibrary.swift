@@ -135,6 +135,16 @@ public struct PhotoLibrary: Sendable, Equatable {
         makeSmartGroups()
     }
 
+    /// Write-back rewrote these photos' files: each record becomes `after` (its written edits
+    /// folded into its file values), and the history learns what each file held before
+    /// (`FileRewrite`), so undoing a written step brings the old values back as edits.
+    public mutating func filesRewritten(_ rewritten: [(before: Photo, after: Photo)]) {
+        for (before, after) in rewritten {
+            if let rewrite = FileRewrite(before: before, after: after) { history.fileRewritten(rewrite) }
+        }
+        update(rewritten.map(\.after))
+    }
+
     /// A photo's id changed (its file was rewritten or replaced): the history follows it.
     public mutating func renameInHistory(_ oldID: String, to newID: String) {
         history.renamePhoto(oldID, to: newID)

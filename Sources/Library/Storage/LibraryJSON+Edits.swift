@@ -3,7 +3,8 @@
 ///     "edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},
 ///              "location":{"latitude":…,"longitude":…} (null: cleared),
 ///              "description":"…","favourite":true}
-///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…}}]}],"redo":[…]}
+///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…},
+///                          "written":true (only when a write-back wrote it into the file)}]}],"redo":[…]}
 extension LibraryJSON {
     // MARK: - Reading
 
@@ -52,14 +53,15 @@ extension LibraryJSON {
                 else if key.equals("at") { at = try s.readDouble() }
                 else if key.equals("changes") {
                     try s.readArray { s in
-                        var photo = "", before = PhotoEdits(), after = PhotoEdits()
+                        var photo = "", before = PhotoEdits(), after = PhotoEdits(), written = false
                         try s.readObject { s, key in
                             if key.equals("photo") { photo = try s.readString() }
                             else if key.equals("before") { before = try readEdits(&s) }
                             else if key.equals("after") { after = try readEdits(&s) }
+                            else if key.equals("written") { written = try s.readBool() }
                             else { try s.skipValue() }
                         }
-                        changes.append(EditStep.Change(photoID: photo, before: before, after: after))
+                        changes.append(EditStep.Change(photoID: photo, before: before, after: after, written: written))
                     }
                 } else {
                     try s.skipValue()
@@ -124,6 +126,7 @@ extension LibraryJSON {
                 appendEdits(change.before, &out)
                 key("after", &out, first: false)
                 appendEdits(change.after, &out)
+                if change.written { out.append(contentsOf: ",\"written\":true".utf8) }
                 out.append(UInt8(ascii: "}"))
             }
             out.append(contentsOf: "]}".utf8)

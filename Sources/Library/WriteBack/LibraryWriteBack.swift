@@ -11,7 +11,9 @@ import Foundation
 /// when set or cleared, the description when edited, and for a favourite xmp:Rating 5 in the
 /// sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
 /// record's file value is that value and the edit is cleared; the photo keeps its id (and its
-/// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`.
+/// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`. The undo history
+/// learns what the file held before (`FileRewrite`): undoing a written step brings the old
+/// values back as edits waiting to be written, not the values just written.
 public struct LibraryWriteBack: Sendable {
     /// Where the metadata goes.
     public enum Target: String, Sendable {
@@ -47,7 +49,7 @@ public struct LibraryWriteBack: Sendable {
         var outcomes: [WriteBackOutcome] = []
         let library = try store.update(lockTimeout: lockTimeout) { library in
             let ids = photoIDs ?? library.photos.filter { !changes(for: $0).isEmpty }.map(\.id)
-            var updated: [Photo] = []
+            var rewritten: [(before: Photo, after: Photo)] = []
             for (index, id) in ids.enumerated() {
                 guard let photo = library.photo(id: id) else {
                     outcomes.append(WriteBackOutcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
@@ -56,11 +58,11 @@ public struct LibraryWriteBack: Sendable {
                 }
                 let (outcome, record) = write(photo)
                 outcomes.append(outcome)
-                if let record { updated.append(record) }
+                if let record { rewritten.append((photo, record)) }
                 progress(index + 1, ids.count, photo.path)
             }
-            library.update(updated)
-            return !updated.isEmpty
+            library.filesRewritten(rewritten)
+            return !rewritten.isEmpty
         }
         return (library, outcomes)
     }

@@ -49,7 +49,7 @@ extension AppState {
             return []
         }
         replaceLibrary(changed)
-        status = (back ? "Undid: " : "Redid: ") + step.label
+        status = (back ? "Undid: " : "Redid: ") + step.label + (changed.unwrittenNote(for: step).map { " — " + $0 } ?? "")
         return queueSave(back ? .undo(stepID: step.id) : .redo(stepID: step.id))
     }
 
