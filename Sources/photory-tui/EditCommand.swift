@@ -54,13 +54,8 @@ struct EditCommand: ParsableCommand {
                 say(json ? "{\"changed\":[]}" : "nothing to change: the photos already are so")
                 return
             }
-            let saved: PhotoLibrary
-            do {
-                saved = try LibraryEditor(store: options.store).save([.apply(step)]).library
-            } catch {
-                throw CommandFailure("\(error)")
-            }
-            try EditReport(step: step, before: library, after: saved).print(json: json)
+            let saved = try EditReport.save([.apply(step)], options: options)
+            try EditReport(step: step, before: library, after: saved.library).print(json: json)
         }
     }
 

@@ -43,15 +43,21 @@ struct EditReport {
     /// Undoes or redoes the newest step in the library file and reports it.
     static func replay(_ edit: LibraryEdit, verb: String, options: LibraryOptions, json: Bool) throws {
         let before = try options.loadForReading(checkMissing: false)
-        let saved: LibraryEditor.Saved
-        do {
-            saved = try LibraryEditor(store: options.store).save([edit])
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let saved = try save([edit], options: options)
         guard let step = saved.steps.first ?? nil else {
             throw CommandFailure(edit == .undoLatest ? "nothing to undo" : "nothing to redo")
         }
         try EditReport(step: step, before: before, after: saved.library).print(json: json, verb: verb)
+    }
+
+    /// Saves `edits` to the library (one journal line), telling stderr what the store noticed.
+    static func save(_ edits: [LibraryEdit], options: LibraryOptions) throws -> LibraryEditor.Saved {
+        do {
+            let saved = try LibraryEditor(store: options.store).save(edits)
+            saved.notes.forEach(complain)
+            return saved
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 }
