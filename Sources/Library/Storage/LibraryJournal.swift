@@ -263,6 +263,16 @@ public struct LibraryJournal: Sendable {
         }
     }
 
+    /// Appends concrete `edits` (no undoLatest/redoLatest) as line `seq` at the journal's end,
+    /// without reading it or taking the lock: `bench` times the durable write alone with it.
+    /// Writers go through `LibraryStore.append`.
+    public func appendWithoutChecks(_ edits: [LibraryEdit], seq: Int) throws(LibraryStoreError) {
+        var info = stat()
+        guard PathBytes.stat(path, &info) == 0 else { throw .writeFailed(path: path, reason: FileBytes.errnoReason()) }
+        let end = Contents(validLength: Int(info.st_size), fileLength: Int(info.st_size))
+        try append(Entry(seq: seq, at: Date().timeIntervalSince1970, edits: edits), after: end)
+    }
+
     /// Appends `entry` as one line and syncs it: once this returns the edit survives a crash.
     /// Anything past `validLength` (a torn last line) is cut off first.
     /// - Returns: the journal's length now.
