@@ -86,6 +86,30 @@ import Testing
         #expect(try favourites(sandbox) == [paths[0], paths[2]].sorted())
     }
 
+    @Test func theBrowserShowsATornLineOnItsStatusLineAndRefusesADamagedJournal() throws {
+        let sandbox = Sandbox()
+        try sandbox.importFirstRunPhotos()
+        let handle = try #require(FileHandle(forWritingAtPath: journal(sandbox)))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"seq\":1,\"at\":17".utf8))
+        handle.closeFile()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 160, rows: 40)
+        try tmux.waitFor("ignored the unfinished last line 2 of the edit journal")
+
+        let damaged = TmuxSession()
+        defer { damaged.kill() }
+        // The library's own generation: a journal of another one is stale and never read.
+        let generation = try #require(try String(contentsOfFile: sandbox.library, encoding: .utf8)
+            .firstMatch(of: /"generation":"([^"]+)"/)?.1)
+        try Data("{\"photoryJournal\":1,\"schemaVersion\":3,\"generation\":\"\(generation)\"}\n{\"seq\":1\n{}\n".utf8)
+            .write(to: URL(fileURLWithPath: journal(sandbox)))
+        try damaged.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 160, rows: 40)
+        try damaged.waitFor("EXITED 1")
+        #expect(damaged.screen().contains("is damaged at line 2"))
+    }
+
     @Test func twoProcessesEditingAtOnceLoseNothing() throws {
         let sandbox = Sandbox()
         let paths = try sandbox.importFirstRunPhotos()
