@@ -50,14 +50,14 @@ extension LibraryStore: LibraryStoring {
         UUID().uuidString.lowercased()
     }
 
-    public func append(_ edits: [LibraryEdit], lockTimeout: Double) throws(LibraryStoreError) -> SavedEdits {
+    public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
         let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let state = try readState()
         var library = state.library
         var steps: [EditStep?] = []
         var concrete: [LibraryEdit] = []
-        for edit in edits {
+        for edit in edits(state.library) {
             let step = library.replay(edit)
             steps.append(step)
             guard let step else { continue }
@@ -68,7 +68,10 @@ extension LibraryStore: LibraryStoring {
             }
         }
         var saved = SavedEdits(library: library, steps: steps)
-        guard !concrete.isEmpty else { return saved }
+        guard !concrete.isEmpty else {
+            saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
+            return saved
+        }
         guard let generation = state.generation else {
             // A library from before the journal (schema 2): written whole once, with a generation.
             try save(library)

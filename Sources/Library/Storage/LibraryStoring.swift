@@ -6,7 +6,7 @@
 ///    and any notes a reader should see (something skipped or repaired on the way). It never
 ///    changes anything, and refuses data written by a newer schema (`.unsupportedVersion`)
 ///    rather than dropping what it does not understand.
-/// 2. `append(_:lockTimeout:)` saves one batch of edits durably under the library's write lock
+/// 2. `append(lockTimeout:_:)` saves one batch of edits durably under the library's write lock
 ///    (a row lock or advisory lock): it replays the edits on the library as it is now, in order,
 ///    stores only concrete edits (`undoLatest`/`redoLatest` resolved to their step ids, so a
 ///    replay anywhere gives the same result) and returns once they survive a crash. Edits that
@@ -22,8 +22,10 @@ public protocol LibraryStoring: Sendable {
     /// Names the library in messages: a file path, a database address.
     var location: String { get }
     func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary
+    /// `edits` is given the library as it is now, under the lock, and says what to append (a
+    /// command plans its edits on the one copy it reads).
     @discardableResult
-    func append(_ edits: [LibraryEdit], lockTimeout: Double) throws(LibraryStoreError) -> SavedEdits
+    func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary
     @discardableResult
@@ -33,6 +35,12 @@ public protocol LibraryStoring: Sendable {
 extension LibraryStoring {
     /// The library as it is now, without the notes.
     public func load() throws(LibraryStoreError) -> PhotoLibrary { try loadWithNotes().library }
+
+    /// Appends `edits`, planned beforehand (they are replayed on the library as it is now).
+    @discardableResult
+    public func append(_ edits: [LibraryEdit], lockTimeout: Double) throws(LibraryStoreError) -> SavedEdits {
+        try append(lockTimeout: lockTimeout) { _ in edits }
+    }
 }
 
 /// A library as loaded, with what the reader should be told (a torn journal line ignored).
