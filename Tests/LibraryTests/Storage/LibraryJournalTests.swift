@@ -119,6 +119,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: store.backupPath))
     }
 
+    @Test func aWholeLibrarySaveFoldsTheJournalIn() throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(folder)
+        try store.append([try favourite(["p1"], in: store)], lockTimeout: 1)
+        let generation = try snapshotGeneration(store)
+        // An import, a write-back or a download: `update` saves the library whole.
+        let saved = try store.update(lockTimeout: 1) { library in
+            library.apply(adding: [samplePhoto("new")])
+            return true
+        }
+        #expect(saved.photo(id: "p1")?.isFavourite == true, "the change works on the library with the journal replayed")
+        #expect(try snapshotGeneration(store) != generation)
+        #expect(try lines(store.journal.path).count == 2)
+        #expect(try store.readSnapshot().library == saved)
+    }
+
     @Test func aCrashBetweenTheNewSnapshotAndTheNewJournalAppliesNothingTwice() throws {
         let folder = TemporaryFolder()
         let store = try makeStore(folder)
