@@ -24,9 +24,11 @@ struct BrowseCommand: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
             }
-            let library = try options.loadForReading(checkMissing: false, orEmpty: true)
+            var notes: [String] = []
+            let library = try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes)
             do {
-                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download)).run(library: library, colorModeOverride: colors, graphics: graphics)
+                try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
+                    .run(library: library, colorModeOverride: colors, graphics: graphics, notice: notes.first)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

@@ -47,20 +47,19 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             if let tz, let problem = UTCOffset.problem(tz) { throw CommandFailure("--tz \(problem)") }
-            let library = try options.loadForReading(checkMissing: false)
-            let ids = try options.photos(named: photos, in: library).map(\.id)
-            let step = try plan(ids, in: library)
-            guard !step.changes.isEmpty else {
+            try options.requireLibraryFile()
+            // Planned on the library as read under the lock, so it is read once.
+            var before = PhotoLibrary(), step: EditStep?
+            let saved = try EditReport.save(options: options) { library throws in
+                before = library
+                step = try plan(try options.photos(named: photos, in: library).map(\.id), in: library)
+                return step.map { $0.changes.isEmpty ? [] : [.apply($0)] } ?? []
+            }
+            guard let step, !step.changes.isEmpty else {
                 say(json ? "{\"changed\":[]}" : "nothing to change: the photos already are so")
                 return
             }
-            let saved: PhotoLibrary
-            do {
-                saved = try LibraryEditor(store: options.store).save([.apply(step)]).library
-            } catch {
-                throw CommandFailure("\(error)")
-            }
-            try EditReport(step: step, before: library, after: saved).print(json: json)
+            try EditReport(step: step, before: before, after: saved.library).print(json: json)
         }
     }
 

@@ -45,16 +45,37 @@ struct EditReport {
 
     /// Undoes or redoes the newest step in the library file and reports it.
     static func replay(_ edit: LibraryEdit, verb: String, options: LibraryOptions, json: Bool) throws {
-        let before = try options.loadForReading(checkMissing: false)
-        let saved: LibraryEditor.Saved
-        do {
-            saved = try LibraryEditor(store: options.store).save([edit])
-        } catch {
-            throw CommandFailure("\(error)")
+        try options.requireLibraryFile()
+        var before = PhotoLibrary()
+        let saved = try save(options: options) { library in
+            before = library
+            return [edit]
         }
         guard let step = saved.steps.first ?? nil else {
             throw CommandFailure(edit == .undoLatest ? "nothing to undo" : "nothing to redo")
         }
         try EditReport(step: step, before: before, after: saved.library).print(json: json, verb: verb)
+    }
+
+    /// Saves the edits `plan` makes on the library as it is now, under the lock (one journal
+    /// line), telling stderr what the store noticed. An error thrown by `plan` saves nothing.
+    static func save(options: LibraryOptions, plan: (PhotoLibrary) throws -> [LibraryEdit]) throws -> SavedEdits {
+        var failure: Error?
+        let saved: SavedEdits
+        do {
+            saved = try options.store.append(lockTimeout: 10) { library in
+                do {
+                    return try plan(library)
+                } catch {
+                    failure = error
+                    return []
+                }
+            }
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        if let failure { throw failure }
+        saved.notes.forEach(complain)
+        return saved
     }
 }

@@ -10,12 +10,13 @@ struct PhotoryCommand: ParsableCommand {
         abstract: "Browse and organise a photo collection in the terminal.",
         discussion: """
             Photos are referenced in place and only modified by write-metadata. The library is one JSON file, \
-            by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json).
+            by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json), with the \
+            edits saved since it was last written in library.journal.jsonl beside it.
             Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, RefreshCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
+                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CompactCommand.self, CacheCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 
     /// Parses the command line with `--library` accepted before the subcommand too.
@@ -84,10 +85,19 @@ struct LibraryOptions: ParsableArguments {
 
     /// The library from disk, with each photo's missing flag checked now when `checkMissing`;
     /// exits with a message naming the file when it cannot be read (or, unless `orEmpty`, does not exist).
+    /// What loading noticed (a torn journal line ignored) goes to stderr, and to `notes`.
     func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false) throws -> PhotoLibrary {
+        var notes: [String] = []
+        return try loadForReading(checkMissing: checkMissing, orEmpty: orEmpty, notes: &notes)
+    }
+
+    func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false, notes: inout [String]) throws -> PhotoLibrary {
         if !orEmpty { try requireLibraryFile() }
         do {
-            var library = try store.load()
+            let loaded = try store.loadWithNotes()
+            loaded.notes.forEach(complain)
+            notes = loaded.notes
+            var library = loaded.library
             if checkMissing { library.refreshMissing() }
             return library
         } catch {

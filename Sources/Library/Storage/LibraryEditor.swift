@@ -9,35 +9,25 @@ public enum LibraryEdit: Sendable, Equatable {
     case redoLatest
 }
 
-/// Saves edits without ever writing the library from a stale copy: under the library lock it
-/// reads the file again (another process may have imported or edited meanwhile), replays the
-/// edits on what it read, and writes that atomically.
+/// Saves edits without ever writing the library from a stale copy: the store replays them, under
+/// the library lock, on the library as it is now (another process may have imported or edited
+/// meanwhile) and appends them to its journal (`LibraryStoring.append`).
 public struct LibraryEditor: Sendable {
-    public let store: LibraryStore
+    public let store: any LibraryStoring
     public var lockTimeout: Double
 
-    public init(store: LibraryStore, lockTimeout: Double = 10) {
+    public init(store: any LibraryStoring, lockTimeout: Double = 10) {
         self.store = store
         self.lockTimeout = lockTimeout
     }
 
-    /// What a save wrote: the library as saved, and the step each edit did (nil for an undo or
-    /// redo that found nothing to do).
-    public struct Saved: Sendable {
-        public var library: PhotoLibrary
-        public var steps: [EditStep?]
-    }
+    public typealias Saved = SavedEdits
 
-    /// Replays `edits` in order on the library as it is on disk and saves it. Throws (and
+    /// Replays `edits` in order on the library as it is now and saves them. Throws (and
     /// writes nothing) when the lock, the read or the write fails.
     @discardableResult
     public func save(_ edits: [LibraryEdit]) throws(LibraryStoreError) -> Saved {
-        var steps: [EditStep?] = []
-        let library = try store.update(lockTimeout: lockTimeout) { library in
-            steps = edits.map { library.replay($0) }
-            return steps.contains { $0 != nil }
-        }
-        return Saved(library: library, steps: steps)
+        try store.append(edits, lockTimeout: lockTimeout)
     }
 }
 

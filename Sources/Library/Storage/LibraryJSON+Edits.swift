@@ -44,32 +44,35 @@ extension LibraryJSON {
 
     private static func readSteps(_ scanner: inout JSONScanner) throws -> [EditStep] {
         var steps: [EditStep] = []
-        try scanner.readArray { s in
-            var id = "", label = "", at = 0.0
-            var changes: [EditStep.Change] = []
-            try s.readObject { s, key in
-                if key.equals("id") { id = try s.readString() }
-                else if key.equals("label") { label = try s.readString() }
-                else if key.equals("at") { at = try s.readDouble() }
-                else if key.equals("changes") {
-                    try s.readArray { s in
-                        var photo = "", before = PhotoEdits(), after = PhotoEdits(), written = false
-                        try s.readObject { s, key in
-                            if key.equals("photo") { photo = try s.readString() }
-                            else if key.equals("before") { before = try readEdits(&s) }
-                            else if key.equals("after") { after = try readEdits(&s) }
-                            else if key.equals("written") { written = try s.readBool() }
-                            else { try s.skipValue() }
-                        }
-                        changes.append(EditStep.Change(photoID: photo, before: before, after: after, written: written))
-                    }
-                } else {
-                    try s.skipValue()
-                }
-            }
-            steps.append(EditStep(id: id, label: label, at: at, changes: changes))
-        }
+        try scanner.readArray { s in steps.append(try readStep(&s)) }
         return steps
+    }
+
+    /// One step of the history (also a journal line's `apply`).
+    static func readStep(_ scanner: inout JSONScanner) throws -> EditStep {
+        var id = "", label = "", at = 0.0
+        var changes: [EditStep.Change] = []
+        try scanner.readObject { s, key in
+            if key.equals("id") { id = try s.readString() }
+            else if key.equals("label") { label = try s.readString() }
+            else if key.equals("at") { at = try s.readDouble() }
+            else if key.equals("changes") {
+                try s.readArray { s in
+                    var photo = "", before = PhotoEdits(), after = PhotoEdits(), written = false
+                    try s.readObject { s, key in
+                        if key.equals("photo") { photo = try s.readString() }
+                        else if key.equals("before") { before = try readEdits(&s) }
+                        else if key.equals("after") { after = try readEdits(&s) }
+                        else if key.equals("written") { written = try s.readBool() }
+                        else { try s.skipValue() }
+                    }
+                    changes.append(EditStep.Change(photoID: photo, before: before, after: after, written: written))
+                }
+            } else {
+                try s.skipValue()
+            }
+        }
+        return EditStep(id: id, label: label, at: at, changes: changes)
     }
 
     // MARK: - Writing
@@ -113,25 +116,30 @@ extension LibraryJSON {
         out.append(UInt8(ascii: "["))
         for (index, step) in steps.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            field("id", step.id, &out, first: true)
-            field("label", step.label, &out)
-            number("at", step.at, &out)
-            out.append(contentsOf: ",\"changes\":[".utf8)
-            for (c, change) in step.changes.enumerated() {
-                if c > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "{"))
-                field("photo", change.photoID, &out, first: true)
-                key("before", &out, first: false)
-                appendEdits(change.before, &out)
-                key("after", &out, first: false)
-                appendEdits(change.after, &out)
-                if change.written { out.append(contentsOf: ",\"written\":true".utf8) }
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(contentsOf: "]}".utf8)
+            appendStep(step, &out)
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// One step of the history (also a journal line's `apply`).
+    static func appendStep(_ step: EditStep, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        field("id", step.id, &out, first: true)
+        field("label", step.label, &out)
+        number("at", step.at, &out)
+        out.append(contentsOf: ",\"changes\":[".utf8)
+        for (c, change) in step.changes.enumerated() {
+            if c > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            field("photo", change.photoID, &out, first: true)
+            key("before", &out, first: false)
+            appendEdits(change.before, &out)
+            key("after", &out, first: false)
+            appendEdits(change.after, &out)
+            if change.written { out.append(contentsOf: ",\"written\":true".utf8) }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
     }
 
     static func appendGPS(_ gps: GPSPosition, _ out: inout [UInt8]) {

@@ -22,6 +22,8 @@ enum LibraryJSON {
         var schemaVersion: Int?
         var photos: [Photo]?
         var history = EditHistory()
+        /// Which journal belongs to this snapshot (`LibraryJournal`); nil before schema 3.
+        var generation: String?
     }
 
     /// Reads the file in one pass. Photos are not read when the version (which we write first)
@@ -37,6 +39,8 @@ enum LibraryJSON {
                     contents.photos = try readPhotoList(&scanner)
                 } else if key.equals("history") {
                     contents.history = try readHistory(&scanner)
+                } else if key.equals("generation") {
+                    contents.generation = try scanner.readString()
                 } else {
                     try scanner.skipValue()
                 }
@@ -123,10 +127,13 @@ enum LibraryJSON {
 
     // MARK: - Writing
 
-    static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory()) -> [UInt8] {
+    static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory(),
+                       generation: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
-        out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),\"photos\":[".utf8)
+        out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),".utf8)
+        if let generation { out.append(contentsOf: "\"generation\":\"\(generation)\",".utf8) }
+        out.append(contentsOf: "\"photos\":[".utf8)
         let codec = PhotoCodec.shared
         var writer = PhotoCodec.Writer(bytes: [])
         swap(&out, &writer.bytes)

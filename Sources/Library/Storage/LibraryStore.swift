@@ -1,24 +1,29 @@
 import Foundation
 
-/// Reads and writes the library's JSON file.
+/// Reads and writes the library's JSON file (the snapshot) and the edit journal beside it
+/// (`LibraryJournal`; see LibraryStore+Journal.swift for loading, appending and compacting).
 ///
 /// Writes are atomic (`AtomicFile`: temporary file, fsync, rename, fsync of the folder) and keep
 /// the previous good file as `<file>.bak`. A file that cannot be read is never overwritten:
 /// `load` throws and callers must not save after a failed load.
 public struct LibraryStore: Sendable {
     /// The schema this build writes and the newest it reads (2 added the user's edits and undo
-    /// history: a build that knew only 1 would drop them on save, so it must refuse the file).
-    public static let schemaVersion = 2
+    /// history: a build that knew only 1 would drop them on save, so it must refuse the file;
+    /// 3 added the edit journal, whose edits a build that knew only 2 would not see).
+    public static let schemaVersion = 3
 
     public let path: String
     public var backupPath: String { path + ".bak" }
+    /// The edit journal beside the library file.
+    public var journal: LibraryJournal { LibraryJournal(libraryPath: path) }
 
     public init(path: String) {
         self.path = path
     }
 
-    /// The library in the file, or an empty one when the file does not exist yet.
-    public func load() throws(LibraryStoreError) -> PhotoLibrary {
+    /// The library in the snapshot file alone (without the journal) and its generation, or an
+    /// empty library when the file does not exist yet.
+    func readSnapshot() throws(LibraryStoreError) -> (library: PhotoLibrary, generation: String?) {
         // Only a file that does not exist means "no library yet"; any other failure (an I/O
         // error on a network share, say) must not look like an empty library that a save
         // would then write over the real one.
@@ -31,12 +36,12 @@ public struct LibraryStore: Sendable {
         do {
             data = try FileBytes.read(path, maxBytes: Int.max)
         } catch {
-            if error.isMissing { return PhotoLibrary() }
+            if error.isMissing { return (PhotoLibrary(), nil) }
             throw .unreadable(path: path, reason: error.description, backup: nil)
         }
         let backup = access(backupPath, R_OK) == 0 ? backupPath : nil
         if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
-        let contents: Result<([Photo], EditHistory), LibraryStoreError> = data.withUnsafeBytes { raw in
+        let contents: Result<([Photo], EditHistory, String?), LibraryStoreError> = data.withUnsafeBytes { raw in
             do {
                 let contents = try LibraryJSON.read(raw, supported: Self.schemaVersion)
                 guard let version = contents.schemaVersion else {
@@ -48,18 +53,19 @@ public struct LibraryStore: Sendable {
                 guard let photos = contents.photos else {
                     return .failure(.unreadable(path: path, reason: "no \"photos\" list", backup: backup))
                 }
-                return .success((photos, contents.history))
+                return .success((photos, contents.history, contents.generation))
             } catch {
                 return .failure(.unreadable(path: path, reason: "\(error)", backup: backup))
             }
         }
-        let (photos, history) = try contents.get()
-        return PhotoLibrary(photos: photos, history: history)
+        let (photos, history, generation) = try contents.get()
+        return (PhotoLibrary(photos: photos, history: history), generation)
     }
 
-    /// Writes `library` atomically, keeping the file it replaces as the backup.
-    public func save(_ library: PhotoLibrary) throws(LibraryStoreError) {
-        let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history)
+    /// Writes `library` as the snapshot atomically, keeping the file it replaces as the backup.
+    func writeSnapshot(_ library: PhotoLibrary, generation: String) throws(LibraryStoreError) {
+        let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history,
+                                      generation: generation)
         do {
             try AtomicFile.write(data, to: path, options: AtomicFile.Options(createFolder: true, backup: backupPath))
         } catch {

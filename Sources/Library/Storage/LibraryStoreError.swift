@@ -10,6 +10,9 @@ public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
     /// Another process holds the library's write lock.
     case locked(path: String, holder: String?)
     case writeFailed(path: String, reason: String)
+    /// A line of the edit journal before its last one cannot be read: replaying the lines after
+    /// it without it could give the wrong library, so the library is not opened.
+    case damagedJournal(path: String, line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,9 @@ public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
             "the library \(path) is being changed by another photory-tui\(holder.map { " (\($0))" } ?? ""); try again when it has finished."
         case let .writeFailed(path, reason):
             "cannot write the library file \(path): \(reason). The previous file was kept."
+        case let .damagedJournal(path, line, reason):
+            "the library's edit journal \(path) is damaged at line \(line) (\(reason)), so the library was not opened and "
+                + "nothing was changed. `photory-tui compact --repair` keeps the readable lines and sets the damaged journal aside."
         }
     }
 }

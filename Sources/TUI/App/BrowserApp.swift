@@ -39,10 +39,12 @@ public final class BrowserApp: @unchecked Sendable {
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
     /// library file is reported before the screen is taken over).
     /// - Parameter graphics: `--graphics`, which wins over the config file's `graphics`.
-    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil) throws {
+    /// - Parameter notice: what loading noticed (a torn journal line ignored), for the status line.
+    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
+                    notice: String? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
         defer { terminal.restore() }
-        run(library: library, on: terminal)
+        run(library: library, on: terminal, notice: notice)
         let unsaved = saver.finish()
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
     }
@@ -65,13 +67,13 @@ public final class BrowserApp: @unchecked Sendable {
     /// applies them in order, and draws once.
     /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
     ///   the grid drawn (`bench` times message-to-frame with it).
-    public func run(library: PhotoLibrary, on terminal: Terminal, onFrame: ((CellGrid) -> Void)? = nil) {
+    public func run(library: PhotoLibrary, on terminal: Terminal, notice: String? = nil, onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
-            status: Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
+            status: notice ?? Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),

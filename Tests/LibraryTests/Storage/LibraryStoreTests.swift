@@ -22,7 +22,7 @@ import Testing
         let loaded = try store.load()
         #expect(loaded == library)
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
-        #expect(text.contains("\"schemaVersion\":2"))
+        #expect(text.contains("\"schemaVersion\":\(LibraryStore.schemaVersion)"))
     }
 
     @Test func webFieldsRoundTripAndAreWrittenOnlyWhenSet() throws {

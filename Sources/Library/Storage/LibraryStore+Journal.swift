@@ -1,0 +1,136 @@
+import Foundation
+
+/// The snapshot plus its edit journal: loading replays the journal, an edit appends one line,
+/// a whole-library save (import, write-back, download, `compact`) writes a new snapshot with a
+/// new generation and then a fresh journal.
+extension LibraryStore: LibraryStoring {
+    public var location: String { path }
+
+    /// A journal holding at least this many bytes, and more than a quarter of the snapshot, is
+    /// folded into a new snapshot after an append: small libraries keep a cheap append, big ones
+    /// a journal that replays quickly.
+    static let compactionFloor = 1 << 20
+
+    /// The snapshot and the journal as on disk, the journal's lines replayed.
+    struct State {
+        var library: PhotoLibrary
+        var generation: String?
+        var journal: LibraryJournal.Contents
+    }
+
+    func readState(repair: Bool = false) throws(LibraryStoreError) -> State {
+        // The journal first: see `LibraryJournal.readBytes`.
+        let bytes = try journal.readBytes()
+        var (library, generation) = try readSnapshot()
+        let contents = try journal.parse(bytes, generation: generation, repair: repair)
+        if !contents.isStale {
+            for entry in contents.entries {
+                for edit in entry.edits { library.replay(edit) }
+            }
+        }
+        return State(library: library, generation: generation, journal: contents)
+    }
+
+    public func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+        let state = try readState()
+        return LoadedLibrary(library: state.library, notes: state.journal.tornNote(path: journal.path).map { [$0] } ?? [])
+    }
+
+    /// Writes `library` whole as a new snapshot, then starts a fresh journal for it (without
+    /// the lock: callers that may race another writer use `update`). A crash between the two
+    /// leaves the old journal, whose generation no longer matches: it is ignored.
+    public func save(_ library: PhotoLibrary) throws(LibraryStoreError) {
+        let generation = Self.newGeneration()
+        try writeSnapshot(library, generation: generation)
+        try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
+                                                generation: generation))
+    }
+
+    static func newGeneration() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let state = try readState()
+        var library = state.library
+        var steps: [EditStep?] = []
+        var concrete: [LibraryEdit] = []
+        for edit in edits(state.library) {
+            let step = library.replay(edit)
+            steps.append(step)
+            guard let step else { continue }
+            switch edit {
+            case .undoLatest: concrete.append(.undo(stepID: step.id))
+            case .redoLatest: concrete.append(.redo(stepID: step.id))
+            default: concrete.append(edit)
+            }
+        }
+        var saved = SavedEdits(library: library, steps: steps)
+        guard !concrete.isEmpty else {
+            saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
+            return saved
+        }
+        guard let generation = state.generation else {
+            // A library from before the journal (schema 2): written whole once, with a generation.
+            try save(library)
+            return saved
+        }
+        var contents = state.journal
+        if contents.header == nil || contents.isStale {
+            try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
+                                                    generation: generation))
+            contents = try journal.parse(try journal.readBytes(), generation: generation)
+        } else if let note = contents.tornNote(path: journal.path, verb: "cut off") {
+            saved.notes.append(note)
+        }
+        let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
+        let length = try journal.append(entry, after: contents)
+        saved.sequence = entry.seq
+        // The edits are safe now; folding a grown journal in is a bonus that may fail.
+        var info = stat()
+        if PathBytes.stat(path, &info) == 0, length > max(Int(info.st_size) / 4, Self.compactionFloor) {
+            do {
+                try save(library)
+            } catch {
+                saved.notes.append("the edits are saved, but folding the edit journal into the library failed: \(error)")
+            }
+        }
+        return saved
+    }
+
+    /// Changes the library as it is on disk now: takes the library lock, reads the snapshot and
+    /// journal fresh (another process may have written them meanwhile), lets `change` work on
+    /// that copy, and saves it whole (folding the journal in) when `change` returns true.
+    /// Import, web import, write-back and downloads all go through here, so none of them writes
+    /// from a stale copy.
+    /// - Returns: the library as saved (or as read, when nothing needed saving).
+    public func update(lockTimeout: Double,
+                       _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError)
+        -> PhotoLibrary {
+        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        var library = try readState().library
+        if try change(&library) { try save(library) }
+        return library
+    }
+
+    /// Folds the journal into a new snapshot. With `repair`, damaged lines are left out (the
+    /// journal as it was is kept beside it first, `…journal.jsonl.damaged`).
+    public func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
+        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let state = try readState(repair: repair)
+        let dropped = state.journal.droppedLines + (state.journal.tornLine.map { [$0] } ?? [])
+        var report = Compaction(foldedLines: state.journal.entries.count, droppedLines: dropped)
+        if !dropped.isEmpty {
+            let bytes = try journal.readBytes()
+            let copy = LibraryJournal(path: journal.damagedCopyPath)
+            try copy.write(bytes)
+            report.damagedCopy = copy.path
+        }
+        try save(state.library)
+        return report
+    }
+}

@@ -1,0 +1,72 @@
+/// Where a library is kept: the one seam between photory and its storage. `LibraryStore` (a
+/// JSON snapshot plus an edit journal beside it) is the conformer today.
+///
+/// Recipe for a new backend (a PostgreSQL store, say):
+/// 1. `loadWithNotes()` returns the whole library as it is now (photos, their edits, the undo history)
+///    and any notes a reader should see (something skipped or repaired on the way). It never
+///    changes anything, and refuses data written by a newer schema (`.unsupportedVersion`)
+///    rather than dropping what it does not understand.
+/// 2. `append(lockTimeout:_:)` saves one batch of edits durably under the library's write lock
+///    (a row lock or advisory lock): it replays the edits on the library as it is now, in order,
+///    stores only concrete edits (`undoLatest`/`redoLatest` resolved to their step ids, so a
+///    replay anywhere gives the same result) and returns once they survive a crash. Edits that
+///    did nothing are not stored.
+/// 3. `update(lockTimeout:_:)` is the whole-library transaction (imports, write-back,
+///    downloads): under the lock, the library as it is now goes to `change`; when it returns
+///    true the result replaces the library atomically (all or nothing).
+/// 4. `compact(lockTimeout:repair:)` folds what was appended into the stored library (a no-op
+///    for a store without a log), and with `repair` keeps what is readable of a damaged log,
+///    saying what it dropped.
+/// Errors are `LibraryStoreError`s naming the library (`location`) and the reason.
+public protocol LibraryStoring: Sendable {
+    /// Names the library in messages: a file path, a database address.
+    var location: String { get }
+    func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary
+    /// `edits` is given the library as it is now, under the lock, and says what to append (a
+    /// command plans its edits on the one copy it reads).
+    @discardableResult
+    func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
+    func update(lockTimeout: Double,
+                _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary
+    @discardableResult
+    func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction
+}
+
+extension LibraryStoring {
+    /// The library as it is now, without the notes.
+    public func load() throws(LibraryStoreError) -> PhotoLibrary { try loadWithNotes().library }
+
+    /// Appends `edits`, planned beforehand (they are replayed on the library as it is now).
+    @discardableResult
+    public func append(_ edits: [LibraryEdit], lockTimeout: Double) throws(LibraryStoreError) -> SavedEdits {
+        try append(lockTimeout: lockTimeout) { _ in edits }
+    }
+}
+
+/// A library as loaded, with what the reader should be told (a torn journal line ignored).
+public struct LoadedLibrary: Sendable {
+    public var library: PhotoLibrary
+    public var notes: [String] = []
+}
+
+/// What an append saved: the library with the edits, the step each edit did (nil for an undo or
+/// redo that found nothing to do), its place in the journal, and notes (a torn line cut off, a
+/// compaction that failed after the edits were safe).
+public struct SavedEdits: Sendable {
+    public var library: PhotoLibrary
+    public var steps: [EditStep?]
+    /// The journal line that holds the edits (nil when nothing was written, or when the library
+    /// was written whole).
+    public var sequence: Int?
+    public var notes: [String] = []
+}
+
+/// What a compaction did.
+public struct Compaction: Sendable, Equatable {
+    /// Journal lines folded into the new snapshot.
+    public var foldedLines: Int
+    /// Lines that could not be read and were left out (`repair` only; a torn last line too).
+    public var droppedLines: [Int] = []
+    /// Where the damaged journal was kept, when lines were dropped.
+    public var damagedCopy: String?
+}
