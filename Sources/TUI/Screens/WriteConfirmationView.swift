@@ -20,10 +20,25 @@ enum WriteConfirmationView {
             question = "Write the favourite mark of \(photosText) (as rating 5) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
             how = "The photo files themselves are not touched."
         } else {
-            question = "Write the edited \(listed(fields)) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) "
-                + "and an XMP sidecar beside \(count == 1 ? "it" : "each")?"
-                + (favourites ? " The favourite mark goes into the sidecar (rating 5)." : "")
-            how = "Each file is replaced atomically; its picture is not touched."
+            // HEIF, PNG and WebP files are not written: only their sidecars.
+            let formats = photos.compactMap { library.photo(id: $0).flatMap { LibraryWriteBack.sidecarOnlyFormat(ofName: $0.path) } }
+            let kinds = listed(Array(Set(formats)).sorted())
+            let favouriteNote = favourites ? " The favourite mark goes into the sidecar (rating 5)." : ""
+            if formats.isEmpty {
+                question = "Write the edited \(listed(fields)) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) "
+                    + "and an XMP sidecar beside \(count == 1 ? "it" : "each")?" + favouriteNote
+                how = "Each file is replaced atomically; its picture is not touched."
+            } else if formats.count == count {
+                question = "Write the edited \(listed(fields)) of \(photosText) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
+                    + favouriteNote
+                how = "The \(kinds) file\(count == 1 ? " itself is" : "s themselves are") not touched: \(LibraryWriteBack.onlyJPEGFiles)."
+            } else {
+                let jpegs = count - formats.count
+                question = "Write the edited \(listed(fields)) of \(photosText) into an XMP sidecar beside each, "
+                    + "and into the file\(jpegs == 1 ? "" : "s") (EXIF) of the \(jpegs) JPEG\(jpegs == 1 ? "" : "s")?" + favouriteNote
+                how = "The other \(formats.count) (\(kinds)) keep their files as they are: \(LibraryWriteBack.onlyJPEGFiles). "
+                    + "Each JPEG is replaced atomically; its picture is not touched."
+            }
         }
         return [(question, Theme.title), (how, Theme.dim), ("Enter write · any other key cancels", Theme.dim)]
     }
