@@ -20,8 +20,7 @@ enum WriteConfirmationView {
             question = "Write the favourite mark of \(photosText) (as rating 5) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
             how = "The photo files themselves are not touched."
         } else {
-            // HEIF, PNG and WebP files are not written: only their sidecars.
-            let formats = photos.compactMap { library.photo(id: $0).flatMap { LibraryWriteBack.sidecarOnlyFormat(ofName: $0.path) } }
+            let formats = sidecarOnlyFormats(photos, library: library)
             let kinds = listed(Array(Set(formats)).sorted())
             let favouriteNote = favourites ? " The favourite mark goes into the sidecar (rating 5)." : ""
             if formats.isEmpty {
@@ -41,6 +40,11 @@ enum WriteConfirmationView {
             }
         }
         return [(question, Theme.title), (how, Theme.dim), ("Enter write · any other key cancels", Theme.dim)]
+    }
+
+    /// The formats of the photos whose files are not written, only their sidecars (HEIF, PNG, WebP).
+    static func sidecarOnlyFormats(_ photos: [String], library: PhotoLibrary) -> [String] {
+        photos.compactMap { library.photo(id: $0).flatMap { LibraryWriteBack.sidecarOnlyFormat(ofName: $0.path) } }
     }
 
     /// "date", "date and place", "date, place and description".
@@ -70,7 +74,8 @@ enum WriteConfirmationView {
             lines = question.map { ($0, parts[0].1) } + keys
         }
         let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
-        let inner = Panel.draw(box, title: "Write to the files", into: &grid)
+        let onlySidecars = sidecarOnlyFormats(photos, library: state.library).count == photos.count
+        let inner = Panel.draw(box, title: onlySidecars ? "Write the sidecars" : "Write to the files", into: &grid)
         for (i, line) in lines.enumerated() where i < inner.height {
             grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
         }
