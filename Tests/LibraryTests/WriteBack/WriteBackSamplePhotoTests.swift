@@ -16,6 +16,9 @@ struct WriteBackSamplePhotoTests {
         "tiny/Nikon_D70.jpg", "tiny/Fujifilm_FinePix_E500.jpg", "real/iphone_hdr_YES.jpg",
         "real/Xiaomi_Mi_9T_KeyError.jpg", "real/HMD_Nokia_8.3_5G.jpg", "real/xmp_test.jpg", "real/iptc.jpg",
         "real/45-gps_ifd.jpg", "tiny/empty_gps_ifd.jpg",
+        // Previews and thumbnails the EXIF block points at outside the maker note: Nikon E5700's
+        // PreviewIFD, Pentax's preview, uncompressed IFD1 strips (Kodak DC210, Sony D700).
+        "tiny/exiv2_exiv2-bug444.jpg", "tiny/exiv2_exiv2-bug884c.jpg", "real/kodak-dc210.jpg", "real/sony-d700.jpg",
     ]
 
     /// Tags a write changes on purpose, or that move with the EXIF layout (offsets of the
