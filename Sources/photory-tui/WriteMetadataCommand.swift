@@ -14,8 +14,9 @@ struct WriteMetadataCommand: ParsableCommand {
             nothing else in the file changes, and the file is replaced atomically. Every photo also \
             gets a sidecar beside it (photo.jpg.xmp, as darktable and digiKam name it) with the same \
             values and xmp:Rating 5 for a favourite; an existing sidecar keeps everything else. Other \
-            formats (HEIC, PNG, WebP) get only the sidecar. Values written into a file stop being \
-            edits: the library then shows them as the file's own. Exits 1 when any photo was refused.
+            formats (HEIC, PNG, WebP) get only the sidecar: photory does not write those files, so for \
+            them the sidecar is the whole write. Values written stop being edits: the library then shows \
+            them as the file's (or the sidecar's) own. Exits 1 when any photo was refused.
             """)
 
     @OptionGroup var options: LibraryOptions
@@ -34,6 +35,8 @@ struct WriteMetadataCommand: ParsableCommand {
         var wroteFile: Bool
         var sidecar: String?
         var problem: String?
+        /// Why the file itself was left alone (a HEIF, PNG or WebP: only its sidecar is written).
+        var note: String?
     }
 
     func validate() throws {
@@ -64,7 +67,7 @@ struct WriteMetadataCommand: ParsableCommand {
             if json {
                 try printJSON(outcomes.map {
                     Record(photoId: $0.photoID, path: $0.path, pathBytes: PathBytes.base64($0.path),
-                           wroteFile: $0.wroteFile, sidecar: $0.sidecarPath, problem: $0.problem)
+                           wroteFile: $0.wroteFile, sidecar: $0.sidecarPath, problem: $0.problem, note: $0.note)
                 })
                 return
             }
@@ -86,17 +89,26 @@ struct WriteMetadataCommand: ParsableCommand {
             line = "refused  " + problem
         } else {
             let parts = [outcome.wroteFile ? "file" : nil, outcome.sidecarPath != nil ? "sidecar" : nil].compactMap { $0 }
-            line = parts.isEmpty ? "nothing  \(file): no edits to write" : "written  \(file) (\(parts.joined(separator: " and ")))"
+            line = parts.isEmpty ? "nothing  \(file): no edits to write"
+                : "written  \(file) (\(parts.joined(separator: " and ")))" + (outcome.note.map { ": " + $0 } ?? "")
         }
         return line.strippingControlCharacters
     }
 
-    /// "3 photos: 2 files and 3 sidecars written, 1 refused".
+    /// "3 photos: 2 files and 3 sidecars written, 1 refused"; with "(1 file left alone: …)"
+    /// when a photo's format is one whose files photory does not write.
     static func summary(_ outcomes: [WriteBackOutcome]) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let refused = outcomes.filter { $0.problem != nil }.count
         return count(outcomes.count, "photo") + ": " + count(outcomes.filter(\.wroteFile).count, "file") + " and "
             + count(outcomes.filter { $0.sidecarPath != nil }.count, "sidecar") + " written"
-            + (refused > 0 ? ", \(refused) refused" : "")
+            + (refused > 0 ? ", \(refused) refused" : "") + leftAlone(outcomes)
+    }
+
+    /// " (1 file left alone: photory writes into JPEG files only, …)", or "".
+    static func leftAlone(_ outcomes: [WriteBackOutcome]) -> String {
+        let count = outcomes.filter { $0.note != nil }.count
+        guard count > 0 else { return "" }
+        return " (\(count) file\(count == 1 ? "" : "s") left alone: \(LibraryWriteBack.onlyJPEGFiles))"
     }
 }

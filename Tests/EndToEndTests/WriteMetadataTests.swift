@@ -114,6 +114,42 @@ struct WriteMetadataTests {
         #expect(try cli(["write-metadata"], sandbox).stdout.contains("nothing to write"))
     }
 
+    @Test("a HEIC's sidecar is the whole write: exit 0, the line and summary say the file was left alone, the edit is no longer pending",
+          .enabled(if: exiftool != nil && FormatTools.available("heif-enc", "convert"), "needs exiftool, heif-enc and convert"))
+    func heicGetsItsSidecarAndCountsAsDone() throws {
+        let sandbox = Sandbox()
+        let fixture = FormatFixture(TemporaryFolder("photory-e2e-heic"))
+        let heic = try fixture.heif("phone/IMG_0001.HEIC", tags: .init(dateTimeOriginal: "2021:04:11 15:47:53", model: "iPhone"))
+        let original = FileManager.default.contents(atPath: heic)
+        try sandbox.importWithCLI([fixture.folder.path + "/phone"])
+        #expect(try cli(["edit", heic, "--shift", "+1h"], sandbox).status == 0)
+
+        let write = try cli(["write-metadata"], sandbox)
+        #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
+        #expect(write.stdout.contains("written  \(heic) (sidecar): the HEIF file itself was left alone: "
+                                      + "photory writes into JPEG files only, not HEIF, PNG or WebP"), "\(write.stdout)")
+        #expect(write.stdout.contains("1 photo: 0 files and 1 sidecar written (1 file left alone: photory writes into JPEG files only"),
+                "\(write.stdout)")
+        #expect(!write.stdout.contains("refused"))
+        #expect(FileManager.default.contents(atPath: heic) == original, "the HEIC itself is not touched")
+        let xmp = Processes.run(Self.exiftool!, ["-s3", "-XMP:DateTimeOriginal", heic + ".xmp"]).stdout
+        #expect(xmp.hasPrefix("2021:04:11 16:47:53"))
+
+        let photo = try show(heic, sandbox)
+        #expect(photo["edited"] as? [String] == [], "the sidecar holds the date: not an edit any more")
+        #expect(photo["takenAt"] as? String == "2021-04-11T16:47:53")
+        #expect(photo["takenAtSource"] as? String == "sidecar")
+        let again = try cli(["write-metadata"], sandbox)
+        #expect(again.status == 0 && again.stdout.contains("nothing to write"), "\(again.stdout)")
+
+        // Only into the file: nothing can be written, a real refusal.
+        #expect(try cli(["edit", heic, "--shift", "+1h"], sandbox).status == 0)
+        let fileOnly = try cli(["write-metadata", "--file-only"], sandbox)
+        #expect(fileOnly.status == 1)
+        #expect(fileOnly.stdout.contains("refused  \(heic): the HEIF file was not written (photory writes into JPEG files only"),
+                "\(fileOnly.stdout)")
+    }
+
     @Test("a refused photo is reported and the command exits 1")
     func refusedPhoto() throws {
         let sandbox = Sandbox()

@@ -11,6 +11,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         case edited
         /// Given by the web feed of a photo not downloaded yet.
         case feed
+        /// Written by write-back into the XMP sidecar of a photo whose file photory does not
+        /// write (HEIF, PNG, WebP): the file itself still says otherwise.
+        case sidecar
 
         /// Where the date came from, in words: "EXIF original", "file time".
         public var label: String {
@@ -21,6 +24,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
             case .fileTime: "file time"
             case .edited: "edited"
             case .feed: "the feed"
+            case .sidecar: "XMP sidecar"
             }
         }
     }

@@ -5,9 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Changes our tags in an EXIF payload ("Exif\0\0" + TIFF) with libexif and keeps the rest.
+/// Changes our tags in an EXIF payload ("Exif\0\0" + TIFF) and keeps the rest.
 ///
-/// The payload is loaded the way exiftool would want it: unknown tags kept (no
+/// An existing payload is first checked by libexif (damage it would skip is refused), then
+/// edited where its bytes lie (`EXIFInPlaceEditor`): nothing moves, so every offset the block
+/// holds (maker-note previews, strip thumbnails) stays true. Only when that cannot be done
+/// (a structure it cannot follow, or no room left under 64 KB) is the block rewritten by
+/// libexif, as follows. The payload is loaded the way exiftool would want it: unknown tags kept (no
 /// `IGNORE_UNKNOWN_TAGS`), nothing invented (no `FOLLOW_SPECIFICATION`), the maker note
 /// copied as its bytes (`DONT_CHANGE_MAKER_NOTE`), with the bytes past its declared end that
 /// its own IFDs point at (`MakerNoteExtent`), then `MakerNoteOffsets` keeps it readable where
@@ -39,11 +43,15 @@ enum EXIFEditor {
     static func edit(_ payload: UnsafeRawBufferPointer?, changes: MetadataChanges) throws(Failure) -> Output {
         guard let data = exif_data_new() else { throw .libexif("out of memory") }
         defer { exif_data_unref(data) }
+        let edits = EXIFTagEdit.edits(for: changes)
         if let payload {
             let problems = EXIFReader.load(data, payload: payload, extraOptions: [EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE])
                 // The maker note is kept as bytes: libexif's trouble reading it does not matter.
                 .filter { !$0.hasPrefix("EXIF: ExifMnote") }
             if let first = problems.first { throw .damaged(first) }
+            if let patched = EXIFInPlaceEditor.apply(edits, to: payload), patched.count <= maxPayload {
+                return Output(payload: patched, thumbnailDropped: false)
+            }
             keepWholeMakerNote(data, payload: payload)
         } else {
             exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
@@ -51,22 +59,7 @@ enum EXIFEditor {
             exif_data_set_byte_order(data, EXIF_BYTE_ORDER_MOTOROLA)
         }
         let editor = Entries(data: data)
-        if let date = changes.dateTaken {
-            editor.setASCII(EXIF_IFD_EXIF, 0x9003, date)  // DateTimeOriginal
-            editor.setASCII(EXIF_IFD_EXIF, 0x9004, date)  // DateTimeDigitized (CreateDate)
-            if let offset = changes.utcOffset {
-                editor.setASCII(EXIF_IFD_EXIF, 0x9011, offset)  // OffsetTimeOriginal
-                editor.setASCII(EXIF_IFD_EXIF, 0x9012, offset)  // OffsetTimeDigitized
-            }
-        }
-        if let description = changes.description {
-            editor.setASCII(EXIF_IFD_0, 0x010E, description)
-        }
-        switch changes.location {
-        case .set(let position)?: editor.setGPS(position)
-        case .clear?: editor.removeAll(EXIF_IFD_GPS)
-        case nil: break
-        }
+        for edit in edits { editor.apply(edit) }
 
         var saved = try save(data)
         var dropped = false
@@ -129,43 +122,24 @@ enum EXIFEditor {
         let data: UnsafeMutablePointer<ExifData>
         var order: ExifByteOrder { exif_data_get_byte_order(data) }
 
-        func setASCII(_ ifd: ExifIfd, _ tag: UInt16, _ text: String) {
-            set(ifd, tag, format: EXIF_FORMAT_ASCII, components: text.utf8.count + 1, bytes: Array(text.utf8) + [0])
-        }
-
-        /// Writes the position's tags and no others: an existing GPS IFD keeps its version, time,
-        /// datum… and, when the position has none, its altitude.
-        func setGPS(_ position: GPSPosition) {
-            if (EXIFReader.content(data, EXIF_IFD_GPS)?.pointee.count ?? 0) == 0 {
-                set(EXIF_IFD_GPS, 0x0000, format: EXIF_FORMAT_BYTE, components: 4, bytes: [2, 3, 0, 0])  // GPSVersionID
-            }
-            setASCII(EXIF_IFD_GPS, 0x0001, position.latitude < 0 ? "S" : "N")
-            setRationals(EXIF_IFD_GPS, 0x0002, Self.degreesMinutesSeconds(abs(position.latitude)))
-            setASCII(EXIF_IFD_GPS, 0x0003, position.longitude < 0 ? "W" : "E")
-            setRationals(EXIF_IFD_GPS, 0x0004, Self.degreesMinutesSeconds(abs(position.longitude)))
-            if let altitude = position.altitude {
-                set(EXIF_IFD_GPS, 0x0005, format: EXIF_FORMAT_BYTE, components: 1, bytes: [altitude < 0 ? 1 : 0])
-                setRationals(EXIF_IFD_GPS, 0x0006, [(UInt32((abs(altitude) * 100).rounded()), 100)])
+        func apply(_ edit: EXIFTagEdit) {
+            switch edit {
+            case .set(let directory, let tag, let value, let onlyInNewDirectory):
+                let ifd = Self.ifd(directory)
+                if onlyInNewDirectory, (EXIFReader.content(data, ifd)?.pointee.count ?? 0) > 0 { return }
+                let (type, count, bytes) = value.encoded(littleEndian: order == EXIF_BYTE_ORDER_INTEL)
+                set(ifd, tag, format: ExifFormat(UInt32(type)), components: count, bytes: bytes)
+            case .removeAll(let directory):
+                removeAll(Self.ifd(directory))
             }
         }
 
-        /// Degrees, minutes and seconds (to 1/10000 s, about 3 mm) of a non-negative angle.
-        static func degreesMinutesSeconds(_ value: Double) -> [(UInt32, UInt32)] {
-            let total = Int((value * 3600 * 10_000).rounded())
-            let degrees = total / (3600 * 10_000)
-            let minutes = total / (60 * 10_000) % 60
-            let seconds = total % (60 * 10_000)
-            return [(UInt32(degrees), 1), (UInt32(minutes), 1), (UInt32(seconds), 10_000)]
-        }
-
-        func setRationals(_ ifd: ExifIfd, _ tag: UInt16, _ values: [(UInt32, UInt32)]) {
-            var bytes = [UInt8](repeating: 0, count: 8 * values.count)
-            for (i, v) in values.enumerated() {
-                bytes.withUnsafeMutableBufferPointer {
-                    exif_set_rational($0.baseAddress! + 8 * i, order, ExifRational(numerator: v.0, denominator: v.1))
-                }
+        static func ifd(_ directory: EXIFTagEdit.Directory) -> ExifIfd {
+            switch directory {
+            case .ifd0: EXIF_IFD_0
+            case .exif: EXIF_IFD_EXIF
+            case .gps: EXIF_IFD_GPS
             }
-            set(ifd, tag, format: EXIF_FORMAT_RATIONAL, components: values.count, bytes: bytes)
         }
 
         func set(_ ifd: ExifIfd, _ tag: UInt16, format: ExifFormat, components: Int, bytes: [UInt8]) {

@@ -11,9 +11,11 @@ import Foundation
 /// when set or cleared, the description when edited, and for a favourite xmp:Rating 5 in the
 /// sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
 /// record's file value is that value and the edit is cleared; the photo keeps its id (and its
-/// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`. The undo history
-/// learns what the file held before (`FileRewrite`): undoing a written step brings the old
-/// values back as edits waiting to be written, not the values just written.
+/// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`. photory writes
+/// into JPEG files only: for a HEIF, PNG or WebP photo the sidecar is the whole write, so once
+/// it holds the values they stop being edits too (their source is then the sidecar). The undo
+/// history learns what the file held before (`FileRewrite`): undoing a written step brings the
+/// old values back as edits waiting to be written, not the values just written.
 public struct LibraryWriteBack: Sendable {
     /// Where the metadata goes.
     public enum Target: String, Sendable {
@@ -95,7 +97,7 @@ public struct LibraryWriteBack: Sendable {
         let changes = changes(for: photo)
         var problems: [String] = []
         var record: Photo?
-        var notJPEG: String?   // the format's name in brackets, when the file is not a JPEG
+        var notJPEG: String?   // the format's name, when the file is not a JPEG
         if target.writesFile, changes.touchesEXIF {
             do {
                 let result = try JPEGMetadataWriter.write(changes, to: photo.path, keepFileTimes: keepFileTimes)
@@ -109,10 +111,12 @@ public struct LibraryWriteBack: Sendable {
                     }
                 }
             } catch .notJPEG {
-                notJPEG = Self.formatName(photo.path).map { " (\($0))" } ?? ""
+                notJPEG = Self.formatName(photo.path) ?? ""
             } catch {
                 problems.append(error.description)
             }
+        } else if changes.touchesEXIF, let format = Self.formatName(photo.path), format != "JPEG" {
+            notJPEG = format
         }
         if target.writesSidecar, !changes.isEmpty {
             do {
@@ -121,8 +125,14 @@ public struct LibraryWriteBack: Sendable {
                 problems.append(error.description)
             }
         }
-        if let notJPEG {
-            problems.insert("\(file): not a JPEG\(notJPEG): " + (outcome.sidecarPath != nil
+        if let notJPEG, !notJPEG.isEmpty, outcome.sidecarPath != nil, problems.isEmpty {
+            // A format whose files we do not write: the sidecar is the whole write.
+            outcome.note = Self.leftAlone(notJPEG)
+            record = Self.record(photo, sidecarHolds: changes)
+        } else if let notJPEG, !notJPEG.isEmpty {
+            problems.insert("\(file): the \(notJPEG) file was not written (\(Self.onlyJPEGFiles))", at: 0)
+        } else if notJPEG != nil {
+            problems.insert("\(file): not a JPEG: " + (outcome.sidecarPath != nil
                 ? "only the sidecar was written" : "the file was not written"), at: 0)
         }
         outcome.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
@@ -136,9 +146,42 @@ public struct LibraryWriteBack: Sendable {
         photo.fileSize = result.fileSize
         photo.fileModified = result.fileModified
         photo.contentID = result.contentID == photo.id ? nil : result.contentID
+        return record(photo, holding: changes, dateSource: .dateTimeOriginal, descriptionSource: .exif)
+    }
+
+    /// `photo` once the sidecar of a file we do not write holds `changes`: they stop being
+    /// edits, their source is the sidecar; the file's size, time and id stay.
+    static func record(_ photo: Photo, sidecarHolds changes: MetadataChanges) -> Photo {
+        record(photo, holding: changes, dateSource: .sidecar, descriptionSource: .xmp)
+    }
+
+    /// Why the file of a photo in `format` was left alone (the sidecar holds the values).
+    static func leftAlone(_ format: String) -> String {
+        "the \(format) file itself was left alone: \(onlyJPEGFiles)"
+    }
+
+    /// The formats whose files write-back writes into, in words.
+    public static let onlyJPEGFiles = "photory writes into JPEG files only, not HEIF, PNG or WebP"
+
+    /// "HEIF", "PNG" or "WebP" for a photo whose file write-back leaves alone (only its sidecar
+    /// is written), judged by the name's extension: what the confirmation says before anything
+    /// is read (the write itself goes by the file's bytes). nil for JPEG and other names.
+    public static func sidecarOnlyFormat(ofName path: String) -> String? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "heic", "heif", "hif", "avif": "HEIF"
+        case "png": "PNG"
+        case "webp": "WebP"
+        default: nil
+        }
+    }
+
+    /// `photo` with the written values as its own and their edits cleared.
+    private static func record(_ photo: Photo, holding changes: MetadataChanges, dateSource: Photo.TakenAtSource,
+                               descriptionSource: DescriptionSource) -> Photo {
+        var photo = photo
         if let date = changes.dateTaken, let takenAt = TakenAt.fromEXIF(date, offset: changes.utcOffset) {
             photo.fileTakenAt = takenAt
-            photo.fileTakenAtSource = .dateTimeOriginal
+            photo.fileTakenAtSource = dateSource
             photo.edits.date = nil
         }
         if let location = changes.location {
@@ -148,7 +191,7 @@ public struct LibraryWriteBack: Sendable {
         if let description = changes.description {
             let usable = DescriptionResolver.usable(description, make: photo.cameraMake, model: photo.cameraModel)
             photo.fileDescription = usable
-            photo.fileDescriptionSource = usable == nil ? nil : .exif
+            photo.fileDescriptionSource = usable == nil ? nil : descriptionSource
             photo.edits.description = nil
         }
         return photo
@@ -176,13 +219,16 @@ public struct WriteBackOutcome: Sendable, Equatable {
     public var sidecarPath: String?
     /// Why the file (or sidecar) was refused, naming the file.
     public var problem: String?
+    /// Said beside a success: why the file itself was left alone (a HEIF's sidecar holds it all).
+    public var note: String?
 
     public init(photoID: String, path: String, wroteFile: Bool = false, sidecarPath: String? = nil,
-                problem: String? = nil) {
+                problem: String? = nil, note: String? = nil) {
         self.photoID = photoID
         self.path = path
         self.wroteFile = wroteFile
         self.sidecarPath = sidecarPath
         self.problem = problem
+        self.note = note
     }
 }

@@ -20,12 +20,31 @@ enum WriteConfirmationView {
             question = "Write the favourite mark of \(photosText) (as rating 5) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
             how = "The photo files themselves are not touched."
         } else {
-            question = "Write the edited \(listed(fields)) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) "
-                + "and an XMP sidecar beside \(count == 1 ? "it" : "each")?"
-                + (favourites ? " The favourite mark goes into the sidecar (rating 5)." : "")
-            how = "Each file is replaced atomically; its picture is not touched."
+            let formats = sidecarOnlyFormats(photos, library: library)
+            let kinds = listed(Array(Set(formats)).sorted())
+            let favouriteNote = favourites ? " The favourite mark goes into the sidecar (rating 5)." : ""
+            if formats.isEmpty {
+                question = "Write the edited \(listed(fields)) of \(photosText) into \(its) file\(count == 1 ? "" : "s") (EXIF) "
+                    + "and an XMP sidecar beside \(count == 1 ? "it" : "each")?" + favouriteNote
+                how = "Each file is replaced atomically; its picture is not touched."
+            } else if formats.count == count {
+                question = "Write the edited \(listed(fields)) of \(photosText) into an XMP sidecar beside \(count == 1 ? "it" : "each")?"
+                    + favouriteNote
+                how = "The \(kinds) file\(count == 1 ? " itself is" : "s themselves are") not touched: \(LibraryWriteBack.onlyJPEGFiles)."
+            } else {
+                let jpegs = count - formats.count
+                question = "Write the edited \(listed(fields)) of \(photosText) into an XMP sidecar beside each, "
+                    + "and into the file\(jpegs == 1 ? "" : "s") (EXIF) of the \(jpegs) JPEG\(jpegs == 1 ? "" : "s")?" + favouriteNote
+                how = "The other \(formats.count) (\(kinds)) keep their files as they are: \(LibraryWriteBack.onlyJPEGFiles). "
+                    + "Each JPEG is replaced atomically; its picture is not touched."
+            }
         }
         return [(question, Theme.title), (how, Theme.dim), ("Enter write · any other key cancels", Theme.dim)]
+    }
+
+    /// The formats of the photos whose files are not written, only their sidecars (HEIF, PNG, WebP).
+    static func sidecarOnlyFormats(_ photos: [String], library: PhotoLibrary) -> [String] {
+        photos.compactMap { library.photo(id: $0).flatMap { LibraryWriteBack.sidecarOnlyFormat(ofName: $0.path) } }
     }
 
     /// "date", "date and place", "date, place and description".
@@ -55,7 +74,8 @@ enum WriteConfirmationView {
             lines = question.map { ($0, parts[0].1) } + keys
         }
         let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
-        let inner = Panel.draw(box, title: "Write to the files", into: &grid)
+        let onlySidecars = sidecarOnlyFormats(photos, library: state.library).count == photos.count
+        let inner = Panel.draw(box, title: onlySidecars ? "Write the sidecars" : "Write to the files", into: &grid)
         for (i, line) in lines.enumerated() where i < inner.height {
             grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
         }

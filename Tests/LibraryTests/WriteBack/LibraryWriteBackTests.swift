@@ -134,14 +134,22 @@ import Testing
         let outcome = try #require(outcomes.first)
         #expect(!outcome.wroteFile)
         #expect(outcome.sidecarPath == setup.paths[0] + ".xmp")
-        #expect(outcome.problem?.hasSuffix("shot.png: not a JPEG (PNG): only the sidecar was written") == true)
+        #expect(outcome.problem == nil, "photory does not write PNG files: the sidecar is the whole write")
+        #expect(outcome.note == "the PNG file itself was left alone: photory writes into JPEG files only, not HEIF, PNG or WebP")
         #expect(setup.bytes(0) == original)
-        #expect(library.photos[0].edits == Self.fullEdits, "the file does not hold the values: they stay edits")
+        let photo = library.photos[0]
+        #expect(photo.edits.date == nil && photo.edits.location == nil && photo.edits.description == nil,
+                "the sidecar holds the values: they are not edits any more")
+        #expect(photo.edits.favourite, "the favourite stays (it lives in the sidecar only)")
+        #expect(photo.takenAt == "2004-12-25T18:30:00+02:00" && photo.takenAtSource == .sidecar)
+        #expect(abs((photo.gps?.latitude ?? 0) - -22.9068) < 1e-4)
         let sidecar = try String(contentsOfFile: setup.paths[0] + ".xmp", encoding: .utf8)
         #expect(sidecar.contains("2004-12-25T18:30:00+02:00") && sidecar.contains("22,54.408S"))
 
+        try setup.edit(0, Self.fullEdits)
         let fileOnly = try LibraryWriteBack(store: setup.store, target: .fileOnly).run(nil).outcomes
-        #expect(fileOnly.first?.problem?.hasSuffix("not a JPEG (PNG): the file was not written") == true)
+        #expect(fileOnly.first?.problem?.hasSuffix("shot.png: the PNG file was not written (photory writes into JPEG files only, not HEIF, PNG or WebP)") == true)
+        #expect(try setup.store.load().photos[0].edits.date != nil, "nothing was written: the edit stays")
     }
 
     @Test func aReadOnlyFileIsRefusedAndTheOthersAreStillSaved() throws {

@@ -139,6 +139,18 @@ struct WriteBackJPEGTests {
         #expect(m.dateTimeOriginal == "2021:07:04 18:30:05")
     }
 
+    @Test("a cleared place leaves no trace in the file: the GPS IFD's bytes are zeroed, not just unlinked")
+    func clearedPlaceLeavesNoTrace() throws {
+        let original = Self.cameraFile()
+        let stamp = Array("2021:07:04\0".utf8)  // GPSDateStamp, only in the GPS IFD
+        #expect(Array(original).firstRange(of: stamp) != nil)
+        let photo = PhotoOnDisk(original)
+        try JPEGMetadataWriter.write(.init(location: .clear), to: photo.path)
+        #expect(photo.bytes.firstRange(of: stamp) == nil)
+        #expect(readMetadata(Data(photo.bytes)).gps == nil)
+        #expect(imageData(photo.bytes) == imageData(Array(original)))
+    }
+
     @Test("a position without altitude keeps the file's altitude (only the tags we change change)")
     func noAltitude() throws {
         let photo = PhotoOnDisk(Self.cameraFile())

@@ -58,6 +58,29 @@ import Testing
         #expect(WriteConfirmationView.listed(["date", "place", "description"]) == "date, place and description")
     }
 
+    /// A library of `names` (a JPEG, a HEIC…), each with an edited date; the paragraphs of `W`.
+    static func confirmation(_ names: [String]) -> [String] {
+        let library = PhotoLibrary(photos: names.enumerated().map { i, name in
+            var photo = TestLibrary.photo(300 + i, name: name, description: nil, day: 1)
+            photo.edits.date = EditedDate(value: "2004-12-25T18:30:00")
+            return photo
+        })
+        return WriteConfirmationView.paragraphs(library.photos.map(\.id), library: library).map(\.0)
+    }
+
+    @Test func writeConfirmationOfAHEICSaysOnlyTheSidecarIsWritten() {
+        let heic = Self.confirmation(["IMG_5195.HEIC"])
+        #expect(heic[0] == "Write the edited date of 1 photo into an XMP sidecar beside it?")
+        #expect(heic[1] == "The HEIF file itself is not touched: photory writes into JPEG files only, not HEIF, PNG or WebP.")
+        #expect(!heic.joined().contains("EXIF") && !heic.joined().contains("replaced"))
+
+        let mixed = Self.confirmation(["a.jpg", "b.jpg", "c.png", "IMG_1.heic"])
+        #expect(mixed[0] == "Write the edited date of 4 photos into an XMP sidecar beside each, and into the files (EXIF) of the 2 JPEGs?")
+        #expect(mixed[1].hasPrefix("The other 2 (HEIF and PNG) keep their files as they are: photory writes into JPEG files only"))
+
+        #expect(Self.confirmation(["a.jpg"])[0] == "Write the edited date of 1 photo into its file (EXIF) and an XMP sidecar beside it?")
+    }
+
     // MARK: - Titles keep the count of marks
 
     @Test(arguments: sizes)
