@@ -74,14 +74,7 @@ enum DetailScreen {
                          y: area.maxY - lines.count + i, style: style, maxWidth: area.width)
             }
         }
-        if state.showInfo, let photo = state.detailPhoto {
-            // Beside the photo when the image area left room for it, over it otherwise.
-            var box = area.width < state.columns
-                ? Rect(x: area.width, y: area.y, width: state.columns - area.width, height: area.height)
-                : InfoPanel.overlayBox(state, photo: photo)
-            box.height = min(box.height, area.height)   // the status line stays visible
-            InfoPanel.render(photo, in: box, state: state, into: &grid)
-        }
+        if let (photo, box) = InfoPanel.shown(state) { InfoPanel.render(photo, in: box, state: state, into: &grid) }
         grid.put(CellGrid.truncated(statusLine(state, width: state.columns - 1), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
     }
