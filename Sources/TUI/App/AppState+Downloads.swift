@@ -56,8 +56,8 @@ extension AppState {
             if infoDetails?.photoID == photoID { infoDetails = nil }
             return wantDetails()
         case let .failure(failure):
+            // The photo view says why under the photo (the status line keeps its name and position).
             originalDownloads[photoID] = OriginalDownload(failure: failure.message)
-            if detailPhoto?.id == photoID { status = "Could not download the original: " + failure.message }
             return []
         }
     }

@@ -100,6 +100,7 @@ extension AppState {
             return perform(EditPlanner(library: library).toggleFavourite(targets))
         case .info:
             showInfo.toggle()
+            infoScroll = nil
             return wantDetails()
         case .editDate:
             let targets = editTargets

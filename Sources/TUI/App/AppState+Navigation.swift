@@ -85,9 +85,13 @@ extension AppState {
                     break
                 }
                 var followed = cursor
-                if let photoID = oldPages[id]?.photoID(atItem: cursor.selected),
-                   let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
-                    followed.selected = page.item(ofPhoto: newIndex)
+                if let old = oldPages[id], let photoID = old.photoID(atItem: cursor.selected) {
+                    if let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
+                        followed.selected = page.item(ofPhoto: newIndex)
+                    } else if id == SearchState.resultsID, position == stack.count - 1,
+                              let index = old.group.photoIDs.firstIndex(of: photoID) {
+                        followed.selected = leftTheResults(old: old, index: index, now: page)
+                    }
                 }
                 kept.append(.group(id: id, cursor: followed))
                 continue
@@ -101,11 +105,35 @@ extension AppState {
                     kept = moved
                     continue
                 }
+                // The photo no longer matches the search: back to the results, on the nearest one.
+                if groupID == SearchState.resultsID, let old = oldPages[groupID], let page = page(id: groupID),
+                   case let .group(id, cursor)? = kept.last, id == groupID {
+                    var followed = cursor
+                    followed.selected = leftTheResults(old: old, index: index, now: page)
+                    kept[kept.count - 1] = .group(id: id, cursor: followed)
+                }
             }
             break
         }
         stack = kept
         clampCursors()
+    }
+
+    /// The photo at `index` of the `old` results on screen left them (an edit made it stop
+    /// matching): the status line says so, and the grid item of the nearest result still in
+    /// `now` (the next one, else the one before) is returned.
+    private mutating func leftTheResults(old: FolderPage, index: Int, now: FolderPage) -> Int {
+        let note = "it no longer matches the search"
+        if let said = status, !said.hasSuffix(note) {
+            status = said + " — " + note
+        } else if status == nil {
+            status = "The photo " + note
+        }
+        let positions = Dictionary(now.group.photoIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = old.group.photoIDs
+        let nearestFirst = Array(ids.indices.dropFirst(index + 1)) + ids.indices.prefix(index).reversed()
+        guard let nearest = nearestFirst.lazy.compactMap({ positions[ids[$0]] }).first else { return 0 }
+        return now.item(ofPhoto: nearest)
     }
 
     /// The photo of a photo view left its folder (a new date, a new place): the view goes with

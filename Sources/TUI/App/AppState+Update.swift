@@ -129,6 +129,7 @@ extension AppState {
             handleSearchKey(key)
             return wantDetails()
         }
+        if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
         guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
         if let effects = handleOrganising(action) { return effects }
         switch action {

@@ -40,6 +40,9 @@ public struct AppState: Sendable {
     var writeConfirmation: [String]?
     /// The info panel is shown beside or over the photo (group grid and detail view).
     var showInfo = false
+    /// How far the info panel is scrolled (when taller than its box), for the photo it was
+    /// scrolled on: another photo's panel starts at its top.
+    var infoScroll: (photoID: String, top: Int)?
     /// The file's own metadata of the photo in the info panel, read when the panel asks.
     var infoDetails: (photoID: String, result: Result<Metadata, FileMetadataError>)?
     /// Photos marked in the group on screen (cleared when the group is left).

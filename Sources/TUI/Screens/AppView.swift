@@ -30,9 +30,7 @@ public enum AppView {
                                   width: titleWidth)
             } ?? ""
             GroupScreen.render(state, into: &grid)
-            if state.showInfo, let photo = state.selectedPhotoID.flatMap(state.library.photo(id:)) {
-                InfoPanel.render(photo, in: InfoPanel.overlayBox(state, photo: photo), state: state, into: &grid)
-            }
+            if let (photo, box) = InfoPanel.shown(state) { InfoPanel.render(photo, in: box, state: state, into: &grid) }
         case .detail:
             title = TitleLine(parts: [.init(text: state.currentGroup?.name ?? "", priority: 0),
                                       .init(text: state.marks.isEmpty ? "" : "\(state.marks.count) marked", priority: 1)])

@@ -2,9 +2,33 @@ import Library
 
 /// Draws the date form centred over the screen.
 enum DateFormView {
+    /// Wide enough for "Last:  " and two dates with zones ("2026-11-25 07:07:09 +00:00") on one line.
+    static let width = 66
+
+    /// The preview's lines for an inside `width` wide: a line too long for it breaks before its
+    /// "→", the new date under the old one, and each part wraps under itself rather than being cut.
+    static func previewLines(_ lines: [String], width: Int) -> [String] {
+        let indent = String(repeating: " ", count: "Last:  ".count)
+        return lines.flatMap { line -> [String] in
+            guard line.displayWidth > width else { return [line] }
+            let parts = line.components(separatedBy: " → ")
+            let pieces = [parts[0]] + parts.dropFirst().map { "→ " + $0 }
+            return pieces.enumerated().flatMap { i, piece in
+                if i == 0, piece.displayWidth <= width { return [piece] }
+                return PhotoTile.wrap(piece, width: max(1, width - indent.count), maxLines: .max).enumerated()
+                    .map { j, part in (i == 0 && j == 0 ? "" : indent) + part }
+            }
+        }
+    }
+
     static func render(_ form: DateFormState, state: AppState, into grid: inout CellGrid) {
         let count = form.photoIDs.count
-        let box = Panel.centered(in: state.contentArea, width: 64, height: 13)
+        let plan = form.plan(state.library)
+        let innerWidth = min(width, state.contentArea.width) - 4
+        let preview: [String] = if case let .success(step) = plan {
+            previewLines(DateFormState.preview(step, library: state.library), width: innerWidth)
+        } else { [] }
+        let box = Panel.centered(in: state.contentArea, width: width, height: 11 + max(2, preview.count))
         let inner = Panel.draw(box, title: "Date taken — \(count) photo\(count == 1 ? "" : "s")", into: &grid)
         let width = inner.width
         var y = inner.y
@@ -16,7 +40,6 @@ enum DateFormView {
         put(form.mode == .shift ? "[Shift]" : " Shift ", form.mode == .shift ? Theme.selected : Theme.dim, x: 6)
         put("Tab switches", Theme.dim, x: 15)
         y += 2
-        let plan = form.plan(state.library)
         let problem: FormProblem? = if case let .failure(problem) = plan { problem } else { nil }
         let valueLabel = form.mode == .set ? "Date:   " : "Offset: "
         put(valueLabel, Theme.title)
@@ -38,7 +61,7 @@ enum DateFormView {
         }
         y += 2
         if case let .success(step) = plan {
-            for line in DateFormState.preview(step, library: state.library) {
+            for line in preview {
                 put(line)
                 y += 1
             }

@@ -21,16 +21,25 @@ enum DetailScreen {
         state.stack[state.stack.count - 1] = .detail(groupID: groupID, index: max(0, min(target, group.count - 1)))
     }
 
-    /// The area the photo is drawn in: everything but the title and the status line.
-    /// Narrower when the info panel sits beside the photo (the previews asked for must be
-    /// the size drawn).
+    /// The area the photo is drawn in: everything but the title, the download's lines and the
+    /// status line. Narrower when the info panel sits beside the photo (the previews asked for
+    /// must be the size drawn).
     static func imageArea(_ state: AppState) -> Rect {
         let beside = state.showInfo ? InfoPanel.besideWidth(columns: state.columns) ?? 0 : 0
-        return Rect(x: 0, y: 1, width: state.columns - beside, height: max(1, state.rows - 3))
+        return Rect(x: 0, y: 1, width: state.columns - beside, height: max(1, state.rows - 3 - downloadLines(state).count))
+    }
+
+    /// The lines under the photo, for a web photo not downloaded yet: where its download is
+    /// (one line, so the photo keeps its size while it runs), or why it failed, wrapped whole.
+    static func downloadLines(_ state: AppState) -> [String] {
+        guard let photo = state.detailPhoto, let line = downloadLine(photo, state: state) else { return [] }
+        let width = max(1, state.columns - 2)
+        guard state.originalDownloads[photo.id]?.failure != nil else { return [CellGrid.truncated(line, toWidth: width)] }
+        return PhotoTile.wrap(line, width: width, maxLines: max(1, state.rows - 6), breakingLongWords: true)
     }
 
     /// "IMG_0001.jpg  3/40  4032×3024  2024-05-01 14:03  Canon EOS 6D"; what does not fit
-    /// `width` is left out (the camera, the size, the date) before a download's news is cut.
+    /// `width` is left out (the camera, the size, the date) before the name and position.
     static func statusLine(_ state: AppState, width: Int = .max) -> String {
         guard case let .detail(_, index) = state.screen, let group = state.currentGroup,
               let photo = state.detailPhoto else { return "" }
@@ -45,10 +54,6 @@ enum DetailScreen {
         }
         if let camera = photo.camera { parts.append(.init(text: camera, priority: 0)) }
         if photo.missing { parts.append(.init(text: "FILE MISSING", priority: 6)) }
-        // Pixels would cover the line on the photo (and its every update would send the image again).
-        if state.pixelFormat(inGrid: false) != nil, let line = downloadLine(photo, state: state) {
-            parts.append(.init(text: line, priority: 7))
-        }
         return TitleLine(parts: parts, separator: "  ").fitted(width: width)
     }
 
@@ -61,27 +66,17 @@ enum DetailScreen {
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
         PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
-        if state.pixelFormat(inGrid: false) == nil, let photo = state.detailPhoto,
-           let download = downloadLine(photo, state: state) {
-            // The thumbnail stands in while the original comes: say so, on the photo.
-            // Wrapped onto a second line rather than cut ("the server answered 40…").
-            let room = max(1, area.width - 2)
-            let lines = download.displayWidth <= room ? [download] : PhotoTile.wrap(download, width: room, maxLines: 2)
+        if let photo = state.detailPhoto {
+            // The thumbnail stands in while the original comes: say so under the photo, never
+            // over it (nor over the status line).
             let style = state.originalDownloads[photo.id]?.failure == nil ? Theme.downloading : Theme.downloadFailed
-            for (i, line) in lines.enumerated() {
+            for (i, line) in downloadLines(state).enumerated() {
                 let text = " " + line + " "
-                grid.put(text, x: area.x + max(0, (area.width - text.displayWidth) / 2),
-                         y: area.maxY - lines.count + i, style: style, maxWidth: area.width)
+                grid.put(text, x: max(0, (state.columns - text.displayWidth) / 2), y: area.maxY + i, style: style,
+                         maxWidth: state.columns)
             }
         }
-        if state.showInfo, let photo = state.detailPhoto {
-            // Beside the photo when the image area left room for it, over it otherwise.
-            var box = area.width < state.columns
-                ? Rect(x: area.width, y: area.y, width: state.columns - area.width, height: area.height)
-                : InfoPanel.overlayBox(state, photo: photo)
-            box.height = min(box.height, area.height)   // the status line stays visible
-            InfoPanel.render(photo, in: box, state: state, into: &grid)
-        }
+        if let (photo, box) = InfoPanel.shown(state) { InfoPanel.render(photo, in: box, state: state, into: &grid) }
         grid.put(CellGrid.truncated(statusLine(state, width: state.columns - 1), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
     }

@@ -57,20 +57,19 @@ struct ImportOverlayState: Equatable, Sendable {
         case .running:
             return .stay
         case let .finished(summary):
-            let room = Self.problemRows(summary, columns: columns, rows: rows)
-            let hidden = summary.problems.count - room
-            guard hidden > 0 else { return .dismiss }
-            let page = max(1, room - 1)
+            let layout = Self.problemLayout(summary, columns: columns, rows: rows)
+            guard layout.lastScroll > 0 else { return .dismiss }
+            let page = max(1, layout.shown(from: scroll) - 1)
             switch keyMap.action(for: key, in: .group) {
             case .up: scroll -= 1
             case .down: scroll += 1
             case .pageUp: scroll -= page
             case .pageDown: scroll += page
             case .first: scroll = 0
-            case .last: scroll = hidden
+            case .last: scroll = layout.lastScroll
             default: return .dismiss
             }
-            scroll = min(max(0, scroll), hidden)
+            scroll = min(max(0, scroll), layout.lastScroll)
             return .stay
         case .failed:
             return .dismiss
@@ -81,16 +80,54 @@ struct ImportOverlayState: Equatable, Sendable {
 
     /// The status line once the run ended: how to close, and how to scroll a long summary.
     func closingHint(columns: Int, rows: Int) -> String {
-        if case let .finished(summary) = phase, summary.problems.count > Self.problemRows(summary, columns: columns, rows: rows) {
+        if case let .finished(summary) = phase, Self.problemLayout(summary, columns: columns, rows: rows).lastScroll > 0 {
             return "↑↓ PgUp PgDn Home End scroll · other keys close"
         }
         return "Any key to close"
     }
 
-    /// The finished summary's box: room for up to 12 problem lines, or as many as the screen holds.
+    /// The summary's problems as drawn: each wrapped to the box (its continuation lines indented),
+    /// and how many screen lines they have.
+    struct ProblemLayout {
+        /// Each problem's lines.
+        var problems: [[String]]
+        /// Screen lines for problems.
+        var room: Int
+
+        /// How many problems show whole from the `first` one (at least one, cut if taller than the room).
+        func shown(from first: Int) -> Int {
+            var used = 0, count = 0
+            for lines in problems.dropFirst(first) {
+                guard used + lines.count <= room || count == 0 else { break }
+                used += lines.count
+                count += 1
+            }
+            return count
+        }
+
+        /// The first problem shown when scrolled to the end: the last ones fill the room.
+        var lastScroll: Int {
+            var used = 0, first = problems.count
+            while first > 0, used + problems[first - 1].count <= room {
+                used += problems[first - 1].count
+                first -= 1
+            }
+            return min(first, max(0, problems.count - 1))
+        }
+    }
+
+    /// The most columns the summary's box takes: the screen less a margin, when it is wider than 80.
+    static func summaryWidth(_ summary: ImportSummary, columns: Int) -> Int {
+        let longest = ([summary.line] + summary.problems.map(problemText)).map(\.displayWidth).max() ?? 0
+        return min(max(76, longest + 4), max(columns - 4, min(columns, 76)))
+    }
+
+    /// The finished summary's box: as wide as its longest line allows, with room for up to 12
+    /// problem lines, or as many as the screen holds.
     private static func summaryBox(_ summary: ImportSummary, in area: Rect) -> Rect {
-        let lines = min(summary.problems.count, max(12, area.height - 11))
-        return Panel.centered(in: area, width: 76, height: min(area.height, 9 + lines))
+        let width = summaryWidth(summary, columns: area.width)
+        let lines = problemLines(summary, width: width - 4).reduce(0) { $0 + $1.count }
+        return Panel.centered(in: area, width: width, height: min(area.height, 9 + min(lines, max(12, area.height - 11))))
     }
 
     /// The summary line, wrapped to two lines at most.
@@ -98,12 +135,29 @@ struct ImportOverlayState: Equatable, Sendable {
         PhotoTile.wrap(summary.line, width: width, maxLines: 2)
     }
 
-    /// How many problem lines the summary shows at once on a `columns` × `rows` screen: the box
+    /// "unreadable: http://…/missing0.jpg — the server answered 404 Not Found".
+    static func problemText(_ result: ImportFileResult) -> String {
+        "\(result.outcome.kind.rawValue): \(shortName(result.path)) — \(result.reason ?? "")"
+    }
+
+    /// Each problem in lines of `width`: a long one continues on lines indented by two (a long
+    /// address breaks anywhere), never cut.
+    static func problemLines(_ summary: ImportSummary, width: Int) -> [[String]] {
+        summary.problems.map { result in
+            let text = problemText(result)
+            guard text.displayWidth > width else { return [text] }
+            let lines = PhotoTile.wrap(text, width: max(1, width - 2), maxLines: .max, breakingLongWords: true)
+            return lines.enumerated().map { $0 == 0 ? $1 : "  " + $1 }
+        }
+    }
+
+    /// The problems on a `columns` × `rows` screen, in the room the box has for them: the box
     /// less its border, the summary line, a blank line, and the blank and hint lines at the bottom.
-    static func problemRows(_ summary: ImportSummary, columns: Int, rows: Int) -> Int {
+    static func problemLayout(_ summary: ImportSummary, columns: Int, rows: Int) -> ProblemLayout {
         let box = summaryBox(summary, in: Rect(x: 0, y: 0, width: columns, height: rows))
         let innerWidth = box.width - 4, innerHeight = box.height - 2
-        return max(0, innerHeight - summaryLines(summary, width: innerWidth).count - 3)
+        let room = max(0, innerHeight - summaryLines(summary, width: innerWidth).count - 3)
+        return ProblemLayout(problems: problemLines(summary, width: innerWidth), room: room)
     }
 
     /// A file by its name; a URL whole (a feed's items differ only in their path).
@@ -153,15 +207,15 @@ struct ImportOverlayState: Equatable, Sendable {
                 y += 1
             }
             y += 1
-            let room = Self.problemRows(summary, columns: state.columns, rows: state.rows)
-            let first = min(scroll, max(0, problems.count - room))
-            for result in problems.dropFirst(first).prefix(room) {
-                let line = "\(result.outcome.kind.rawValue): \(Self.shortName(result.path)) — \(result.reason ?? "")"
+            let layout = Self.problemLayout(summary, columns: state.columns, rows: state.rows)
+            let first = min(scroll, layout.lastScroll)
+            let shown = layout.shown(from: first)
+            for line in layout.problems.dropFirst(first).prefix(shown).joined().prefix(layout.room) {
                 grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
                 y += 1
             }
-            let hint = problems.count > room
-                ? "\(first + 1)–\(first + room) of \(problems.count) · ↑↓ PgUp PgDn scroll · other keys close"
+            let hint = layout.lastScroll > 0
+                ? "\(first + 1)–\(first + shown) of \(problems.count) · ↑↓ PgUp PgDn scroll · other keys close"
                 : "Press any key"
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.title)
         case let .failed(message):

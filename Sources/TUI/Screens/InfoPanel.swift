@@ -123,18 +123,70 @@ enum InfoPanel {
         rows(for: photo, state: state).reduce(0) { $0 + wrapped($1, width: width).count }
     }
 
-    /// Draws the panel in `box` (bordered), values wrapped to its width.
+    /// One screen line of the panel: the row's label on its first line only.
+    struct Line {
+        var label: String
+        var text: String
+        var style: Style
+    }
+
+    /// Every line of the panel for a box `width` wide.
+    static func lines(for photo: Photo, width: Int, state: AppState) -> [Line] {
+        rows(for: photo, state: state).flatMap { row in
+            wrapped(row, width: width).enumerated().map { Line(label: $0 == 0 ? row.label : "", text: $1, style: row.style) }
+        }
+    }
+
+    /// The photo the panel shows and the box it is drawn in on the screen now, if it shows.
+    static func shown(_ state: AppState) -> (photo: Photo, box: Rect)? {
+        guard state.showInfo, let photo = state.selectedPhotoID.flatMap(state.library.photo(id:)) else { return nil }
+        switch state.screen {
+        case .home: return nil
+        case .group: return (photo, overlayBox(state, photo: photo))
+        case .detail:
+            // Beside the photo when the image area left room for it, over it otherwise.
+            let area = DetailScreen.imageArea(state)
+            var box = area.width < state.columns
+                ? Rect(x: area.width, y: area.y, width: state.columns - area.width, height: area.height)
+                : overlayBox(state, photo: photo)
+            box.height = min(box.height, area.height)   // the status line stays visible
+            return (photo, box)
+        }
+    }
+
+    /// The first line shown and the most the panel can scroll, for the panel on screen.
+    static func scrollPosition(_ state: AppState, photo: Photo, box: Rect) -> (top: Int, maxScroll: Int) {
+        let maxScroll = max(0, lineCount(for: photo, width: box.width, state: state) - max(0, box.height - 2))
+        let top = state.infoScroll.flatMap { $0.photoID == photo.id ? $0.top : nil } ?? 0
+        return (min(top, maxScroll), maxScroll)
+    }
+
+    /// ↑ and ↓ scroll a panel taller than its box (at 30×12); true when the key did.
+    static func scroll(_ key: Key, state: inout AppState) -> Bool {
+        guard key == .up || key == .down, let (photo, box) = shown(state) else { return false }
+        let (top, maxScroll) = scrollPosition(state, photo: photo, box: box)
+        guard maxScroll > 0 else { return false }
+        state.infoScroll = (photo.id, max(0, min(maxScroll, top + (key == .up ? -1 : 1))))
+        return true
+    }
+
+    /// Draws the panel in `box` (bordered), values wrapped to its width, from the line it is
+    /// scrolled to; the border says when lines are hidden above ("↑") or below ("↓ more").
     static func render(_ photo: Photo, in box: Rect, state: AppState, into grid: inout CellGrid) {
         let inner = Panel.draw(box, title: "Info", into: &grid)
         let valueWidth = max(1, inner.width - labelWidth)
-        var y = inner.y
-        for row in rows(for: photo, state: state) {
-            let lines = wrapped(row, width: box.width)
-            for (i, line) in lines.enumerated() where y < inner.y + inner.height {
-                if i == 0 { grid.put(row.label, x: inner.x, y: y, style: Theme.dim, maxWidth: labelWidth) }
-                grid.put(line, x: inner.x + labelWidth, y: y, style: row.style, maxWidth: valueWidth)
-                y += 1
-            }
+        let (top, maxScroll) = scrollPosition(state, photo: photo, box: box)
+        for (i, line) in lines(for: photo, width: box.width, state: state).dropFirst(top).prefix(inner.height).enumerated() {
+            let y = inner.y + i
+            grid.put(line.label, x: inner.x, y: y, style: Theme.dim, maxWidth: labelWidth)
+            grid.put(line.text, x: inner.x + labelWidth, y: y, style: line.style, maxWidth: valueWidth)
+        }
+        guard maxScroll > 0 else { return }
+        let right = box.x + box.width - 2
+        if top > 0 { grid.put(" ↑ ", x: right - 3, y: box.y, style: Theme.title) }
+        let below = top < maxScroll ? ["↓ more · ↑↓ scroll", "↓ more", "↓"] : ["↑↓ scroll", "↑"]
+        if let mark = below.first(where: { $0.displayWidth + 2 <= box.width - 4 }) {
+            grid.put(" \(mark) ", x: right - mark.displayWidth - 2, y: box.y + box.height - 1, style: Theme.title)
         }
     }
 

@@ -75,7 +75,9 @@ enum PhotoTile {
     }
 
     /// Words of `text` in lines of at most `width` columns; the last line ends in "…" when cut.
-    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+    /// A word wider than `width` is cut with "…", or, `breakingLongWords`, continued on the
+    /// next lines (a web address).
+    static func wrap(_ text: String, width: Int, maxLines: Int, breakingLongWords: Bool = false) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
@@ -84,7 +86,18 @@ enum PhotoTile {
                 current = candidate
             } else {
                 if !current.isEmpty { lines.append(current) }
-                current = CellGrid.truncated(String(word), toWidth: width)
+                guard breakingLongWords, String(word).displayWidth > width else {
+                    current = CellGrid.truncated(String(word), toWidth: width)
+                    continue
+                }
+                current = ""
+                for character in word {
+                    if current.displayWidth + character.displayWidth > width, !current.isEmpty {
+                        lines.append(current)
+                        current = ""
+                    }
+                    current.append(character)
+                }
             }
         }
         if !current.isEmpty { lines.append(current) }

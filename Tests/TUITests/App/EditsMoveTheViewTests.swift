@@ -85,4 +85,49 @@ import Testing
         #expect(state.selectedPhotoID == first.id)
         #expect(state.currentGroup?.photoIDs.first == first.id)
     }
+
+    /// The results of "garden year:2024", with the grid on the `index`th.
+    static func gardenResults(index: Int) throws -> AppState {
+        var state = TestLibrary.state()
+        state.sendWorking(.resized(columns: 100, rows: 30))
+        state.pressWorking(.char("/"))
+        state.typeWorking("garden year:2024")
+        state.pressWorking(.enter)
+        for _ in 0..<index { state.pressWorking(.right) }
+        return state
+    }
+
+    /// A date that takes the photo on screen out of the search results closes the photo view
+    /// on the results, says why, and selects the result that followed it.
+    @Test func aPhotoThatNoLongerMatchesTheSearchIsSaidAndTheNextResultSelected() throws {
+        var state = try Self.gardenResults(index: 4)
+        state.pressWorking(.enter)
+        let photo = try #require(state.detailPhoto)
+        #expect(photo.fileName == "garden-05.jpg")
+        let count = try #require(state.currentGroup?.count)
+        state.pressWorking(.char("d"))
+        state.typeWorking("2004")
+        state.pressWorking(.enter)
+        #expect(state.screen == .group(id: SearchState.resultsID))
+        #expect(state.currentGroup?.count == count - 1)
+        #expect(state.status == "Set date of 1 photo to 2004 — it no longer matches the search")
+        #expect(AppView.render(state).text().contains("Set date of 1 photo to 2004 — it no longer matches the search"))
+        #expect(state.selectedPhotoID.flatMap(state.library.photo(id:))?.fileName == "garden-06.jpg")
+    }
+
+    /// From the results grid too; the last result's nearest is the one before it.
+    @Test func theLastResultLeavingSelectsTheOneBefore() throws {
+        var state = try Self.gardenResults(index: 0)
+        state.pressWorking(.end)
+        let last = try #require(state.selectedPhotoID.flatMap(state.library.photo(id:)))
+        #expect(last.fileName == "garden-30.jpg")
+        state.pressWorking(.char("d"))
+        state.typeWorking("2004")
+        state.pressWorking(.enter)
+        #expect(state.status == "Set date of 1 photo to 2004 — it no longer matches the search")
+        #expect(state.selectedPhotoID.flatMap(state.library.photo(id:))?.fileName == "garden-29.jpg")
+        // Undo brings it back into the results; the grid stays where it is.
+        state.pressWorking(.char("u"))
+        #expect(state.currentGroup?.photoIDs.contains(last.id) == true)
+    }
 }

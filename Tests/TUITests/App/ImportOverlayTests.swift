@@ -160,4 +160,61 @@ import Testing
         state.press(.escape)
         #expect(state.homeFolders[state.homeCursor.selected].id == garden)
     }
+
+    /// A feed whose items answer 404: `count` problems with a long address and a long reason.
+    static func webSummary(count: Int) -> ImportSummary {
+        let failed = (0..<count).map {
+            ImportFileResult(path: "http://127.0.0.1:8765/img/missing\($0).jpg",
+                             outcome: .unreadable(reason: "the server answered 404 Not Found (tried again for 30 s)"))
+        }
+        return ImportSummary(results: failed, cancelled: false, filesFound: count)
+    }
+
+    /// The box takes the screen's width, and a line still too long wraps onto an indented
+    /// continuation line: the reason is always read whole, never cut.
+    @Test(arguments: [(80, 24), (100, 30), (200, 60), (40, 20)])
+    func aLongProblemIsShownWhole(columns: Int, rows: Int) {
+        var state = Self.importing(columns: columns, rows: rows)
+        state.send(.importFinished(.success(.init(library: TestLibrary.afterImport(), summary: Self.webSummary(count: 2)))))
+        let grid = AppView.render(state)
+        let text = grid.text()
+        #expect(!text.contains("…"), "\(text)")
+        // The words of the reason are all there, in order, whatever the wrapping.
+        let joined = text.split(separator: "\n").map { $0.replacingOccurrences(of: "│", with: " ") }
+            .joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(joined.contains("404 Not Found (tried again for 30 s)"), "\(text)")
+        #expect(text.contains("missing1"), "\(text)")
+        if columns == 200 {
+            // One line each: the box is as wide as the longest line.
+            #expect(text.contains("unreadable: http://127.0.0.1:8765/img/missing0.jpg — the server answered 404 Not Found (tried again for 30 s)"))
+        }
+        if columns == 80 {
+            #expect(text.contains("│   answered 404 Not Found (tried again for 30 s)"), "\(text)")
+        }
+        #expect(text.contains("Press any key"))
+    }
+
+    /// Wrapped problems scroll by problem: the count says which are shown, End shows the last
+    /// one whole, and the status line says scrolling is possible.
+    @Test func wrappedProblemsScrollToTheLastOne() {
+        var state = Self.importing(columns: 80, rows: 24)
+        state.send(.importFinished(.success(.init(library: TestLibrary.afterImport(), summary: Self.webSummary(count: 30)))))
+        var text = AppView.render(state).text()
+        // 16 lines of room at 80×24: eight problems of two lines each.
+        #expect(text.contains("1–8 of 30 · ↑↓ PgUp PgDn scroll"), "\(text)")
+        #expect(text.contains("missing7.jpg") && !text.contains("missing8.jpg"))
+        state.press(.down)
+        text = AppView.render(state).text()
+        #expect(text.contains("2–9 of 30") && !text.contains("missing0.jpg") && text.contains("missing8.jpg"))
+        state.press(.pageDown)
+        #expect(AppView.render(state).text().contains("9–16 of 30"))
+        state.press(.end)
+        text = AppView.render(state).text()
+        #expect(text.contains("23–30 of 30") && text.contains("missing29.jpg"), "\(text)")
+        #expect(text.contains("│   answered 404 Not Found (tried again for 30 s)"), "the last line is there, whole")
+        state.press(.down)
+        #expect(AppView.render(state).text().contains("23–30 of 30"))
+        #expect(state.press(.char("x")) == [])
+        #expect(state.importOverlay == nil)
+    }
 }

@@ -225,4 +225,43 @@ import Testing
         #expect(text.contains("2004-12-25 18:30 ✎ edited"))
         #expect(text.contains("file: 2024-05-10 09:01:00"))
     }
+
+    /// At 30×12 the panel is taller than the screen: its border says there is more, ↑ and ↓
+    /// scroll it to its last line, ← and → still page, and the next photo's panel starts at its top.
+    @Test func aPanelTallerThanTheScreenSaysSoAndScrolls() throws {
+        var state = Self.garden(columns: 30, rows: 12)
+        state.press(.enter, .char("i"))
+        let photo = try #require(state.detailPhoto)
+        var text = AppView.render(state).text()
+        #expect(text.contains("↓ more"), "\(text)")
+        #expect(!text.contains("Favourite"))
+        for _ in 0..<30 { state.press(.down) }
+        #expect(state.detailPhoto?.id == photo.id, "↓ scrolls the panel, it does not page")
+        text = AppView.render(state).text()
+        #expect(text.contains("Favourite") && text.contains("no"), "\(text)")
+        #expect(!text.contains("↓ more") && text.contains("↑"))
+        state.press(.up)
+        #expect(AppView.render(state).text().contains("↓ more"))
+        state.press(.right)
+        #expect(state.detailPhoto?.id != photo.id)
+        text = AppView.render(state).text()
+        #expect(text.contains("Name") && text.contains("↓ more"), "\(text)")
+
+        // Over the grid too.
+        state.press(.escape)
+        text = AppView.render(state).text()
+        #expect(text.contains("↓ more"), "\(text)")
+        for _ in 0..<30 { state.press(.down) }
+        #expect(AppView.render(state).text().contains("Favourite"))
+    }
+
+    /// Where the panel fits, ↑ and ↓ do what they did: page in the photo view.
+    @Test func aPanelThatFitsLeavesTheArrowsAlone() throws {
+        var state = Self.garden(columns: 200, rows: 60)
+        state.press(.enter, .char("i"))
+        let photo = try #require(state.detailPhoto)
+        #expect(!AppView.render(state).text().contains("↓ more"))
+        state.press(.down)
+        #expect(state.detailPhoto?.id != photo.id)
+    }
 }

@@ -149,9 +149,19 @@ import Testing
         state.press(.enter)
         let id = try #require(state.detailPhoto?.id)
         state.send(.originalDownloaded(photoID: id, .failure(Failure("http://127.0.0.1:8080/img/1.jpg: the server answered 404 Not Found"))))
+        ScreenSnapshotTests.fillPreviews(&state, glyph: "█")
         let grid = AppView.render(state)
         assertSnapshot(grid, named: "downloadFailed.\(size.name)")
-        if size.columns >= 80 { #expect(Self.unwrapped(grid).contains("the server answered 404 Not Found")) }
+        #expect(Self.unwrapped(grid).contains("the server answered 404 Not Found"))
+        // The message has its own lines, under the photo: none on the picture, none on the
+        // status line, which keeps the photo's name and position.
+        let lines = grid.lines()
+        #expect(lines.contains { $0.contains("█") }, "the photo is drawn")
+        #expect(!lines.contains { $0.contains("█") && ($0.contains("download") || $0.contains("answered")) }, "\(grid.text())")
+        #expect(lines[size.rows - 2].hasPrefix(" 1.jpg  1/5"), "\(grid.text())")
+        let message = try #require(lines.firstIndex { $0.contains("Could not download") })
+        #expect(message > (lines.lastIndex { $0.contains("█") } ?? 0))
+        #expect(!lines[size.rows - 1].contains("download"), "the message is not said twice")
     }
 
     @Test(arguments: sizes)

@@ -54,6 +54,18 @@ import Testing
         #expect(grid.text().contains("near Rio de Janeiro, BR") == ((try? PlaceTable.shared()) != nil))
     }
 
+    /// At 30×12 the panel is taller than the photo area: its bottom border says there is more
+    /// and how to scroll; scrolled, its top border shows "↑".
+    @Test func infoPanelScrollsAt30x12() {
+        let size = ScreenSize(columns: 30, rows: 12)
+        var state = Self.edited(size)
+        state.press(.enter, .char("i"))
+        ScreenSnapshotTests.fillPreviews(&state, glyph: "█")
+        assertSnapshot(AppView.render(state), named: "infoPanelMore.\(size.name)")
+        state.press(.down, .down, .down)
+        assertSnapshot(AppView.render(state), named: "infoPanelScrolled.\(size.name)")
+    }
+
     @Test(arguments: ScreenSize.smallAndLarge)
     func dateFormShift(size: ScreenSize) {
         var state = TestLibrary.state(columns: size.columns, rows: size.rows)
