@@ -66,7 +66,8 @@ import Testing
         #expect(try LibraryStore(path: store.backupPath).load().photos.count == 1)
         #expect(try store.load().photos.count == 2)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["library.json", "library.json.bak"])   // no temporary file left
+        // The snapshot, its backup and the (fresh) edit journal beside them; no temporary file left.
+        #expect(files == ["library.journal.jsonl", "library.json", "library.json.bak"])
     }
 
     @Test func corruptFileIsReportedAndLeftUntouched() throws {
