@@ -39,8 +39,10 @@ extension AppState {
             return []
         case let .libraryLoaded(.success(library)):
             installFromDisk(library)
-            let photos = library.photos.count, groups = library.groups.count
-            status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s") in \(groups) group\(groups == 1 ? "" : "s")"
+            // The photos only: the folders of a grouping other than by description are still
+            // being rebuilt, and the description groups' count would name the wrong ones.
+            let photos = library.photos.count
+            status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s")"
             return []
         case let .missingChecked(missing, checked):
             // The Missing smart folder may come or go: keep the user on the folder and photo they
