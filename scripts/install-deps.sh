@@ -9,12 +9,10 @@ set -euo pipefail
 # tests (on 127.0.0.1 only); xvfb, xterm, x11-apps (xwd), xauth and xfonts-base (the 6x13 core
 # font) give the graphics tests a real sixel terminal to screenshot, and libsixel-bin (sixel2png,
 # img2sixel) decodes the sixel we emit and draws a reference picture.
-# ffmpeg makes small real videos (.MOV/.MP4) for trying the import's non-photo names by hand now,
-# and for the video issue's tests next (today's tests write the ftyp header bytes themselves).
 packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
           libheif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config tmux ncurses-term
           imagemagick webp libheif-examples libimage-exiftool-perl exiv2 python3
-          xvfb xterm x11-apps xauth xfonts-base libsixel-bin ffmpeg)
+          xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
