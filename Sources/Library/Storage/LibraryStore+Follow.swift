@@ -88,19 +88,10 @@ extension LibraryStore {
         let fd = PathBytes.open(journal.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: journal.path, reason: FileBytes.errnoReason(), backup: nil) }
         defer { close(fd) }
-        let count = end - offset
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-            var done = 0
-            while done < count {
-                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { failed = n < 0; break }
-                done += n
-            }
-            filled = done
+        do {
+            return try FileBytes.read(fd, size: end - offset, from: offset, maxBytes: Int.max)
+        } catch {
+            throw .unreadable(path: journal.path, reason: error.description, backup: nil)
         }
-        if failed { throw .unreadable(path: journal.path, reason: FileBytes.errnoReason(), backup: nil) }
-        return bytes
     }
 }
