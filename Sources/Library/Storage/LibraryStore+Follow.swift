@@ -40,8 +40,9 @@ extension LibraryStore {
 
     /// What other writers did since `position`. Costs one `stat` when nothing changed; when the
     /// journal grew, only the bytes after `position.offset` are read. Lines at or before
-    /// `position.sequence` are never returned twice; an unfinished last line (an append under
-    /// way) is left for the next call.
+    /// `position.sequence` are never returned twice; an unfinished or unreadable last line (an
+    /// append under way, or torn) is left for the next call; an unreadable line before the last
+    /// throws naming it.
     public func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews {
         let (inode, size) = journalFileIdentity()
         if inode == position.inode && size == position.size { return .unchanged }
@@ -67,9 +68,14 @@ extension LibraryStore {
                 let entry: LibraryJournal.Entry
                 do {
                     entry = try LibraryJournal.parseEntry(line)
+                } catch where newline + 1 == tail.count {
+                    // A torn last line, as loading sees it: the next append cuts it off.
+                    break
                 } catch {
-                    throw .damagedJournal(path: journal.path, line: 0,
-                                          reason: "the line at byte \(position.offset + start): \(error)")
+                    // Counted only now: the lines before the tail were not read.
+                    let before = (try? journal.readBytes().prefix(position.offset + start)) ?? []
+                    throw .damagedJournal(path: journal.path, line: before.count { $0 == UInt8(ascii: "\n") } + 1,
+                                          reason: "\(error)")
                 }
                 if entry.seq > next.sequence {
                     lines.append((entry.seq, entry.edits))

@@ -70,6 +70,31 @@ import Testing
         #expect(lines.map(\.edits) == [[edit]])
     }
 
+    @Test func aDamagedLineBeforeTheLastIsNamedByItsNumber() throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(folder)
+        try store.append([try favourite("p0", in: store)], lockTimeout: 1)
+        let position = try #require(try store.loadWithNotes().position)
+        let journal = LibraryJournal(libraryPath: store.path)
+        let handle = try #require(FileHandle(forWritingAtPath: journal.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"seq\":2,\"edits\":[{\"apply\"\n".utf8))
+        // Last, the line may be torn (loading drops it too): left for the next look.
+        guard case let .appended(none, _) = try store.news(since: position) else {
+            Issue.record("the journal grew")
+            return
+        }
+        #expect(none.isEmpty)
+        handle.write(Data(LibraryJournal.encode(LibraryJournal.Entry(seq: 3, at: 0, edits: [try favourite("p1", in: store)]))))
+        handle.closeFile()
+        #expect {
+            try store.news(since: position)
+        } throws: { error in
+            guard case let .damagedJournal(path, line, _) = error as? LibraryStoreError else { return false }
+            return path == journal.path && line == 3
+        }
+    }
+
     @Test func aCompactionOrAnImportElsewhereIsANewSnapshotToReadAgain() throws {
         let folder = TemporaryFolder()
         let store = try makeStore(folder)
