@@ -114,4 +114,20 @@ import Testing
         try expectSameAsDisk(browser.state, browser.store)
         #expect(browser.state.library.photo(id: ids[1])?.isFavourite == true)
     }
+
+    @Test func anotherWritersLineUnderTheBrowsersOwnIsReadAgainInTheDisksOrder() throws {
+        let folder = TemporaryFolder()
+        var browser = try Browser(folder)
+        let ids = try #require(browser.state.currentGroup).photoIDs
+        // The CLI's line lands first (seq 1), then the browser's favourite (seq 2), before the
+        // follower looks: the screen did the favourite first, the disk the description.
+        let cli = LibraryEditor(store: LibraryStore(path: browser.store.path))
+        let described = EditPlanner(library: try browser.store.load()).setDescription([ids[4]], to: "First")
+        try cli.save([.apply(described)])
+        browser.perform(browser.state.press(.char("f")))
+        browser.settle()
+        #expect(browser.state.library.history.undo.map(\.id).suffix(2).first == described.id)
+        try expectSameAsDisk(browser.state, browser.store)
+        #expect(browser.state.library.photo(id: ids[0])?.isFavourite == true)
+    }
 }
