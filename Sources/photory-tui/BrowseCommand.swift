@@ -25,10 +25,11 @@ struct BrowseCommand: ParsableCommand {
                 throw CommandFailure("the browser needs a terminal; use the import, groups, list and show commands in scripts")
             }
             var notes: [String] = []
-            let library = try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes)
+            var position: JournalPosition?
+            let library = try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes, position: &position)
             do {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
-                    .run(library: library, colorModeOverride: colors, graphics: graphics, notice: notes.first)
+                    .run(library: library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

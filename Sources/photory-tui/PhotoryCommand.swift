@@ -88,15 +88,19 @@ struct LibraryOptions: ParsableArguments {
     /// What loading noticed (a torn journal line ignored) goes to stderr, and to `notes`.
     func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false) throws -> PhotoLibrary {
         var notes: [String] = []
-        return try loadForReading(checkMissing: checkMissing, orEmpty: orEmpty, notes: &notes)
+        var position: JournalPosition?
+        return try loadForReading(checkMissing: checkMissing, orEmpty: orEmpty, notes: &notes, position: &position)
     }
 
-    func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false, notes: inout [String]) throws -> PhotoLibrary {
+    /// As above; `position` is where the load stopped in the journal (the browser follows it).
+    func loadForReading(checkMissing: Bool = true, orEmpty: Bool = false, notes: inout [String],
+                        position: inout JournalPosition?) throws -> PhotoLibrary {
         if !orEmpty { try requireLibraryFile() }
         do {
             let loaded = try store.loadWithNotes()
             loaded.notes.forEach(complain)
             notes = loaded.notes
+            position = loaded.position
             var library = loaded.library
             if checkMissing { library.refreshMissing() }
             return library

@@ -32,8 +32,10 @@ extension LibraryStore: LibraryStoring {
     }
 
     public func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+        let identity = journalFileIdentity()
         let state = try readState()
-        return LoadedLibrary(library: state.library, notes: state.journal.tornNote(path: journal.path).map { [$0] } ?? [])
+        return LoadedLibrary(library: state.library, notes: state.journal.tornNote(path: journal.path).map { [$0] } ?? [],
+                             position: position(after: state, inode: identity.inode, size: identity.size))
     }
 
     /// Writes `library` whole as a new snapshot, then starts a fresh journal for it (without

@@ -47,6 +47,8 @@ extension LibraryStoring {
 public struct LoadedLibrary: Sendable {
     public var library: PhotoLibrary
     public var notes: [String] = []
+    /// Where the load stopped reading the journal (`LibraryStore.news(since:)` goes on from there).
+    public var position: JournalPosition?
 }
 
 /// What an append saved: the library with the edits, the step each edit did (nil for an undo or

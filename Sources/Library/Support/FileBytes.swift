@@ -26,16 +26,17 @@ public enum FileBytes {
         return try read(fd, size: Int(info.st_size), maxBytes: maxBytes)
     }
 
-    /// `size` bytes from an open file (fewer when it shrank meanwhile).
-    public static func read(_ fd: Int32, size: Int, maxBytes: Int = FileBytes.maxBytes) throws(Failure) -> [UInt8] {
+    /// `size` bytes from an open file, starting at `offset` (fewer when it shrank meanwhile).
+    public static func read(_ fd: Int32, size: Int, from offset: Int = 0, maxBytes: Int = FileBytes.maxBytes) throws(Failure) -> [UInt8] {
         guard size <= maxBytes else {
             throw Failure(description: "file too large (\(size / (1 << 20)) MB)")
         }
         var failed = false
+        let start = offset
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var offset = 0
             while offset < size {
-                let n = pread(fd, buffer.baseAddress! + offset, size - offset, off_t(offset))
+                let n = pread(fd, buffer.baseAddress! + offset, size - offset, off_t(start + offset))
                 if n < 0, errno == EINTR { continue }
                 if n <= 0 { failed = n < 0; break }
                 offset += n

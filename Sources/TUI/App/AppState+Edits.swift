@@ -59,22 +59,33 @@ extension AppState {
         return [.saveEdits(edit, sequence: editSequence)]
     }
 
-    /// A save finished: what it wrote is the library now (with another process's changes, if
-    /// any), plus the edits made since, still on their way to the disk.
-    mutating func editsSaved(_ result: Result<PhotoLibrary, Failure>, through sequence: Int) {
+    /// A save finished. The screen shows those edits already (and the journal line holds just
+    /// them), so the state is kept: the edits up to `sequence` are only no longer pending.
+    mutating func editsSaved(_ result: Result<Msg.EditsSaved, Failure>, through sequence: Int) {
         switch result {
-        case var .success(saved):
+        case let .success(saved):
             unsaved.removeAll { $0.sequence <= sequence }
-            // The file's missing flags are as old as the last import; the screen's were checked since.
-            let paths = library.photos.map(\.path)
-            saved.setMissing(paths: Set(library.photos.filter(\.missing).map(\.path)), checked: Set(paths))
-            installFromDisk(saved)
+            if !saved.notes.isEmpty { status = saved.notes.joined(separator: "; ") }
         case let .failure(failure):
             status = failure.message
         }
     }
 
-    /// Installs a library read from disk (after a save, an import, a reload), with the edits
+    /// Another process appended `edits` to the journal: they are done on the screen's library
+    /// too. With edits of the browser's still pending (they will land after these on disk),
+    /// the library is read again instead, the pending ones replayed on top, so the undo
+    /// history has the disk's order.
+    mutating func editsAppendedElsewhere(_ edits: [LibraryEdit]) -> [Effect] {
+        guard !edits.isEmpty else { return [] }
+        guard unsaved.isEmpty else { return [.catchUpWithDisk] }
+        defer { status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")" }
+        var changed = library
+        for edit in edits { changed.replay(edit) }
+        replaceLibrary(changed)
+        return []
+    }
+
+    /// Installs a library read from disk (after an import, a reload), with the edits
     /// not saved yet replayed on it, so nothing the user did disappears from the screen.
     mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
         var library = fromDisk

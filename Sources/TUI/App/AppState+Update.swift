@@ -37,8 +37,9 @@ extension AppState {
         case let .importFinished(.failure(failure)):
             importOverlay?.fail(failure.message)
             return []
-        case let .libraryLoaded(.success(library)):
+        case let .libraryLoaded(.success(library), byAnotherWriter):
             installFromDisk(library)
+            if byAnotherWriter { return [] }
             // The photos only: the folders of a grouping other than by description are still
             // being rebuilt, and the description groups' count would name the wrong ones.
             let photos = library.photos.count
@@ -53,12 +54,14 @@ extension AppState {
             previews.removeFailures()
             follow(before)
             return []
-        case let .libraryLoaded(.failure(failure)):
+        case let .libraryLoaded(.failure(failure), _):
             status = failure.message
             return []
         case let .editsSaved(result, sequence):
             editsSaved(result, through: sequence)
             return []
+        case let .editsAppendedElsewhere(edits):
+            return editsAppendedElsewhere(edits)
         case let .wroteBack(result):
             wroteBack(result)
             return []

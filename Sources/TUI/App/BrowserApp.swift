@@ -19,6 +19,8 @@ public final class BrowserApp: @unchecked Sendable {
     private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
         inbox.post(.editsSaved(result, through: sequence))
     }
+    /// Made by `run`: follows other writers from where the library given to it was read.
+    private var follower: JournalFollower?
 
     private let config: Config
     private let rememberedFile: String
@@ -40,11 +42,13 @@ public final class BrowserApp: @unchecked Sendable {
     /// library file is reported before the screen is taken over).
     /// - Parameter graphics: `--graphics`, which wins over the config file's `graphics`.
     /// - Parameter notice: what loading noticed (a torn journal line ignored), for the status line.
+    /// - Parameter position: where loading `library` stopped in the journal: other writers'
+    ///   edits after it reach the screen (nil: they show after `r`).
     public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
-                    notice: String? = nil) throws {
+                    notice: String? = nil, position: JournalPosition? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
         defer { terminal.restore() }
-        run(library: library, on: terminal, notice: notice)
+        run(library: library, on: terminal, notice: notice, position: position)
         let unsaved = saver.finish()
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
     }
@@ -67,7 +71,9 @@ public final class BrowserApp: @unchecked Sendable {
     /// applies them in order, and draws once.
     /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
     ///   the grid drawn (`bench` times message-to-frame with it).
-    public func run(library: PhotoLibrary, on terminal: Terminal, notice: String? = nil, onFrame: ((CellGrid) -> Void)? = nil) {
+    /// - Parameter position: as in ``run(library:colorModeOverride:graphics:notice:position:)``.
+    public func run(library: PhotoLibrary, on terminal: Terminal, notice: String? = nil, position: JournalPosition? = nil,
+                    onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         var state = AppState(
             library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
@@ -84,6 +90,10 @@ public final class BrowserApp: @unchecked Sendable {
             inbox.post(.previewReady(key, result))
         }
         defer { loader.stop() }
+        let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
+        self.follower = follower
+        follower.start()
+        defer { follower.stop() }
         DispatchQueue.global(qos: .utility).async {
             inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
         }
@@ -239,16 +249,9 @@ public final class BrowserApp: @unchecked Sendable {
             let file = rememberedFile
             rememberQueue.async { try? remembered.save(to: file) }
         case .reloadLibrary:
-            let store = self.store
-            DispatchQueue.global(qos: .userInitiated).async {
-                do {
-                    var library = try store.load()
-                    library.refreshMissing()
-                    inbox.post(.libraryLoaded(.success(library)))
-                } catch {
-                    inbox.post(.libraryLoaded(.failure(Failure("\(error)"))))
-                }
-            }
+            follower?.reload(byAnotherWriter: false)
+        case .catchUpWithDisk:
+            follower?.reload(byAnotherWriter: true)
         }
     }
 

@@ -5,9 +5,14 @@ import Library
 /// queued while a save ran goes into the next one. A save that fails (the library locked by
 /// an import in another process, a full disk) keeps its edits queued and tries again every
 /// couple of seconds, and once more when the browser quits.
+///
+/// A save answers "saved through sequence n" (and the journal line it wrote), never a whole
+/// library: the browser already shows its edits. Saves and the `JournalFollower`'s reads run
+/// one at a time (`inDiskOrder`), so the browser hears of the disk's changes in their order and
+/// knows which journal lines are its own.
 final class EditSaver: @unchecked Sendable {
-    /// What a save did: the library as written (with everything up to `throughSequence`), or why it failed.
-    typealias Report = (_ result: Result<PhotoLibrary, Failure>, _ throughSequence: Int) -> Void
+    /// What a save did (everything up to `throughSequence` is saved), or why it failed.
+    typealias Report = (_ result: Result<Msg.EditsSaved, Failure>, _ throughSequence: Int) -> Void
 
     private let editor: LibraryEditor
     private let report: Report
@@ -16,6 +21,10 @@ final class EditSaver: @unchecked Sendable {
     private var queued: [(sequence: Int, edit: LibraryEdit)] = []
     private var running = false
     private var stopped = false
+    /// Held across a save and its report, and across a follower's read and its report.
+    private let diskOrder = NSLock()
+    /// Journal lines this browser wrote that the follower has not passed yet (under `diskOrder`).
+    private var ownJournalLines: Set<Int> = []
     static let retryDelay = 2.0
 
     init(store: LibraryStore, report: @escaping Report) {
@@ -44,12 +53,16 @@ final class EditSaver: @unchecked Sendable {
                 idle.broadcast()
                 return
             }
+            diskOrder.lock()
             do {
                 let saved = try editor.save(batch.map(\.edit))
+                if let line = saved.sequence { ownJournalLines.insert(line) }
                 lock.withLock { queued.removeFirst(batch.count) }
-                report(.success(saved.library), last.sequence)
+                report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
+                diskOrder.unlock()
             } catch {
                 report(.failure(Failure("Edits not saved yet (\(error)); trying again")), last.sequence)
+                diskOrder.unlock()
                 let retry = lock.withLock {
                     running = false
                     return !stopped
@@ -72,6 +85,14 @@ final class EditSaver: @unchecked Sendable {
             return true
         }
         if start { drain() }
+    }
+
+    /// Runs `body` between saves; `isOwn` tells (once) whether a journal line was written by
+    /// this saver, and `forgetOwn` drops what it remembers (the journal was started afresh).
+    func inDiskOrder<T>(_ body: (_ isOwn: (Int) -> Bool, _ forgetOwn: () -> Void) -> T) -> T {
+        diskOrder.withLock {
+            body({ self.ownJournalLines.remove($0) != nil }, { self.ownJournalLines.removeAll() })
+        }
     }
 
     /// Waits for the queue to be saved (trying at once if the last try failed); returns the

@@ -11,6 +11,9 @@ public enum Effect: Equatable, Sendable {
     /// one first; what was waiting and is not among them is dropped.
     case wantOriginals([Photo])
     case reloadLibrary
+    /// Read the library again without saying so: another writer's edits came while the
+    /// browser's own were pending, and on disk they go under them (the undo order must match).
+    case catchUpWithDisk
     /// Save what the browser remembers between runs.
     case remember(RememberedState)
     /// Save an edit (or its undo/redo) to the library file; `sequence` numbers them in order.

@@ -19,11 +19,16 @@ public enum Msg: Sendable {
     case originalDownloaded(photoID: String, Result<Photo, Failure>)
     /// Photos whose downloads were waiting and are not wanted any more.
     case originalsDropped([String])
-    case libraryLoaded(Result<PhotoLibrary, Failure>)
+    /// The library read again from disk: after `r` (`byAnotherWriter` false), or because another
+    /// process wrote a new snapshot (an import, a compaction).
+    case libraryLoaded(Result<PhotoLibrary, Failure>, byAnotherWriter: Bool = false)
+    /// Edits another process appended to the library's journal since the browser last looked.
+    case editsAppendedElsewhere([LibraryEdit])
     /// Which of the `checked` paths had no file, checked in the background after start.
     case missingChecked(missing: Set<String>, checked: Set<String>)
-    /// Edits up to `through` were saved (the library as written), or could not be yet.
-    case editsSaved(Result<PhotoLibrary, Failure>, through: Int)
+    /// Edits up to `through` were saved, or could not be yet. The browser keeps its own state:
+    /// it already shows them.
+    case editsSaved(Result<EditsSaved, Failure>, through: Int)
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
     /// The folders of a grouping, built from the library of `generation`.
@@ -32,6 +37,17 @@ public enum Msg: Sendable {
     case searchIndexBuilt(SearchIndex, generation: Int)
     /// Edits were written into files (`W`): the library as saved and each photo's outcome.
     case wroteBack(Result<WriteBackDone, Failure>)
+
+    /// A save of the browser's edits: the journal line that holds them, and what the reader
+    /// should be told (a torn line cut off).
+    public struct EditsSaved: Sendable, Equatable {
+        public var journalSequence: Int?
+        public var notes: [String] = []
+        public init(journalSequence: Int?, notes: [String] = []) {
+            self.journalSequence = journalSequence
+            self.notes = notes
+        }
+    }
 
     public struct WriteBackDone: Sendable {
         public var library: PhotoLibrary

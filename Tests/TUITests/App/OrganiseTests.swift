@@ -192,21 +192,46 @@ import Testing
 
     // MARK: - Saving
 
-    @Test func aSavedLibraryFromDiskKeepsTheEditsNotYetSaved() {
+    @Test func aSaveKeepsTheScreensLibraryAndOnlyMarksItsEditsSaved() {
         var state = Self.garden()
-        var fromDisk = state.library
         state.press(.char("f"))                       // sequence 1
         state.press(.right, .char("f"))               // sequence 2
-        // The first save comes back with another process's photo added.
-        fromDisk.add(TestLibrary.photo(999, name: "new.jpg", description: nil, day: 1))
-        fromDisk.replay(state.unsaved[0].edit)
-        state.send(.editsSaved(.success(fromDisk), through: 1))
-        #expect(state.library.photos.count == fromDisk.photos.count)
-        #expect(state.library.photos.filter(\.isFavourite).count == 2)   // the second is still there
-        #expect(state.unsaved.count == 1)
+        let shown = state.library
+        state.send(.editsSaved(.success(Msg.EditsSaved(journalSequence: 7)), through: 1))
+        #expect(state.library == shown)
+        #expect(state.unsaved.map(\.sequence) == [2])
         state.send(.editsSaved(.failure(Failure("Edits not saved yet (locked); trying again")), through: 2))
         #expect(state.status?.contains("not saved yet") == true)
         #expect(state.unsaved.count == 1)
+        let note = "cut off the unfinished last line 3 of the edit journal /x/library.journal.jsonl"
+        state.send(.editsSaved(.success(Msg.EditsSaved(journalSequence: 8, notes: [note])), through: 2))
+        #expect(state.unsaved.isEmpty)
+        #expect(state.library == shown)
+        #expect(state.status == note)
+    }
+
+    @Test func anotherWritersEditsArriveAsEditsAndThePendingOnesStay() throws {
+        var state = Self.garden()
+        let ids = try #require(state.currentGroup).photoIDs
+        let elsewhere = EditPlanner(library: state.library).setDescription([ids[1]], to: "Lisbon")
+        state.send(.editsAppendedElsewhere([.apply(elsewhere)]))
+        #expect(state.library.photo(id: ids[1])?.description == "Lisbon")
+        #expect(state.library.history.undo.last == elsewhere)
+        #expect(state.status?.contains("another photory-tui") == true)
+        // With an edit of its own pending, which lands after theirs on disk, the browser reads
+        // the library again (quietly) and replays its pending edit on top.
+        state.press(.char("f"))
+        let other = EditPlanner(library: state.library).setDescription([ids[2]], to: "Porto")
+        #expect(state.send(.editsAppendedElsewhere([.apply(other)])) == [.catchUpWithDisk])
+        var fromDisk = TestLibrary.standard()
+        fromDisk.apply(elsewhere)
+        fromDisk.apply(other)
+        state.send(.libraryLoaded(.success(fromDisk), byAnotherWriter: true))
+        #expect(state.library.photo(id: ids[0])?.isFavourite == true)
+        #expect(state.library.photo(id: ids[2])?.description == "Porto")
+        #expect(state.library.history.undo.suffix(2).first == other)
+        #expect(state.unsaved.count == 1)
+        #expect(state.status?.contains("reloaded") != true)
     }
 
     // MARK: - Info panel

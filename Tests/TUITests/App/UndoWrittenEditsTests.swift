@@ -17,7 +17,7 @@ import Testing
             Issue.record("the step must be saved: \(effects)")
             return
         }
-        state.send(.editsSaved(.success(state.library), through: sequence))
+        state.send(.editsSaved(.success(Msg.EditsSaved(journalSequence: 1)), through: sequence))
 
         // What the write-back saves: the three files now hold São Paulo.
         var written = state.library

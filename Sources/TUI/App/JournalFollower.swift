@@ -1,0 +1,100 @@
+import Foundation
+import Library
+
+/// Keeps the browser in step with other writers (a CLI `edit`, a second browser, an import in
+/// another shell): every `interval` it compares the journal's inode and size with what it has
+/// read (one `stat`, no read when nothing changed), passes the lines appended since, skipping
+/// the browser's own, and reads the library again when a new snapshot was written. Its reads
+/// take turns with the saver's saves (`EditSaver.inDiskOrder`), so messages reach the loop in
+/// the disk's order and no edit is applied twice.
+final class JournalFollower: @unchecked Sendable {
+    static let interval = 0.5
+
+    private let store: LibraryStore
+    private let saver: EditSaver
+    private let post: @Sendable (Msg) -> Void
+    private let queue = DispatchQueue(label: "photory.follow", qos: .utility)
+    private var timer: DispatchSourceTimer?
+    /// nil: not following (the library was given without one). Guarded by the saver's disk order.
+    private var position: JournalPosition?
+    /// The last failure posted, so a lasting one is said once.
+    private var lastFailure: String?
+
+    init(store: LibraryStore, saver: EditSaver, position: JournalPosition?, post: @escaping @Sendable (Msg) -> Void) {
+        self.store = store
+        self.saver = saver
+        self.position = position
+        self.post = post
+    }
+
+    func start() {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.check() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Looks at the journal once (the timer calls this).
+    func check() {
+        saver.inDiskOrder { isOwn, forgetOwn in
+            guard let position else { return }
+            do {
+                switch try store.news(since: position) {
+                case .unchanged:
+                    break
+                case let .appended(lines, next):
+                    self.position = next
+                    let own = lines.filter { isOwn($0.sequence) }.map(\.sequence)
+                    let others = lines.filter { !own.contains($0.sequence) }
+                    if let firstOther = others.first, own.contains(where: { $0 > firstOther.sequence }) {
+                        // The browser did its own on top of these; the disk has them under it.
+                        readAgain(byAnotherWriter: true)
+                    } else if !others.isEmpty {
+                        post(.editsAppendedElsewhere(others.flatMap(\.edits)))
+                    }
+                case .rewritten:
+                    forgetOwn()
+                    readAgain(byAnotherWriter: true)
+                }
+                lastFailure = nil
+            } catch {
+                let failure = "Cannot follow changes to the library: \(error)"
+                if failure != lastFailure { post(.libraryLoaded(.failure(Failure(failure)), byAnotherWriter: true)) }
+                lastFailure = failure
+            }
+        }
+    }
+
+    /// Reads the library again (`r`, or quietly to catch up with another writer), and follows
+    /// the journal from there.
+    func reload(byAnotherWriter: Bool) {
+        queue.async { self.reloadNow(byAnotherWriter: byAnotherWriter) }
+    }
+
+    /// `reload` on the caller's thread.
+    func reloadNow(byAnotherWriter: Bool) {
+        saver.inDiskOrder { _, forgetOwn in
+            forgetOwn()
+            readAgain(byAnotherWriter: byAnotherWriter)
+        }
+    }
+
+    /// Under the disk order: reads the library and posts it.
+    private func readAgain(byAnotherWriter: Bool) {
+        do {
+            let loaded = try store.loadWithNotes()
+            var library = loaded.library
+            library.refreshMissing()
+            position = loaded.position
+            post(.libraryLoaded(.success(library), byAnotherWriter: byAnotherWriter))
+        } catch {
+            post(.libraryLoaded(.failure(Failure("\(error)")), byAnotherWriter: byAnotherWriter))
+        }
+    }
+}
