@@ -48,12 +48,20 @@ extension LibraryStore: LibraryStoring {
                                                 generation: generation))
     }
 
+    /// Takes the library lock, then removes what a writer killed mid-save left behind (its
+    /// temporary snapshot, backup or journal), so a crash leaves no hidden file for long.
+    func lockForWriting(timeout: Double) throws(LibraryStoreError) -> LibraryLock {
+        let lock = try LibraryLock.acquire(libraryPath: path, timeout: timeout)
+        for file in [path, backupPath, journal.path, journal.damagedCopyPath] { AtomicFile.removeLeftovers(of: file) }
+        return lock
+    }
+
     static func newGeneration() -> String {
         UUID().uuidString.lowercased()
     }
 
     public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
-        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let state = try readState()
         var library = state.library
@@ -111,7 +119,7 @@ extension LibraryStore: LibraryStoring {
     public func update(lockTimeout: Double,
                        _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError)
         -> PhotoLibrary {
-        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         var library = try readState().library
         if try change(&library) { try save(library) }
@@ -121,7 +129,7 @@ extension LibraryStore: LibraryStoring {
     /// Folds the journal into a new snapshot. With `repair`, damaged lines are left out (the
     /// journal as it was is kept beside it first, `…journal.jsonl.damaged`).
     public func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
-        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let state = try readState(repair: repair)
         let dropped = state.journal.droppedLines + (state.journal.tornLine.map { [$0] } ?? [])

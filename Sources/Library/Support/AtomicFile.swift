@@ -220,6 +220,28 @@ public enum AtomicFile {
         return folder(of: path) + "/." + name + ".photory-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
+    /// Removes the temporary files (`temporaryName`) of `path` that a process killed between
+    /// naming one and its rename left behind; a living process's are kept, it may be writing.
+    public static func removeLeftovers(of path: String) {
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let prefix = Array(("." + name + ".photory-").utf8)
+        let folder = folder(of: path)
+        guard let dir = PathBytes.withCString(folder, { opendir($0) }) else { return }
+        defer { closedir(dir) }
+        var leftovers: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard entryName.count > prefix.count, entryName.starts(with: prefix) else { continue }
+            let pid = entryName[prefix.count...].prefix { $0 != UInt8(ascii: "-") }
+            guard let number = Int32(String(decoding: pid, as: UTF8.self)), number > 0, number != getpid(),
+                  kill(number, 0) != 0, errno == ESRCH else { continue }
+            leftovers.append(entryName)
+        }
+        for leftover in leftovers {
+            _ = unlinkat(dirfd(dir), leftover.map { CChar(bitPattern: $0) } + [0], 0)
+        }
+    }
+
     /// `O_TMPFILE` (Glibc's Swift module does not import the macro): `__O_TMPFILE`, the same on
     /// x86-64 and arm64, with `O_DIRECTORY`. Zero where it is not known, which disables it.
     static let anonymousFileFlag: Int32 = {

@@ -95,15 +95,23 @@ final class EditSaver: @unchecked Sendable {
         }
     }
 
-    /// Waits for the queue to be saved (trying at once if the last try failed); returns the
-    /// number of edits still not saved.
+    /// Waits for the queue to be saved, trying again and again until `timeout` (a save that
+    /// fails meanwhile, the lock held by another writer for a while, is not the end of the
+    /// wait); returns the number of edits still not saved.
     func waitUntilSaved(timeout: Double = 15) -> Int {
-        retry()
         let deadline = Date().addingTimeInterval(timeout)
-        idle.lock()
-        while lock.withLock({ running }) && Date() < deadline { _ = idle.wait(until: Date().addingTimeInterval(0.05)) }
-        idle.unlock()
-        return lock.withLock { queued.count }
+        while true {
+            retry()
+            idle.lock()
+            while lock.withLock({ running }) && Date() < deadline { _ = idle.wait(until: Date().addingTimeInterval(0.05)) }
+            idle.unlock()
+            let left = lock.withLock { queued.count }
+            guard left > 0, Date() < deadline else { return left }
+            // The last try failed: a short pause (a full disk or a damaged journal fails at once).
+            idle.lock()
+            _ = idle.wait(until: min(deadline, Date().addingTimeInterval(0.2)))
+            idle.unlock()
+        }
     }
 
     /// Saves what is queued and stops retrying (the browser is quitting); returns the number of

@@ -10,6 +10,25 @@ import Testing
         #expect(try store.load().photos.isEmpty)
     }
 
+    /// kill -9 between naming a temporary snapshot (or backup, or journal) and its rename leaves
+    /// it behind: the next writer removes a dead process's, never a living one's.
+    @Test func aWriterRemovesTheTemporaryFilesOfAKilledOne() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/library.json")
+        try store.save(PhotoLibrary(photos: [samplePhoto("abc")]))
+        let dead = 0x3FFF_FFF0  // above any pid_max: no such process
+        let killed = [".library.json.photory-\(dead)-1", ".library.json.bak.photory-\(dead)-2",
+                      ".library.journal.jsonl.photory-\(dead)-3"]
+        let living = ".library.json.photory-\(getppid())-4"
+        for name in killed + [living] {
+            #expect(FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("{".utf8)))
+        }
+        try store.append([.apply(EditPlanner(library: try store.load()).toggleFavourite(["abc"]))], lockTimeout: 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".photory-") }
+        #expect(left == [living])
+        #expect(try store.load().photo(id: "abc")?.isFavourite == true)
+    }
+
     @Test func roundTripKeepsEveryField() throws {
         let folder = TemporaryFolder()
         let store = LibraryStore(path: folder.path + "/sub/library.json")

@@ -130,4 +130,36 @@ import Testing
         try expectSameAsDisk(browser.state, browser.store)
         #expect(browser.state.library.photo(id: ids[0])?.isFavourite == true)
     }
+    /// The lock of another writer, let go of from another thread.
+    final class HeldLock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var held: LibraryLock?
+        init(_ path: String) throws { held = try LibraryLock(libraryPath: path, timeout: 0) }
+        func release() { lock.withLock { held = nil } }
+    }
+
+    /// Quitting while another writer holds the lock longer than one try: the saver keeps trying
+    /// until its wait is over, so the favourite pressed just before quitting is saved, not dropped
+    /// after the first failed try.
+    @Test func quittingKeepsTryingWhileAnotherWriterHoldsTheLock() throws {
+        let folder = TemporaryFolder()
+        let store = LibraryStore(path: folder.path + "/library.json")
+        try store.save(TestLibrary.standard())
+        let photo = try #require(try store.load().photos.first)
+        let other = try HeldLock(store.path)
+        let failures = DispatchSemaphore(value: 0)
+        let saver = EditSaver(store: store) { result, _ in
+            if case .failure = result { failures.signal() }
+        }
+        // The other writer lets go once the saver has failed twice (two 2 s lock waits).
+        DispatchQueue.global().async {
+            _ = failures.wait(timeout: .now() + 30)
+            _ = failures.wait(timeout: .now() + 30)
+            other.release()
+        }
+        saver.save(.apply(EditPlanner(library: try store.load()).toggleFavourite([photo.id])), sequence: 1)
+        #expect(saver.finish(timeout: 30) == 0, "no edit left unsaved on quit")
+        other.release()
+        #expect(try store.load().photo(id: photo.id)?.isFavourite == !photo.isFavourite)
+    }
 }
