@@ -127,7 +127,8 @@ extension LibraryStore: LibraryStoring {
     }
 
     /// Folds the journal into a new snapshot. With `repair`, damaged lines are left out (the
-    /// journal as it was is kept beside it first, `…journal.jsonl.damaged`).
+    /// journal as it was is kept beside it first, `…journal.jsonl.damaged`, or `.damaged.2`… when an
+    /// earlier repair's copy is there).
     public func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
@@ -136,7 +137,10 @@ extension LibraryStore: LibraryStoring {
         var report = Compaction(foldedLines: state.journal.entries.count, droppedLines: dropped)
         if !dropped.isEmpty {
             let bytes = try journal.readBytes()
-            let copy = LibraryJournal(path: journal.damagedCopyPath)
+            // A copy kept by an earlier repair is the only one of the lines it dropped: never replaced.
+            let free = ([journal.damagedCopyPath] + (2...).lazy.map { "\(journal.damagedCopyPath).\($0)" })
+                .first { !PathBytes.exists($0) }!
+            let copy = LibraryJournal(path: free)
             try copy.write(bytes)
             report.damagedCopy = copy.path
         }

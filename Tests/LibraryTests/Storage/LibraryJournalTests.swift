@@ -102,6 +102,26 @@ import Testing
         #expect(try lines(store.journal.path).count == 2, "a fresh journal: the header only")
     }
 
+    /// A second repair keeps its own copy: the first copy holds the only trace of the lines
+    /// the first repair dropped.
+    @Test func aSecondRepairDoesNotReplaceTheFirstOnesCopy() throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(folder)
+        var copies: [Data] = []
+        for round in 0..<2 {
+            for id in ["p0", "p1", "p2"] { try store.append([try favourite([id], in: store)], lockTimeout: 1) }
+            var text = try lines(store.journal.path)
+            text[2] = String(text[2].prefix(40)) + "#\(round)" + String(text[2].dropFirst(42))
+            let damaged = Data((text.joined(separator: "\n") + "\n").utf8)
+            try damaged.write(to: URL(fileURLWithPath: store.journal.path))
+            copies.append(damaged)
+            let repaired = try store.compact(lockTimeout: 1, repair: true)
+            #expect(repaired.droppedLines == [3])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.journal.damagedCopyPath)) == copies[0])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.journal.damagedCopyPath + ".2")) == copies[1])
+    }
+
     @Test func compactionFoldsTheJournalIntoANewSnapshot() throws {
         let folder = TemporaryFolder()
         let store = try makeStore(folder)
