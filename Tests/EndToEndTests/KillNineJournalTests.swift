@@ -23,7 +23,8 @@ import Testing
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ["/bin/sh", "-c", script].map { strdup($0) } + [nil]
+        let words: [String] = ["/bin/sh", "-c", script]
+        let argv = words.map { strdup($0) } + [nil]
         let env = sandbox.environment(term: "dumb", colorterm: nil).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
