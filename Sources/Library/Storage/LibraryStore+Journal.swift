@@ -138,8 +138,12 @@ extension LibraryStore: LibraryStoring {
         if !dropped.isEmpty {
             let bytes = try journal.readBytes()
             // A copy kept by an earlier repair is the only one of the lines it dropped: never replaced.
-            let free = ([journal.damagedCopyPath] + (2...).lazy.map { "\(journal.damagedCopyPath).\($0)" })
-                .first { !PathBytes.exists($0) }!
+            var free = journal.damagedCopyPath
+            var number = 1
+            while PathBytes.exists(free) {
+                number += 1
+                free = "\(journal.damagedCopyPath).\(number)"
+            }
             let copy = LibraryJournal(path: free)
             try copy.write(bytes)
             report.damagedCopy = copy.path
