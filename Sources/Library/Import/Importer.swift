@@ -4,36 +4,50 @@ import Foundation
 /// core → merge in scan order (so "the first" of two duplicates is the first found).
 ///
 /// One bad file never stops the batch: each file ends with one `ImportOutcome`. Cancelling
-/// keeps every file that finished. Files are taken in chunks, each merged as it completes, so
-/// a long import can be saved as it goes (see `run(_:store:...)`): if the process is killed,
-/// at most the last few seconds of work are lost.
+/// keeps every file that finished. Files are taken in chunks, each merged as it completes, and
+/// `run(_:store:...)` appends what finished to the library's journal every ~200 photos or
+/// second, taking the library lock only for each append: other writers get in between, and a
+/// killed import keeps every batch that was written.
 public struct Importer: Sendable {
     /// How many files are read at once.
     public var workers: Int
     /// Where each photo's grid thumbnail is made while its bytes are in memory, so the first
     /// visit to a group is instant; nil makes none.
     public var thumbnails: ThumbnailStore?
-    /// The least time between two checkpoints (longer when a checkpoint is slow).
-    public var checkpointInterval: TimeInterval = 3
+    /// A batch is appended once it holds this many photos…
+    public var batchSize = 200
+    /// …or this long after the last one, whichever comes first.
+    public var batchInterval: TimeInterval = 1
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnails: ThumbnailStore? = nil) {
         self.workers = max(1, workers)
         self.thumbnails = thumbnails
     }
 
-    /// Locks the library file, loads it fresh, imports, and saves what finished (also when
-    /// cancelled). Throws only when the library itself cannot be locked, read or written.
+    /// Loads the library, imports into a copy of it, appends each batch of finished photos to
+    /// the journal (`appendPhotos`, a short hold of the lock each), and at the end folds
+    /// everything into a new snapshot once, under the lock, from the library as it is on disk
+    /// then (with the edits other writers made meanwhile). Cancelling keeps what finished.
+    /// Throws only when the library itself cannot be locked, read or written.
     public func run(
-        _ paths: [String], store: LibraryStore, lockTimeout: Double = 10,
+        _ paths: [String], store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        var summary = ImportSummary()
+        var working = try store.load()
+        var pending = ImportedPhotos()
+        var lastAppend = Date()
+        let summary = run(paths, into: &working, cancellation: cancellation, progress: progress) { imported in
+            pending.add(imported)
+            guard pending.photos.count >= batchSize || Date().timeIntervalSince(lastAppend) >= batchInterval else { return }
+            // A failed append (the lock busy too long) keeps the batch for the next one, or the end.
+            if (try? store.appendPhotos(pending, lockTimeout: lockTimeout)) != nil { pending = ImportedPhotos() }
+            lastAppend = Date()
+        }
+        progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
         let library = try store.update(lockTimeout: lockTimeout) { library in
-            summary = run(paths, into: &library, cancellation: cancellation, progress: progress) { partial in
-                try? store.save(partial)   // a failing checkpoint shows up again in the final save
-            }
-            progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
+            library.insert(pending)
+            library.refreshMissing()
             return true
         }
         return (library, summary)
@@ -42,13 +56,12 @@ public struct Importer: Sendable {
     /// Files per chunk: enough to keep every core busy, small enough to merge often.
     static let chunkSize = 64
 
-    /// Imports into `library` in memory. `checkpoint` is called with the library as it stands
-    /// after a chunk, at most every few seconds (and less often when it is slow).
+    /// Imports into `library` in memory. `merged` is given what each chunk added or changed.
     public func run(
         _ paths: [String], into library: inout PhotoLibrary,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-        checkpoint: ((PhotoLibrary) -> Void)? = nil
+        merged: ((ImportedPhotos) -> Void)? = nil
     ) -> ImportSummary {
         var scanner = FileScanner(cancellation: cancellation) { path, count in
             if count % 64 == 1 { progress(ImportProgress(phase: .scanning, total: count, currentFile: path)) }
@@ -61,23 +74,16 @@ public struct Importer: Sendable {
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         var summary = ImportSummary()
         let rewritten = Self.rewrittenIDs(library)
-        var lastCheckpoint = Date()
-        var checkpointCost: TimeInterval = 0
         // One time for the whole import: "Recently imported" is this import, every chunk of it.
         let importedAt = Date().timeIntervalSince1970
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
             analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+            var imported = ImportedPhotos()
             summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
-                                          rewritten: rewritten, into: &library)
-            if let checkpoint, chunk.upperBound < files.count,
-               Date().timeIntervalSince(lastCheckpoint) >= max(checkpointInterval, 10 * checkpointCost) {
-                let began = Date()
-                checkpoint(library)
-                checkpointCost = Date().timeIntervalSince(began)
-                lastCheckpoint = Date()
-            }
+                                          rewritten: rewritten, into: &library, imported: &imported)
+            merged?(imported)
         }
         summary.results.insert(contentsOf: scanner.problems, at: 0)
         summary.filesFound = files.count + scanner.problems.count
@@ -116,7 +122,8 @@ public struct Importer: Sendable {
     /// with the matching entry of `labels` (the file's path, or the URL it came from).
     /// `rewritten` maps the fingerprints of files photory rewrote to their photos' ids.
     static func merge(labels: [String], analyses: some Collection<PhotoAnalyzer.Result?>,
-                      rewritten: [String: String], into library: inout PhotoLibrary) -> [ImportFileResult] {
+                      rewritten: [String: String], into library: inout PhotoLibrary,
+                      imported: inout ImportedPhotos) -> [ImportFileResult] {
         var results: [ImportFileResult] = []
         var added: [Photo] = []
         var relinked: [Photo] = []
@@ -166,6 +173,11 @@ public struct Importer: Sendable {
             }
         }
         library.apply(adding: added, updating: relinked, removing: replacedIDs)
+        imported.add(ImportedPhotos(photos: relinked + added,
+                                    renamed: results.compactMap { result in
+                                        guard case let .updated(id, previous) = result.outcome else { return nil }
+                                        return ImportedPhotos.Rename(from: previous, to: id)
+                                    }))
         return results
     }
 }

@@ -4,9 +4,13 @@ import Foundation
 /// JSON Lines, one saved batch of edits a line, appended and synced under the library lock so an
 /// edit costs one short write instead of a rewrite of the whole library.
 ///
-///     {"photoryJournal":1,"schemaVersion":3,"generation":"…"}
+///     {"photoryJournal":2,"schemaVersion":3,"generation":"…"}
 ///     {"seq":1,"at":1732520000.5,"edits":[{"apply":{"id":"…","label":"…","at":…,"changes":[…]}}]}
 ///     {"seq":2,"at":1732520007.1,"edits":[{"undo":"<step id>"},{"redo":"<step id>"}]}
+///     {"seq":3,"at":1732520009.8,"photos":[{"id":"…",…}],"renamed":[{"from":"…","to":"…"}]}
+///
+/// A `photos` line is one batch of an import (`ImportedPhotos`, each photo in the snapshot's
+/// own encoding): replayed by inserting or replacing photos by id.
 ///
 /// The header's `generation` names the snapshot the lines apply to: a compaction writes a new
 /// snapshot with a new generation, then a fresh journal; a journal left from before (a crash
@@ -15,8 +19,11 @@ import Foundation
 /// dropped and the next append cuts it off. An unreadable line before the last is damage, and
 /// the library refuses to open (`photory-tui compact --repair` keeps the rest).
 public struct LibraryJournal: Sendable {
-    /// The journal format this build writes and the newest it reads.
-    public static let format = 1
+    /// The journal format this build writes and the newest it reads (2 added `photos` lines: a
+    /// build that knew only 1 would take one for a torn or damaged line, and cut it off).
+    public static let format = 2
+    /// The oldest format that may hold `photos` lines.
+    static let photosFormat = 2
 
     public let path: String
 
@@ -44,6 +51,12 @@ public struct LibraryJournal: Sendable {
         var seq: Int
         var at: Double
         var edits: [LibraryEdit]
+        /// An import's batch (a `photos` line).
+        var photos: ImportedPhotos?
+
+        init(seq: Int, at: Double, edits: [LibraryEdit] = [], photos: ImportedPhotos? = nil) {
+            (self.seq, self.at, self.edits, self.photos) = (seq, at, edits, photos)
+        }
     }
 
     /// What the file holds.
@@ -162,7 +175,7 @@ public struct LibraryJournal: Sendable {
     }
 
     static func parseEntry(_ line: ArraySlice<UInt8>) throws -> Entry {
-        var seq: Int?, at = 0.0, edits: [LibraryEdit]?
+        var seq: Int?, at = 0.0, edits: [LibraryEdit]?, photos: [Photo]?, renamed: [ImportedPhotos.Rename] = []
         try scan(line) { scanner in
             try scanner.readObject { s, key in
                 if key.equals("seq") { seq = try s.readInt() }
@@ -171,11 +184,31 @@ public struct LibraryJournal: Sendable {
                     var list: [LibraryEdit] = []
                     try s.readArray { s in list.append(try readEdit(&s)) }
                     edits = list
+                } else if key.equals("photos") {
+                    var list: [Photo] = []
+                    try s.readArray { s in list.append(try PhotoCodec.shared.read(&s, number: list.count + 1)) }
+                    photos = list
+                } else if key.equals("renamed") {
+                    try s.readArray { s in renamed.append(try readRename(&s)) }
                 } else { try s.skipValue() }
             }
         }
-        guard let seq, let edits else { throw LibraryJSON.ReadError(description: "no \"seq\" or no \"edits\"") }
-        return Entry(seq: seq, at: at, edits: edits)
+        guard let seq, edits != nil || photos != nil else {
+            throw LibraryJSON.ReadError(description: "no \"seq\", or neither \"edits\" nor \"photos\"")
+        }
+        return Entry(seq: seq, at: at, edits: edits ?? [],
+                     photos: photos.map { ImportedPhotos(photos: $0, renamed: renamed) })
+    }
+
+    private static func readRename(_ scanner: inout JSONScanner) throws -> ImportedPhotos.Rename {
+        var from: String?, to: String?
+        try scanner.readObject { s, key in
+            if key.equals("from") { from = try s.readString() }
+            else if key.equals("to") { to = try s.readString() }
+            else { try s.skipValue() }
+        }
+        guard let from, let to else { throw LibraryJSON.ReadError(description: "a rename without \"from\" and \"to\"") }
+        return ImportedPhotos.Rename(from: from, to: to)
     }
 
     private static func readEdit(_ scanner: inout JSONScanner) throws -> LibraryEdit {
@@ -218,6 +251,11 @@ public struct LibraryJournal: Sendable {
         out.append(UInt8(ascii: "{"))
         LibraryJSON.number("seq", Double(entry.seq), &out, first: true)
         LibraryJSON.number("at", entry.at, &out)
+        if let photos = entry.photos {
+            encode(photos, &out)
+            out.append(contentsOf: "}\n".utf8)
+            return PathBytes.surrogateEscaped(json: out)
+        }
         out.append(contentsOf: ",\"edits\":[".utf8)
         for (index, edit) in entry.edits.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -240,6 +278,28 @@ public struct LibraryJournal: Sendable {
         }
         out.append(contentsOf: "]}\n".utf8)
         return PathBytes.surrogateEscaped(json: out)
+    }
+
+    /// `,"photos":[…],"renamed":[…]`: the photos in the snapshot's encoding, on the one line.
+    private static func encode(_ imported: ImportedPhotos, _ out: inout [UInt8]) {
+        out.append(contentsOf: ",\"photos\":[".utf8)
+        var writer = PhotoCodec.Writer(bytes: [])
+        swap(&out, &writer.bytes)
+        for (index, photo) in imported.photos.enumerated() {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            PhotoCodec.shared.write(photo, &writer)
+        }
+        swap(&out, &writer.bytes)
+        out.append(UInt8(ascii: "]"))
+        guard !imported.renamed.isEmpty else { return }
+        out.append(contentsOf: ",\"renamed\":[".utf8)
+        for (index, rename) in imported.renamed.enumerated() {
+            out.append(contentsOf: index > 0 ? ",{".utf8 : "{".utf8)
+            LibraryJSON.field("from", rename.from, &out, first: true)
+            LibraryJSON.field("to", rename.to, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Starts the journal afresh with only `header` (atomically: a reader sees the old journal

@@ -19,7 +19,8 @@ public enum JournalNews: Sendable {
     case unchanged
     /// Lines appended to the same snapshot's journal, oldest first, and the position after them.
     case appended([(sequence: Int, edits: [LibraryEdit])], JournalPosition)
-    /// A new snapshot (a compaction, an import, a write-back): the library must be read again.
+    /// A new snapshot (a compaction, an import, a write-back), or an import's `photos` line:
+    /// the library must be read again.
     case rewritten
 }
 
@@ -52,7 +53,9 @@ extension LibraryStore {
             guard contents.header != nil, !contents.isStale else {
                 return contents.header == nil && position.generation == nil && inode == 0 ? .unchanged : .rewritten
             }
-            let lines = contents.entries.filter { $0.seq > position.sequence }.map { ($0.seq, $0.edits) }
+            let fresh = contents.entries.filter { $0.seq > position.sequence }
+            if fresh.contains(where: { $0.photos != nil }) { return .rewritten }
+            let lines = fresh.map { ($0.seq, $0.edits) }
             return .appended(lines, JournalPosition(generation: position.generation,
                                                     sequence: max(position.sequence, contents.lastSeq),
                                                     offset: contents.validLength, inode: inode, size: contents.fileLength))
@@ -78,6 +81,7 @@ extension LibraryStore {
                                           reason: "\(error)")
                 }
                 if entry.seq > next.sequence {
+                    if entry.photos != nil { return .rewritten }  // an import's batch: read it all again
                     lines.append((entry.seq, entry.edits))
                     next.sequence = entry.seq
                 }

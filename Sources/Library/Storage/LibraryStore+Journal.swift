@@ -26,6 +26,7 @@ extension LibraryStore: LibraryStoring {
         if !contents.isStale {
             for entry in contents.entries {
                 for edit in entry.edits { library.replay(edit) }
+                if let photos = entry.photos { library.insert(photos) }
             }
         }
         return State(library: library, generation: generation, journal: contents)
@@ -87,14 +88,8 @@ extension LibraryStore: LibraryStoring {
             try save(library)
             return saved
         }
-        var contents = state.journal
-        if contents.header == nil || contents.isStale {
-            try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
-                                                    generation: generation))
-            contents = try journal.parse(try journal.readBytes(), generation: generation)
-        } else if let note = contents.tornNote(path: journal.path, verb: "cut off") {
-            saved.notes.append(note)
-        }
+        let (contents, note) = try journalToAppendTo(state, generation: generation)
+        saved.notes += note.map { [$0] } ?? []
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
         let length = try journal.append(entry, after: contents)
         saved.sequence = entry.seq
@@ -108,6 +103,39 @@ extension LibraryStore: LibraryStoring {
             }
         }
         return saved
+    }
+
+    /// The journal of `state`'s snapshot, ready for a line (a fresh one when there is none or it
+    /// is stale), and a note when a torn last line is about to be cut off.
+    private func journalToAppendTo(_ state: State, generation: String)
+        throws(LibraryStoreError) -> (LibraryJournal.Contents, String?) {
+        guard state.journal.header == nil || state.journal.isStale else {
+            return (state.journal, state.journal.tornNote(path: journal.path, verb: "cut off"))
+        }
+        try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
+                                                generation: generation))
+        return (try journal.parse(try journal.readBytes(), generation: generation), nil)
+    }
+
+    public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
+        guard !imported.isEmpty else { return [] }
+        let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let state = try readState()
+        guard let generation = state.generation,
+              state.journal.isStale || (state.journal.header?.format ?? LibraryJournal.format) >= LibraryJournal.photosFormat
+        else {
+            // No snapshot yet (a first import), or a journal an older build may still read:
+            // written whole once, which starts a journal of this build's format.
+            var library = state.library
+            library.insert(imported)
+            try save(library)
+            return []
+        }
+        let (contents, note) = try journalToAppendTo(state, generation: generation)
+        let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
+        try journal.append(entry, after: contents)
+        return note.map { [$0] } ?? []
     }
 
     /// Changes the library as it is on disk now: takes the library lock, reads the snapshot and

@@ -11,10 +11,13 @@
 ///    stores only concrete edits (`undoLatest`/`redoLatest` resolved to their step ids, so a
 ///    replay anywhere gives the same result) and returns once they survive a crash. Edits that
 ///    did nothing are not stored.
-/// 3. `update(lockTimeout:_:)` is the whole-library transaction (imports, write-back,
+/// 3. `appendPhotos(_:lockTimeout:)` saves one batch of an import durably under the lock, as
+///    briefly as `append`: replaying it inserts the photos, or replaces them by id, keeping the
+///    user's edits already stored (`PhotoLibrary.insert`). Returns notes, as `append` does.
+/// 4. `update(lockTimeout:_:)` is the whole-library transaction (imports, write-back,
 ///    downloads): under the lock, the library as it is now goes to `change`; when it returns
 ///    true the result replaces the library atomically (all or nothing).
-/// 4. `compact(lockTimeout:repair:)` folds what was appended into the stored library (a no-op
+/// 5. `compact(lockTimeout:repair:)` folds what was appended into the stored library (a no-op
 ///    for a store without a log), and with `repair` keeps what is readable of a damaged log,
 ///    saying what it dropped.
 /// Errors are `LibraryStoreError`s naming the library (`location`) and the reason.
@@ -26,6 +29,8 @@ public protocol LibraryStoring: Sendable {
     /// command plans its edits on the one copy it reads).
     @discardableResult
     func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
+    @discardableResult
+    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String]
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary
     @discardableResult

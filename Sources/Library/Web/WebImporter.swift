@@ -281,7 +281,9 @@ public struct WebImporter: Sendable {
             }
         }
         library.add(contentsOf: lazy)
-        let merged = Importer.merge(labels: labels, analyses: analyses, rewritten: rewritten, into: &library)
+        var imported = ImportedPhotos()  // this import still saves whole (see `withRecords`)
+        let merged = Importer.merge(labels: labels, analyses: analyses, rewritten: rewritten, into: &library,
+                                    imported: &imported)
         for result in merged {
             // A download whose bytes were already in the library is not kept twice.
             if case let .duplicate(id, _) = result.outcome, let photo = library.photo(id: id),

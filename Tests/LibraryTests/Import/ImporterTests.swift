@@ -195,17 +195,31 @@ import Testing
         #expect(summary.count(.duplicate) == 0)
     }
 
-    @Test func longImportsAreCheckpointedAsTheyGo() {
+    @Test func eachChunkHandsOnWhatItAdded() {
         let folder = TemporaryFolder()
         for i in 0..<(Importer.chunkSize * 3 + 5) { folder.write(Self.jpeg(i, width: 8, height: 8), to: "many/\(i).jpg") }
-        var importer = Importer()
-        importer.checkpointInterval = 0
         let counts = CheckpointCounts()
         var library = PhotoLibrary()
-        _ = importer.run([folder.path + "/many"], into: &library, checkpoint: { counts.record($0.photos.count) })
-        // One after each full chunk but the last: the final save is the caller's.
-        #expect(counts.values == [Importer.chunkSize, Importer.chunkSize * 2, Importer.chunkSize * 3])
+        _ = Importer().run([folder.path + "/many"], into: &library, merged: { counts.record($0.photos.count) })
+        #expect(counts.values == [Importer.chunkSize, Importer.chunkSize, Importer.chunkSize, 5])
         #expect(library.photos.count == Importer.chunkSize * 3 + 5)
+    }
+
+    @Test func longImportsAppendBatchesAndCompactOnceAtTheEnd() throws {
+        let folder = TemporaryFolder()
+        for i in 0..<(Importer.chunkSize * 3 + 5) { folder.write(Self.jpeg(i, width: 8, height: 8), to: "many/\(i).jpg") }
+        let store = BatchRecordingStore(store: LibraryStore(path: folder.path + "/library.json"))
+        var importer = Importer()
+        importer.batchSize = 100
+        importer.batchInterval = .infinity
+        let (library, summary) = try importer.run([folder.path + "/many"], store: store)
+        // 2 chunks reach 100 photos; the last 69 go with the one compaction at the end.
+        #expect(store.batches.values == [Importer.chunkSize * 2])
+        #expect(summary.count(.imported) == Importer.chunkSize * 3 + 5)
+        #expect(library.photos.count == Importer.chunkSize * 3 + 5)
+        #expect(try store.store.load().photos.map(\.id) == library.photos.map(\.id))
+        #expect(try String(contentsOfFile: store.store.journal.path, encoding: .utf8).split(separator: "\n").count == 1,
+                "compacted: the journal is its header alone")
     }
 
     @Test func cancelKeepsWhatFinished() {
@@ -254,6 +268,29 @@ import Testing
             _ = try Importer().run([folder.path + "/p"], store: LibraryStore(path: path))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage")
+    }
+}
+
+/// A library store that records the size of each import batch appended to it.
+final class BatchRecordingStore: LibraryStoring, @unchecked Sendable {
+    let store: LibraryStore
+    let batches = CheckpointCounts()
+    init(store: LibraryStore) { self.store = store }
+    var location: String { store.location }
+    func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary { try store.loadWithNotes() }
+    func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        try store.append(lockTimeout: lockTimeout, edits)
+    }
+    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
+        batches.record(imported.photos.count)
+        return try store.appendPhotos(imported, lockTimeout: lockTimeout)
+    }
+    func update(lockTimeout: Double,
+                _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary {
+        try store.update(lockTimeout: lockTimeout, change)
+    }
+    func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
+        try store.compact(lockTimeout: lockTimeout, repair: repair)
     }
 }
 

@@ -46,7 +46,7 @@ import Testing
         let text = try lines(store.journal.path)
         #expect(text.count == 7 && text.last == "", "header, five lines, final newline: \(text)")
         let generation = try #require(try snapshotGeneration(store))
-        #expect(text[0] == "{\"photoryJournal\":1,\"schemaVersion\":\(LibraryStore.schemaVersion),\"generation\":\"\(generation)\"}")
+        #expect(text[0] == "{\"photoryJournal\":\(LibraryJournal.format),\"schemaVersion\":\(LibraryStore.schemaVersion),\"generation\":\"\(generation)\"}")
         #expect(text[3].contains("\"seq\":3") && text[3].contains("{\"undo\":\""), "undoLatest is written as the step it undid")
         #expect(!text.joined().contains("Latest"))
         #expect(text.dropFirst().dropLast().allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil },
@@ -134,7 +134,7 @@ import Testing
         let newGeneration = try #require(try snapshotGeneration(store))
         #expect(newGeneration != oldGeneration)
         #expect(try store.readSnapshot().library == before, "the snapshot alone holds the edits now")
-        #expect(try lines(store.journal.path) == ["{\"photoryJournal\":1,\"schemaVersion\":\(LibraryStore.schemaVersion),\"generation\":\"\(newGeneration)\"}", ""])
+        #expect(try lines(store.journal.path) == ["{\"photoryJournal\":\(LibraryJournal.format),\"schemaVersion\":\(LibraryStore.schemaVersion),\"generation\":\"\(newGeneration)\"}", ""])
         #expect(try store.load() == before)
         #expect(FileManager.default.fileExists(atPath: store.backupPath))
     }
