@@ -15,7 +15,9 @@
 ///    goes away).
 /// 3. `write` puts bytes on the terminal after everything flushed and before anything staged.
 /// 4. Test it by drawing frames with ``FrameDrawer`` and checking what it wrote, as the
-///    `RecordingBackend` tests do (`FrameDrawerTests`); `Terminal` owns the backend it draws through.
+///    `RecordingBackend` tests do (`FrameDrawerTests`).
+/// 5. To draw the app with it, `Terminal` makes it in place of `NcursesBackend` at set-up (its
+///    `backend`); `Terminal.draw(_:)` hands every frame to `FrameDrawer` with that backend.
 protocol TerminalBackend: AnyObject {
     /// The screen's size in cells.
     var size: (cols: Int, rows: Int) { get }
