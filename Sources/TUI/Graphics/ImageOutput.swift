@@ -1,5 +1,6 @@
 /// The images of each frame around the flush of its cells: which to erase and draw, and the bytes
-/// that do it. `Terminal` writes them; this decides them, so the rules need no ncurses to test.
+/// that do it. `FrameDrawer` writes them through its backend; this decides them, so the rules need no
+/// ncurses to test.
 ///
 /// - Before the cells: the image layer says what went and what is new; rows of erased sixel or
 ///   iTerm2 images must be repainted by ncurses. Inside tmux that does not erase them (tmux resends
