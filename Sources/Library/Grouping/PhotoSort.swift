@@ -78,12 +78,23 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         let keys = positions.map { TakenAt.sortKey(photos[$0].takenAt) }
         return Array(positions.indices).sorted {
             if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
-            let a = photos[positions[$0]], b = photos[positions[$1]]
-            if keys[$0] == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
-                return naturalOrder(first, second) == .orderedAscending
-            }
-            return a.path < b.path
+            return sameDatePrecedes(photos[positions[$0]], photos[positions[$1]], key: keys[$0])
         }.map { positions[$0] }
+    }
+
+    /// Whether `a` goes before `b` in the date order (`dateOrder`): one comparison, for
+    /// keeping a list in order as photos come and go.
+    public static func precedesByDate(_ a: Photo, _ b: Photo) -> Bool {
+        let first = TakenAt.sortKey(a.takenAt), second = TakenAt.sortKey(b.takenAt)
+        return first != second ? first < second : sameDatePrecedes(a, b, key: first)
+    }
+
+    /// The date order of two photos with the same date sort key `key`.
+    private static func sameDatePrecedes(_ a: Photo, _ b: Photo, key: Int64) -> Bool {
+        if key == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
+            return naturalOrder(first, second) == .orderedAscending
+        }
+        return a.path < b.path
     }
 
     /// Compares two texts with runs of digits compared as numbers: "img_2" < "img_10" < "img_010a";

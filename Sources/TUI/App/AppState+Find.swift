@@ -132,6 +132,8 @@ extension AppState {
     mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, generation builtFrom: Int) {
         guard kind == grouping else { return }
         if builtFrom == generation { treeRequest = nil }
+        // A tree kept in step with edits since is newer than one built from an older library.
+        if let tree, tree.kind == kind, tree.generation > builtFrom { return }
         let wasShowing = activeTree != nil
         var before = openPages()
         if !wasShowing { before.homeSelection = nil }
