@@ -24,6 +24,7 @@ extension Benchmark {
         let favourite = (0..<9).map { _ in Measure.time { _ = state.update(.key(.char("f"))) } }
         report.row("favourite key → state updated (UI thread)", median: Measure.median(favourite),
                    worst: favourite.max(), unit: "ms", target: .below(16))
+        report.note("the last favourite key did: \(state.library.history.undo.last?.label ?? "nothing")")
         for key in [Key.char(" "), .char(" "), .char(" ")] { _ = state.update(.key(key)) }
         let shift = (0..<9).map { _ in
             for key in [Key.char("d"), .tab, .char("+"), .char("3"), .char("h")] { _ = state.update(.key(key)) }
@@ -31,6 +32,7 @@ extension Benchmark {
         }
         report.row("shift 3 photos → state updated, regrouped (UI thread)", median: Measure.median(shift),
                    worst: shift.max(), unit: "ms", target: .below(50))
+        report.note("the last shift did: \(state.library.history.undo.last?.label ?? "nothing")")
 
         let store = LibraryStore(path: path)
         let editor = LibraryEditor(store: store)

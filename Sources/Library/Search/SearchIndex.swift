@@ -172,12 +172,27 @@ public struct SearchIndex: Sendable {
 /// name takes a while at 100,000 photos; the date order is made with the index).
 final class SortCache: @unchecked Sendable {
     private let lock = NSLock()
-    var photos: [Photo]
+    /// What the orders look at of each photo (not the photos: holding the library's array would
+    /// make the browser's next edit copy all of it).
+    var photos: [SortFields]
     var orders: [PhotoSort: [Int]] = [:]
 
+    /// The fields of a photo the orders look at.
+    struct SortFields: SortablePhoto {
+        var takenAt: String?
+        var path: String
+        var sourceURL: String?
+        var fileSize: Int64
+        var name: String { Photo.name(path: path, sourceURL: sourceURL) }
+
+        init(_ photo: Photo) {
+            (takenAt, path, sourceURL, fileSize) = (photo.takenAt, photo.path, photo.sourceURL, photo.fileSize)
+        }
+    }
+
     init(photos: [Photo]) {
-        self.photos = photos
-        orders[.dateTaken] = PhotoSort.dateTaken.order(of: photos)
+        self.photos = photos.map(SortFields.init)
+        orders[.dateTaken] = PhotoSort.dateTaken.order(of: self.photos)
     }
 
     /// A copy to update while others keep this one.
@@ -185,7 +200,7 @@ final class SortCache: @unchecked Sendable {
         lock.withLock { SortCache(photos: photos, orders: orders) }
     }
 
-    private init(photos: [Photo], orders: [PhotoSort: [Int]]) {
+    private init(photos: [SortFields], orders: [PhotoSort: [Int]]) {
         self.photos = photos
         self.orders = orders
     }
@@ -205,7 +220,7 @@ final class SortCache: @unchecked Sendable {
                 }
                 taken[sort] = order
             }
-            for change in changes { photos[change.position] = change.photo }
+            for change in changes { photos[change.position] = SortFields(change.photo) }
             for (sort, var order) in taken {
                 for change in moving {
                     OrderedList.insert(change.position, into: &order) { Self.precedes(sort, photos[$0], photos[$1]) }
@@ -219,7 +234,7 @@ final class SortCache: @unchecked Sendable {
     }
 
     /// One comparison of `sort`'s order (`PhotoSort.order(of:)`).
-    private static func precedes(_ sort: PhotoSort, _ a: Photo, _ b: Photo) -> Bool {
+    private static func precedes(_ sort: PhotoSort, _ a: SortFields, _ b: SortFields) -> Bool {
         switch sort {
         case .dateTaken, .newestFirst:
             return PhotoSort.precedesByDate(a, b)

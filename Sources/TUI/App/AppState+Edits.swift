@@ -31,8 +31,7 @@ extension AppState {
             status = "Nothing to change"
             return []
         }
-        editInPlace(touching: step.changes.map(\.photoID)) { $0.apply(step) }
-        status = Self.capitalised(step.label)
+        editInPlace(touching: step.changes.map(\.photoID), { $0.apply(step) }, saying: { _, _ in Self.capitalised(step.label) })
         return queueSave(.apply(step))
     }
 
@@ -42,11 +41,13 @@ extension AppState {
     /// Undoes or redoes the newest step on screen and asks for it to be saved.
     private mutating func travel(back: Bool) -> [Effect] {
         let edit: LibraryEdit = back ? .undoLatest : .redoLatest
-        guard let step = editInPlace(touching: photoIDs(touchedBy: edit), { $0.replay(edit) }) else {
+        let done = editInPlace(touching: photoIDs(touchedBy: edit), { $0.replay(edit) }) { step, library in
+            step.map { (back ? "Undid: " : "Redid: ") + $0.label + (library.unwrittenNote(for: $0).map { " — " + $0 } ?? "") }
+        }
+        guard let step = done else {
             status = back ? "Nothing to undo" : "Nothing to redo"
             return []
         }
-        status = (back ? "Undid: " : "Redid: ") + step.label + (library.unwrittenNote(for: step).map { " — " + $0 } ?? "")
         return queueSave(back ? .undo(stepID: step.id) : .redo(stepID: step.id))
     }
 
@@ -75,7 +76,8 @@ extension AppState {
     mutating func editsAppendedElsewhere(_ edits: [LibraryEdit]) -> [Effect] {
         guard !edits.isEmpty else { return [] }
         guard unsaved.isEmpty else { return [.catchUpWithDisk] }
-        defer { status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")" }
+        // Said first: a screen following a photo that moved says so after it.
+        status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")"
         for edit in edits { editInPlace(touching: photoIDs(touchedBy: edit)) { $0.replay(edit) } }
         return []
     }
@@ -96,9 +98,11 @@ extension AppState {
     /// Edits the library on screen in place (no copy of it) and keeps what is made from it in
     /// step with the photos `ids` it touches: the folder tree of the grouping and the search
     /// index are updated for those photos, not built again, and every screen stays on its
-    /// folder and photo. Work in proportion to the edit, not to the library.
+    /// folder and photo. Work in proportion to the edit, not to the library. `saying` gives the
+    /// status line before the screens follow (which may add to it: "Moved to 2019 › July 2019").
     @discardableResult
-    mutating func editInPlace<Result>(touching ids: [String], _ edit: (inout PhotoLibrary) -> Result) -> Result {
+    mutating func editInPlace<Result>(touching ids: [String], _ edit: (inout PhotoLibrary) -> Result,
+                                      saying: (Result, PhotoLibrary) -> String? = { _, _ in nil }) -> Result {
         let before = openPages()
         let old = ids.compactMap { library.photo(id: $0) }
         let result = edit(&library)
@@ -117,6 +121,7 @@ extension AppState {
             searchIndex = current
             if search.isEditing || search.results != nil || search.resultsFor != nil { runSearch() }
         }
+        if let said = saying(result, library) { status = said }
         invalidatePages()
         follow(before)
         return result
