@@ -95,6 +95,18 @@ import Testing
             }
         }
 
+        /// Undoes `count` steps, then redoes them, each as a build would give.
+        mutating func undoAndRedoAll(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            for round in 0..<count {
+                undo()
+                expectAsBuiltAgain("undo \(round)", sourceLocation: sourceLocation)
+            }
+            for round in 0..<count {
+                redo()
+                expectAsBuiltAgain("redo \(round)", sourceLocation: sourceLocation)
+            }
+        }
+
         var planner: EditPlanner { EditPlanner(library: library) }
         func ids(described description: String) -> [String] {
             library.photos.filter { $0.description.map(DescriptionResolver.groupKey) == DescriptionResolver.groupKey(description) }.map(\.id)
@@ -131,14 +143,7 @@ import Testing
         derived.expectAsBuiltAgain("undated photos get a date")
         derived.apply(derived.planner.shiftDate(["p00", "p04", "p08", "p12"], by: TimeShift(seconds: -86_400 * 400)))
         derived.expectAsBuiltAgain("favourites and missing shifted back")
-        for round in 0..<5 {
-            derived.undo()
-            derived.expectAsBuiltAgain("undo \(round)")
-        }
-        for round in 0..<5 {
-            derived.redo()
-            derived.expectAsBuiltAgain("redo \(round)")
-        }
+        derived.undoAndRedoAll(5)
     }
 
     @Test func placesMoveBetweenCountriesAndCities() {
@@ -173,13 +178,6 @@ import Testing
         derived.expectAsBuiltAgain("Beach emptied into Other")
         derived.apply(derived.planner.setDescription(derived.library.photos.filter { $0.description == nil }.map(\.id), to: "Everything else"))
         derived.expectAsBuiltAgain("Other emptied")
-        for round in 0..<5 {
-            derived.undo()
-            derived.expectAsBuiltAgain("undo \(round)")
-        }
-        for round in 0..<5 {
-            derived.redo()
-            derived.expectAsBuiltAgain("redo \(round)")
-        }
+        derived.undoAndRedoAll(5)
     }
 }

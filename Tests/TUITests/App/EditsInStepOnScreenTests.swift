@@ -25,6 +25,18 @@ import Testing
         #expect(state.currentGroup?.photoIDs == state.search.results, "\(what): the results grid", sourceLocation: sourceLocation)
     }
 
+    /// The state holds the only copy of its library (as in the app once the start-up check is
+    /// done): an edit, an undo and a redo change its photos where they are, never a copy of them.
+    @Test func editsChangeTheLibraryInPlace() {
+        var state = TestLibrary.state()
+        func storage() -> UnsafeRawPointer? { state.library.photos.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let before = storage()
+        state.openGroup(at: TestLibrary.gardenIndex)
+        state.pressWorking(.char("f"), .char("u"), .char("U"))
+        #expect(state.library.photos.filter(\.isFavourite).count == 1)
+        #expect(storage() == before)
+    }
+
     @Test(arguments: GroupingKind.allCases)
     func editsUndoAndOtherWritersKeepTheTreeAndTheSearchInStep(kind: GroupingKind) throws {
         var state = TestLibrary.state(remembered: RememberedState(grouping: kind))
