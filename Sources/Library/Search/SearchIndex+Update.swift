@@ -31,6 +31,54 @@ extension SearchIndex {
         orders.update(moved)
     }
 
+    /// Takes the photos `ids` out of `results` (ids in `sort` order, as `search` gave them from
+    /// this index): call it before `update`, while the index holds what the order was made by.
+    public func remove(_ ids: [String], from results: inout [String], sort: PhotoSort, in library: PhotoLibrary) {
+        let before = precedes(sort, in: library)
+        for id in Set(ids) { OrderedList.remove(id, from: &results, by: before) }
+    }
+
+    /// Puts those of the photos `ids` that match `query` into `results` where `sort` puts them:
+    /// call it after `update`. With `remove` before, the results are what `search` gives.
+    public func add(_ ids: [String], to results: inout [String], matching query: SearchQuery, sort: PhotoSort,
+                    in library: PhotoLibrary) {
+        let before = precedes(sort, in: library)
+        for id in Set(ids) {
+            guard let position = library.indexByID[id], position < self.ids.count, matches(query, at: position) else { continue }
+            OrderedList.insert(id, into: &results, by: before)
+        }
+    }
+
+    /// The order of `sort` on photo ids.
+    private func precedes(_ sort: PhotoSort, in library: PhotoLibrary) -> (String, String) -> Bool {
+        { [orders] a, b in
+            guard let first = library.indexByID[a], let second = library.indexByID[b] else { return false }
+            return orders.precedes(sort, first, second)
+        }
+    }
+
+    /// Whether the photo at `position` matches every term of `query`: `matches(_:)` for one photo,
+    /// looking at its own texts only.
+    func matches(_ query: SearchQuery, at position: Int) -> Bool {
+        query.terms.allSatisfy { matches($0.filter, at: position) != $0.excluded }
+    }
+
+    private func matches(_ filter: SearchFilter, at position: Int) -> Bool {
+        switch filter {
+        case let .word(word):
+            let needle = Array(word.utf8)
+            return names.entry(nameSlot[position], contains: needle) || descriptions.entry(descriptionSlot[position], contains: needle)
+                || folders.entry(folderSlot[position], contains: needle) || cameras.entry(cameraSlot[position], contains: needle)
+        case let .taken(span): return span.contains(dateKey[position])
+        case let .camera(text): return cameras.entry(cameraSlot[position], contains: Array(text.utf8))
+        case let .place(text): return places.entry(placeSlot[position], contains: Array(text.utf8))
+        case let .group(name): return groupSlot[position] >= 0 && groupNames[Int(groupSlot[position])] == name
+        case .favourite: return flags[position] & Self.favouriteFlag != 0
+        case .missing: return flags[position] & Self.missingFlag != 0
+        case .edited: return flags[position] & Self.editedFlag != 0
+        }
+    }
+
     /// The slot of `text` folded in `table`, as the index is built (-1 for nothing left).
     private static func slot(of text: String, in table: inout FoldedTable) -> Int32 {
         let folded = SearchText.fold(text)

@@ -9,13 +9,13 @@ import Foundation
 public struct SearchIndex: Sendable {
     /// Photo ids in library order; positions below index these arrays.
     let ids: [String]
-    private let names: FoldedTable, folders: FoldedTable, cameras: FoldedTable
+    let names: FoldedTable, folders: FoldedTable, cameras: FoldedTable
     var descriptions: FoldedTable, places: FoldedTable
     /// Folded description group names (exact match for `group:`), by slot; a group's slot
     /// stays while the index is updated (`update(_:in:)`), so a slot may be left unused.
     var groupNames: [String]
     var groupSlotByID: [String: Int32]
-    private let nameSlot: [Int32], folderSlot: [Int32], cameraSlot: [Int32]
+    let nameSlot: [Int32], folderSlot: [Int32], cameraSlot: [Int32]
     var descriptionSlot: [Int32], placeSlot: [Int32], groupSlot: [Int32]
     var dateKey: [Int64]
     var flags: [UInt8]
@@ -233,11 +233,21 @@ final class SortCache: @unchecked Sendable {
         }
     }
 
+    /// Whether the photo at position `a` goes before the one at `b` in `sort`'s order.
+    func precedes(_ sort: PhotoSort, _ a: Int, _ b: Int) -> Bool {
+        lock.withLock { Self.precedes(sort, photos[a], photos[b]) }
+    }
+
     /// One comparison of `sort`'s order (`PhotoSort.order(of:)`).
     private static func precedes(_ sort: PhotoSort, _ a: SortFields, _ b: SortFields) -> Bool {
         switch sort {
-        case .dateTaken, .newestFirst:
+        case .dateTaken:
             return PhotoSort.precedesByDate(a, b)
+        case .newestFirst:
+            // Known dates newest first, then the unknown ones in the date order.
+            let (knownA, knownB) = (a.takenAt != nil, b.takenAt != nil)
+            if knownA != knownB { return knownA }
+            return knownA ? PhotoSort.precedesByDate(b, a) : PhotoSort.precedesByDate(a, b)
         case .fileSize:
             return a.fileSize != b.fileSize ? a.fileSize > b.fileSize : PhotoSort.precedesByDate(a, b)
         case .fileName:

@@ -116,10 +116,9 @@ extension AppState {
         }
         if var current = searchIndex, current.generation == previous {
             searchIndex = nil
-            current.index.update(new, in: library)
+            keepSearchInStep(&current.index, touching: ids)
             current.generation = generation
             searchIndex = current
-            if search.isEditing || search.results != nil || search.resultsFor != nil { runSearch() }
         }
         if let said = saying(result, library) { status = said }
         invalidatePages()

@@ -197,8 +197,25 @@ extension AppState {
         }
     }
 
+    /// The library's photos `ids` were just edited: `index` (built before) follows them, and so
+    /// do the results on screen, each photo leaving them and joining again where it matches
+    /// (`SearchIndex.remove`/`add`): no search over the whole library.
+    mutating func keepSearchInStep(_ index: inout SearchIndex, touching ids: [String]) {
+        let text = search.field.text
+        guard var results = search.results, search.error == nil, search.resultsFor == text,
+              text.contains(where: { $0 != " " }), let query = try? SearchQuery(parsing: text) else {
+            index.update(ids.compactMap(library.photo(id:)), in: library)
+            if search.isEditing || search.results != nil || search.resultsFor != nil { runSearch(in: index) }
+            return
+        }
+        index.remove(ids, from: &results, sort: sort, in: library)
+        index.update(ids.compactMap(library.photo(id:)), in: library)
+        index.add(ids, to: &results, matching: query, sort: sort, in: library)
+        search.results = results
+    }
+
     /// Runs the query on the line; a bad one shows its message and no results.
-    mutating func runSearch() {
+    mutating func runSearch(in givenIndex: SearchIndex? = nil) {
         let text = search.field.text
         defer { pageCache[SearchState.resultsID] = makePage(id: SearchState.resultsID) }
         search.error = nil
@@ -216,7 +233,7 @@ extension AppState {
             search.resultsFor = text
             return
         }
-        guard let index = searchIndex?.index else {
+        guard let index = givenIndex ?? searchIndex?.index else {
             search.results = nil
             return
         }

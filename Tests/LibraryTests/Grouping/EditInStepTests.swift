@@ -31,6 +31,12 @@ import Testing
         var library: PhotoLibrary
         var trees: [GroupingKind: FolderTree]
         var index: SearchIndex
+        /// Results of each query in each order, kept in step photo by photo.
+        var results: [String: [PhotoSort: [String]]] = [:]
+
+        static let queries = ["zoo", "beach trip", "-zoo", "is:favourite", "is:edited", "-is:missing", "place:lisbon",
+                              "place:brazil", "group:\"zoo trip\"", "group:beach", "group:\"brand new\"", "year:2020",
+                              "date:2021-06", "year:2031", "lonely", "camera:x", "p", "-p"]
 
         init(_ library: PhotoLibrary) {
             self.library = library
@@ -40,6 +46,9 @@ import Testing
             index = SearchIndex(library: library, places: testPlaces)
             // Orders made before the edits are kept in step too.
             for sort in PhotoSort.allCases { _ = index.search(SearchQuery(terms: []), sort: sort) }
+            for text in Self.queries {
+                for sort in PhotoSort.allCases { results[text, default: [:]][sort] = try? index.search(text, sort: sort) }
+            }
         }
 
         /// Does `edit` on the library and updates the rest for the photos it touches.
@@ -50,7 +59,21 @@ import Testing
             for kind in GroupingKind.allCases where !trees[kind]!.update(old: old, new: new, in: library) {
                 trees[kind] = FolderTree(library: library, kind: kind, places: testPlaces)
             }
+            for (text, bySort) in results {
+                for (sort, found) in bySort {
+                    var kept = found
+                    index.remove(ids, from: &kept, sort: sort, in: library)
+                    results[text]![sort] = kept
+                }
+            }
             index.update(new, in: library)
+            for (text, bySort) in results {
+                for (sort, found) in bySort {
+                    var kept = found
+                    index.add(ids, to: &kept, matching: try! SearchQuery(parsing: text), sort: sort, in: library)
+                    results[text]![sort] = kept
+                }
+            }
         }
 
         mutating func apply(_ step: EditStep) {
@@ -80,10 +103,7 @@ import Testing
                         "\(what): folders by \(kind)", sourceLocation: sourceLocation)
             }
             let fresh = SearchIndex(library: library, places: testPlaces)
-            let queries = ["", "zoo", "beach trip", "-zoo", "is:favourite", "is:edited", "is:missing", "place:lisbon",
-                           "place:brazil", "group:\"zoo trip\"", "group:beach", "group:\"brand new\"", "year:2020",
-                           "date:2021-06", "year:2031", "lonely", "camera:x"]
-            for text in queries {
+            for text in Self.queries {
                 guard let query = try? SearchQuery(parsing: text) else {
                     Issue.record("\(text) does not parse", sourceLocation: sourceLocation)
                     continue
@@ -91,6 +111,8 @@ import Testing
                 for sort in PhotoSort.allCases {
                     #expect(index.search(query, sort: sort) == fresh.search(query, sort: sort),
                             "\(what): search \(text) by \(sort)", sourceLocation: sourceLocation)
+                    #expect(results[text]?[sort] == fresh.search(query, sort: sort),
+                            "\(what): results of \(text) by \(sort) kept in step", sourceLocation: sourceLocation)
                 }
             }
         }
