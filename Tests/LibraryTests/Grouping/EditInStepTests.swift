@@ -145,12 +145,7 @@ import Testing
         derived.expectAsBuiltAgain("no favourites left")
         derived.apply(derived.planner.setFavourite(["p21", "p22"], true))
         derived.expectAsBuiltAgain("favourites again")
-        derived.undo()
-        derived.expectAsBuiltAgain("undo")
-        derived.undo()
-        derived.expectAsBuiltAgain("undo twice")
-        derived.redo()
-        derived.expectAsBuiltAgain("redo")
+        derived.undoAndRedoAll(2)
     }
 
     @Test func dateShiftsMoveBetweenFoldersMakeAndEmptyThem() throws {
@@ -177,12 +172,7 @@ import Testing
         let brazil = derived.library.photos.filter { $0.gps == saoPaulo }.map(\.id)
         derived.apply(derived.planner.setLocation(brazil, to: rio, name: "Rio"))
         derived.expectAsBuiltAgain("São Paulo emptied")
-        derived.undo()
-        derived.expectAsBuiltAgain("undo")
-        derived.undo()
-        derived.expectAsBuiltAgain("undo twice")
-        derived.redo()
-        derived.expectAsBuiltAgain("redo")
+        derived.undoAndRedoAll(2)
     }
 
     @Test func descriptionsMakeRenameAndEmptyGroups() {
