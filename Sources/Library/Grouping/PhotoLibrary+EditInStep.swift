@@ -3,7 +3,7 @@ extension PhotoLibrary {
     /// photo: a photo whose group or date changed leaves its place and joins where it belongs
     /// now (a binary search each), a favourite joins or leaves Favourites. The work is that of
     /// the photos edited and the groups they touch, never a pass over the library; the result
-    /// is the same as building the groups again (`PhotoLibraryEditInStepTests`).
+    /// is the same as building the groups again (`EditInStepTests`).
     mutating func setEditsInStep(_ edits: [(photoID: String, edits: PhotoEdits)]) {
         // The photos that change (the last edits of a photo named twice win), as they are now.
         var newEdits: [Int: PhotoEdits] = [:]
