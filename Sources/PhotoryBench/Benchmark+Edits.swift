@@ -14,23 +14,25 @@ extension Benchmark {
         let group = library.groups.max { $0.count < $1.count }!
         let ids = Array(group.photoIDs.prefix(3))
 
-        func onScreen(_ keys: [Key]) -> [Double] {
-            (0..<9).map { _ in
-                var state = AppState(library: library, columns: 160, rows: 48, colorMode: .truecolor,
-                                     startFolder: "/", homeFolder: "/")
-                let open = library.homeFolders.firstIndex { $0.id == group.id } ?? 0
-                for _ in 0..<open { _ = state.update(.key(.right)) }
-                _ = state.update(.key(.enter))
-                for key in keys.dropLast() { _ = state.update(.key(key)) }
-                return Measure.time { _ = state.update(.key(keys.last!)) }
-            }
-        }
-        let favourite = onScreen([.char("f")])
+        // The browser's state holds its own library, as in the app (nothing else keeps it, so an
+        // edit changes it in place), with the biggest group open; each key is one edit of a run.
+        var state = AppState(library: SyntheticLibrary.make(count: librarySize), columns: 160, rows: 48,
+                             colorMode: .truecolor, startFolder: "/", homeFolder: "/")
+        let open = state.library.homeFolders.firstIndex { $0.id == group.id } ?? 0
+        for _ in 0..<open { _ = state.update(.key(.right)) }
+        _ = state.update(.key(.enter))
+        let favourite = (0..<9).map { _ in Measure.time { _ = state.update(.key(.char("f"))) } }
         report.row("favourite key → state updated (UI thread)", median: Measure.median(favourite),
                    worst: favourite.max(), unit: "ms", target: .below(16))
-        let shift = onScreen([.char(" "), .char(" "), .char(" "), .char("d"), .tab, .char("+"), .char("3"), .char("h"), .enter])
+        report.note("the last favourite key did: \(state.library.history.undo.last?.label ?? "nothing")")
+        for key in [Key.char(" "), .char(" "), .char(" ")] { _ = state.update(.key(key)) }
+        let shift = (0..<9).map { _ in
+            for key in [Key.char("d"), .tab, .char("+"), .char("3"), .char("h")] { _ = state.update(.key(key)) }
+            return Measure.time { _ = state.update(.key(.enter)) }
+        }
         report.row("shift 3 photos → state updated, regrouped (UI thread)", median: Measure.median(shift),
-                   worst: shift.max(), unit: "ms", target: .below(100))
+                   worst: shift.max(), unit: "ms", target: .below(50))
+        report.note("the last shift did: \(state.library.history.undo.last?.label ?? "nothing")")
 
         let store = LibraryStore(path: path)
         let editor = LibraryEditor(store: store)

@@ -29,7 +29,7 @@ struct BrowseCommand: ParsableCommand {
             let library = try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes, position: &position)
             do {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
-                    .run(library: library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position)
+                    .run(library: consume library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position)
             } catch {
                 throw CommandFailure("cannot start the browser: \(error)")
             }

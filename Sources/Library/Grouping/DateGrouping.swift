@@ -20,6 +20,8 @@ public struct DateGrouping: Grouping {
         return FolderStep(id: "m" + key, name: "\(Self.monthNames[month - 1]) \(key.prefix(4))")
     }
 
+    public var namesFollowIDs: Bool { true }
+
     /// Newest first: ids hold the year and month as digits of fixed width.
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
         a.rank != b.rank ? a.rank < b.rank : a.id > b.id

@@ -64,6 +64,8 @@ public struct FolderGrouping: Grouping {
         return FolderStep(id: child.id, name: parent.name + "/" + child.name, rank: child.rank)
     }
 
+    public var joinsFolders: Bool { true }
+
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
         switch PhotoSort.naturalOrder(a.name, b.name) {
         case .orderedAscending: true

@@ -3,12 +3,21 @@
 /// 100,000 photos; see `bench`).
 public struct FolderTree: Sendable, Equatable {
     /// The top-level folders, in the grouping's order.
-    public let folders: [PhotoFolder]
+    public internal(set) var folders: [PhotoFolder]
     /// Where each folder is: child positions from the top.
-    private let pathByID: [String: [Int]]
+    var pathByID: [String: [Int]]
+    /// The grouping it was built with, to keep it in step with edits (`update(old:new:in:)`).
+    let grouping: any Grouping
 
     public init(library: PhotoLibrary, grouping: some Grouping) {
         folders = Self.build(library.photos, grouping)
+        self.grouping = grouping
+        pathByID = [:]
+        findPaths()
+    }
+
+    /// `pathByID` again, after folders came or went.
+    mutating func findPaths() {
         var paths: [String: [Int]] = [:]
         func walk(_ folders: [PhotoFolder], _ path: [Int]) {
             for (position, folder) in folders.enumerated() {
@@ -19,6 +28,9 @@ public struct FolderTree: Sendable, Equatable {
         walk(folders, [])
         pathByID = paths
     }
+
+    /// Two trees are equal when they hold the same folders (whatever grouping made them).
+    public static func == (a: FolderTree, b: FolderTree) -> Bool { a.folders == b.folders }
 
     /// The tree of one of the offered groupings.
     public init(library: PhotoLibrary, kind: GroupingKind, places: PlaceLookup? = nil) {

@@ -21,10 +21,21 @@ public protocol Grouping: Sendable {
     /// other folder (a chain such as home › anna › Pictures › 2019 is one step then); nil keeps
     /// them apart, the default.
     func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep?
+
+    /// Whether `joined` joins any folders: a tree of such a grouping is built again, not
+    /// updated, when an edit moves a photo to another folder. False by default.
+    var joinsFolders: Bool { get }
+
+    /// Whether a folder's name follows from its id alone (a month, a place), so photos joining
+    /// or leaving a folder never rename it. False by default: a folder is named by its first
+    /// photo in library order, as a description group by the first spelling.
+    var namesFollowIDs: Bool { get }
 }
 
 extension Grouping {
     public func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep? { nil }
+    public var joinsFolders: Bool { false }
+    public var namesFollowIDs: Bool { false }
 
     public func precedes(_ a: PhotoFolder, _ b: PhotoFolder) -> Bool {
         if a.rank != b.rank { return a.rank < b.rank }

@@ -1,5 +1,17 @@
 import Foundation
 
+/// What the orders of `PhotoSort` look at: a `Photo`, or only these fields of one (the search
+/// index keeps them, not the photos, so the library it was built from is not held).
+public protocol SortablePhoto {
+    var takenAt: String? { get }
+    var path: String { get }
+    var sourceURL: String? { get }
+    var fileSize: Int64 { get }
+    var name: String { get }
+}
+
+extension Photo: SortablePhoto {}
+
 /// The order of the photos inside a folder, a group or search results.
 public enum PhotoSort: String, CaseIterable, Sendable, Codable {
     /// Date taken, oldest first (then path): the default. Unknown dates go last in every order.
@@ -29,7 +41,7 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
     }
 
     /// Positions in `photos`, in this order.
-    public func order(of photos: [Photo]) -> [Int] {
+    public func order<P: SortablePhoto>(of photos: [P]) -> [Int] {
         let byDate = Self.dateOrder(of: photos)
         switch self {
         case .dateTaken:
@@ -59,13 +71,13 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
 
     /// The date order `byDate` (positions in `photos`) newest first; unknown dates stay last,
     /// in path order.
-    static func newestFirst(_ byDate: [Int], of photos: [Photo]) -> [Int] {
+    static func newestFirst<P: SortablePhoto>(_ byDate: [Int], of photos: [P]) -> [Int] {
         let known = byDate.prefix { photos[$0].takenAt != nil }
         return known.reversed() + byDate[known.count...]
     }
 
     /// Positions in `photos` by date taken, then path: the order groups have always had.
-    static func dateOrder(of photos: [Photo]) -> [Int] {
+    static func dateOrder<P: SortablePhoto>(of photos: [P]) -> [Int] {
         photos.withUnsafeBufferPointer { dateOrder(Array($0.indices), in: $0) }
     }
 
@@ -74,16 +86,27 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
     /// (YYYYMMDDhhmmss), far cheaper than strings. Photos without a known date (web photos not
     /// downloaded yet, whose files are named by a hash) go last in the natural order of their
     /// addresses: "img/2.jpg" before "img/10.jpg".
-    static func dateOrder(_ positions: [Int], in photos: UnsafeBufferPointer<Photo>) -> [Int] {
+    static func dateOrder<P: SortablePhoto>(_ positions: [Int], in photos: UnsafeBufferPointer<P>) -> [Int] {
         let keys = positions.map { TakenAt.sortKey(photos[$0].takenAt) }
         return Array(positions.indices).sorted {
             if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
-            let a = photos[positions[$0]], b = photos[positions[$1]]
-            if keys[$0] == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
-                return naturalOrder(first, second) == .orderedAscending
-            }
-            return a.path < b.path
+            return sameDatePrecedes(photos[positions[$0]], photos[positions[$1]], key: keys[$0])
         }.map { positions[$0] }
+    }
+
+    /// Whether `a` goes before `b` in the date order (`dateOrder`): one comparison, for
+    /// keeping a list in order as photos come and go.
+    public static func precedesByDate<P: SortablePhoto>(_ a: P, _ b: P) -> Bool {
+        let first = TakenAt.sortKey(a.takenAt), second = TakenAt.sortKey(b.takenAt)
+        return first != second ? first < second : sameDatePrecedes(a, b, key: first)
+    }
+
+    /// The date order of two photos with the same date sort key `key`.
+    private static func sameDatePrecedes<P: SortablePhoto>(_ a: P, _ b: P, key: Int64) -> Bool {
+        if key == TakenAt.unknownSortKey, let first = a.sourceURL, let second = b.sourceURL, first != second {
+            return naturalOrder(first, second) == .orderedAscending
+        }
+        return a.path < b.path
     }
 
     /// Compares two texts with runs of digits compared as numbers: "img_2" < "img_10" < "img_010a";

@@ -14,6 +14,9 @@ public struct PlaceGrouping: Grouping {
         return [place.country, place.city]
     }
 
+    /// The place lookup names each place one way.
+    public var namesFollowIDs: Bool { true }
+
     public func folder(for keys: [String]) -> FolderStep {
         switch keys[0] {
         case "": return FolderStep(id: "noplace", name: "No location", rank: 2)

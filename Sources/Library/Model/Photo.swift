@@ -156,7 +156,11 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     /// What the photo is called on screen: its file name, or for a web photo the last part of
     /// its address (the downloaded file's name starts with a hash that keeps it apart).
-    public var name: String {
+    public var name: String { Self.name(path: path, sourceURL: sourceURL) }
+
+    /// `name` of a photo at `path` downloaded from `sourceURL`.
+    public static func name(path: String, sourceURL: String?) -> String {
+        let fileName = (path as NSString).lastPathComponent
         guard let url = sourceURL.flatMap({ URL(string: $0) }) else { return fileName }
         let last = url.lastPathComponent
         return last.isEmpty || last == "/" ? fileName : last

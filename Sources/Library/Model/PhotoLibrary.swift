@@ -3,17 +3,17 @@ import Foundation
 /// The photo library: every photo, indexed by id and path, with its groups derived from the
 /// photos' descriptions. A value: the TUI and the CLI each hold their own copy.
 public struct PhotoLibrary: Sendable, Equatable {
-    public private(set) var photos: [Photo]
-    public private(set) var groups: [PhotoGroup] = []
+    public internal(set) var photos: [Photo]
+    public internal(set) var groups: [PhotoGroup] = []
     /// Folders made by a rule rather than a description (`SmartFolder`), only when not empty.
-    public private(set) var smartGroups: [PhotoGroup] = []
+    public internal(set) var smartGroups: [PhotoGroup] = []
     /// What the home grid shows: the smart folders, then the groups.
-    public private(set) var homeFolders: [PhotoGroup] = []
+    public internal(set) var homeFolders: [PhotoGroup] = []
     /// The user's edit steps, for undo and redo; saved with the photos.
     public internal(set) var history = EditHistory()
-    private var indexByID: [String: Int] = [:]
+    var indexByID: [String: Int] = [:]
     private var indexByPath: [String: Int] = [:]
-    private var groupIndexByID: [String: Int] = [:]
+    var groupIndexByID: [String: Int] = [:]
 
     public init(photos: [Photo] = [], history: EditHistory = EditHistory()) {
         self.photos = photos
@@ -108,16 +108,9 @@ public struct PhotoLibrary: Sendable, Equatable {
         return history[keyPath: stack].remove(at: index)
     }
 
-    /// Sets photos' edits, regrouping only when a date or description changed.
+    /// Sets photos' edits; the groups and smart folders follow photo by photo (`setEditsInStep`).
     private mutating func setEdits(_ edits: [(photoID: String, edits: PhotoEdits)]) {
-        var regroup = false
-        for (id, new) in edits {
-            guard let index = indexByID[id] else { continue }
-            let old = photos[index].edits
-            regroup = regroup || old.date != new.date || old.description != new.description
-            photos[index].edits = new
-        }
-        if regroup { regroupOnly() } else { makeSmartGroups() }
+        setEditsInStep(edits)
     }
 
     /// The smart folders and the home grid's list again.
@@ -126,13 +119,6 @@ public struct PhotoLibrary: Sendable, Equatable {
     private mutating func makeSmartGroups() {
         smartGroups = SmartFolder.folders(in: self).map(\.group)
         homeFolders = smartGroups + groups
-    }
-
-    /// The photos' groups again, the indexes kept (they do not depend on edits).
-    private mutating func regroupOnly() {
-        groups = Self.makeGroups(photos)
-        groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
-        makeSmartGroups()
     }
 
     /// Write-back rewrote these photos' files: each record becomes `after` (its written edits
@@ -266,14 +252,17 @@ public struct PhotoLibrary: Sendable, Equatable {
                     firstTakenAt: firstLast[slot].first < 0 ? "" : buffer[firstLast[slot].first].takenAt ?? "",
                     lastTakenAt: firstLast[slot].last < 0 ? "" : buffer[firstLast[slot].last].takenAt ?? ""))
             }
-            groups.sort { a, b in
-                if a.isOther != b.isOther { return b.isOther }
-                let order = a.name.caseInsensitiveCompare(b.name)
-                return order != .orderedSame ? order == .orderedAscending : a.id < b.id
-            }
+            groups.sort(by: groupPrecedes)
             return groups
         }
     }
+}
+
+/// The order of the groups: by name case-insensitively, "Other" last.
+func groupPrecedes(_ a: PhotoGroup, _ b: PhotoGroup) -> Bool {
+    if a.isOther != b.isOther { return b.isOther }
+    let order = a.name.caseInsensitiveCompare(b.name)
+    return order != .orderedSame ? order == .orderedAscending : a.id < b.id
 }
 
 /// Results of the two halves of `reindex`, written by one thread each.

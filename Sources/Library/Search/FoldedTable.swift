@@ -50,6 +50,20 @@ struct FoldedTable: Sendable {
         return found
     }
 
+    /// Whether entry `slot` contains `needle` (folded, not empty): `entries(containing:)` for
+    /// one entry; false for no entry (-1).
+    func entry(_ slot: Int32, contains needle: [UInt8]) -> Bool {
+        guard slot >= 0, !needle.isEmpty else { return false }
+        let start = starts[Int(slot)]
+        let end = Int(slot) + 1 < starts.count ? starts[Int(slot) + 1] - 1 : bytes.count - 1
+        guard end - start >= needle.count else { return false }
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                (start...(end - needle.count)).contains { memcmp(haystack.baseAddress! + $0, needle.baseAddress!, needle.count) == 0 }
+            }
+        }
+    }
+
     /// The entry holding byte `position` (binary search over the starts).
     private func entry(at position: Int) -> Int {
         var low = 0, high = starts.count - 1

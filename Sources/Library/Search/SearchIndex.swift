@@ -8,24 +8,34 @@ import Foundation
 /// rebuild it when the library changes.
 public struct SearchIndex: Sendable {
     /// Photo ids in library order; positions below index these arrays.
-    private let ids: [String]
-    private let names: FoldedTable, folders: FoldedTable, descriptions: FoldedTable, cameras: FoldedTable
-    private let places: FoldedTable
-    /// Folded description group names (exact match for `group:`).
-    private let groupNames: [String]
-    private let nameSlot: [Int32], folderSlot: [Int32], descriptionSlot: [Int32], cameraSlot: [Int32]
-    private let placeSlot: [Int32], groupSlot: [Int32]
-    private let dateKey: [Int64]
-    private let flags: [UInt8]
+    let ids: [String]
+    let names: FoldedTable, folders: FoldedTable, cameras: FoldedTable
+    var descriptions: FoldedTable, places: FoldedTable
+    /// Folded description group names (exact match for `group:`), by slot; a group's slot
+    /// stays while the index is updated (`update(_:in:)`), so a slot may be left unused.
+    var groupNames: [String]
+    var groupSlotByID: [String: Int32]
+    let nameSlot: [Int32], folderSlot: [Int32], cameraSlot: [Int32]
+    var descriptionSlot: [Int32], placeSlot: [Int32], groupSlot: [Int32]
+    var dateKey: [Int64]
+    var flags: [UInt8]
     /// Positions in each sort order, made when first asked for.
-    private let orders: SortCache
+    var orders: SortCache
+    /// Names the places of positions, for `place:`.
+    let placeNames: PlaceNames
 
     private struct CameraKey: Hashable {
         var make: String?
         var model: String?
     }
 
-    private static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
+    static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
+
+    /// The flags of `photo`.
+    static func flags(of photo: Photo) -> UInt8 {
+        (photo.isFavourite ? favouriteFlag : 0) | (photo.missing ? missingFlag : 0)
+            | (photo.edits.editedFields.isEmpty ? 0 : editedFlag)
+    }
 
     /// Photos in the index.
     public var count: Int { ids.count }
@@ -80,13 +90,14 @@ public struct SearchIndex: Sendable {
             let place = placeNames.place(at: photo.gps)
             placeSlot.append(place.map { place in slot(place, &placeMemo, &places) { "\(place.city), \(place.country)" } } ?? -1)
             dateKey.append(TakenAt.sortKey(photo.takenAt))
-            flags.append((photo.isFavourite ? Self.favouriteFlag : 0) | (photo.missing ? Self.missingFlag : 0)
-                         | (photo.edits.editedFields.isEmpty ? 0 : Self.editedFlag))
+            flags.append(Self.flags(of: photo))
         }
         self.ids = photos.map(\.id)
         (self.names, self.folders, self.descriptions, self.cameras, self.places) = (names, folders, descriptions, cameras, places)
         (self.nameSlot, self.folderSlot, self.descriptionSlot, self.cameraSlot) = (nameSlot, folderSlot, descriptionSlot, cameraSlot)
         (self.placeSlot, self.groupSlot, self.groupNames) = (placeSlot, groupSlot, groupNames)
+        self.groupSlotByID = groupSlotByID
+        self.placeNames = placeNames
         self.dateKey = dateKey
         self.flags = flags
         orders = SortCache(photos: photos)
@@ -159,14 +170,93 @@ public struct SearchIndex: Sendable {
 
 /// The photos' positions in each sort order, each made once when first needed (sorting by
 /// name takes a while at 100,000 photos; the date order is made with the index).
-private final class SortCache: @unchecked Sendable {
+final class SortCache: @unchecked Sendable {
     private let lock = NSLock()
-    private let photos: [Photo]
-    private var orders: [PhotoSort: [Int]] = [:]
+    /// What the orders look at of each photo (not the photos: holding the library's array would
+    /// make the browser's next edit copy all of it).
+    var photos: [SortFields]
+    var orders: [PhotoSort: [Int]] = [:]
+
+    /// The fields of a photo the orders look at.
+    struct SortFields: SortablePhoto {
+        var takenAt: String?
+        var path: String
+        var sourceURL: String?
+        var fileSize: Int64
+        var name: String { Photo.name(path: path, sourceURL: sourceURL) }
+
+        init(_ photo: Photo) {
+            (takenAt, path, sourceURL, fileSize) = (photo.takenAt, photo.path, photo.sourceURL, photo.fileSize)
+        }
+    }
 
     init(photos: [Photo]) {
+        self.photos = photos.map(SortFields.init)
+        orders[.dateTaken] = PhotoSort.dateTaken.order(of: self.photos)
+    }
+
+    /// A copy to update while others keep this one.
+    func copy() -> SortCache {
+        lock.withLock { SortCache(photos: photos, orders: orders) }
+    }
+
+    private init(photos: [SortFields], orders: [PhotoSort: [Int]]) {
         self.photos = photos
-        orders[.dateTaken] = PhotoSort.dateTaken.order(of: photos)
+        self.orders = orders
+    }
+
+    /// The photos at these positions are now `photo`: the orders made so far follow, each
+    /// photo whose date changed leaving its place and joining where it belongs (a binary
+    /// search in each order), newest first made again from the date order.
+    func update(_ changes: [(position: Int, photo: Photo)]) {
+        lock.withLock {
+            let moving = changes.filter { photos[$0.position].takenAt != $0.photo.takenAt }
+            // Leaving by the values the orders were made with, joining by the new ones.
+            var taken: [PhotoSort: [Int]] = [:]
+            for sort in orders.keys where sort != .newestFirst && !moving.isEmpty {
+                var order = orders.removeValue(forKey: sort)!
+                for change in moving {
+                    OrderedList.remove(change.position, from: &order) { Self.precedes(sort, photos[$0], photos[$1]) }
+                }
+                taken[sort] = order
+            }
+            for change in changes { photos[change.position] = SortFields(change.photo) }
+            for (sort, var order) in taken {
+                for change in moving {
+                    OrderedList.insert(change.position, into: &order) { Self.precedes(sort, photos[$0], photos[$1]) }
+                }
+                orders[sort] = order
+            }
+            if orders[.newestFirst] != nil, let byDate = orders[.dateTaken] {
+                orders[.newestFirst] = PhotoSort.newestFirst(byDate, of: photos)
+            }
+        }
+    }
+
+    /// Whether the photo at position `a` goes before the one at `b` in `sort`'s order.
+    func precedes(_ sort: PhotoSort, _ a: Int, _ b: Int) -> Bool {
+        lock.withLock { Self.precedes(sort, photos[a], photos[b]) }
+    }
+
+    /// One comparison of `sort`'s order (`PhotoSort.order(of:)`).
+    private static func precedes(_ sort: PhotoSort, _ a: SortFields, _ b: SortFields) -> Bool {
+        switch sort {
+        case .dateTaken:
+            return PhotoSort.precedesByDate(a, b)
+        case .newestFirst:
+            // Known dates newest first, then the unknown ones in the date order.
+            let (knownA, knownB) = (a.takenAt != nil, b.takenAt != nil)
+            if knownA != knownB { return knownA }
+            return knownA ? PhotoSort.precedesByDate(b, a) : PhotoSort.precedesByDate(a, b)
+        case .fileSize:
+            return a.fileSize != b.fileSize ? a.fileSize > b.fileSize : PhotoSort.precedesByDate(a, b)
+        case .fileName:
+            switch PhotoSort.naturalOrder(Array(SearchText.fold(a.name).utf8), Array(SearchText.fold(b.name).utf8)) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return PhotoSort.precedesByDate(a, b)
+            }
+        }
     }
 
     func order(_ sort: PhotoSort) -> [Int] {

@@ -31,10 +31,7 @@ extension AppState {
             status = "Nothing to change"
             return []
         }
-        var changed = library
-        changed.apply(step)
-        replaceLibrary(changed)
-        status = Self.capitalised(step.label)
+        editInPlace(touching: step.changes.map(\.photoID), { $0.apply(step) }, saying: { _, _ in Self.capitalised(step.label) })
         return queueSave(.apply(step))
     }
 
@@ -43,13 +40,14 @@ extension AppState {
 
     /// Undoes or redoes the newest step on screen and asks for it to be saved.
     private mutating func travel(back: Bool) -> [Effect] {
-        var changed = library
-        guard let step = back ? changed.undo() : changed.redo() else {
+        let edit: LibraryEdit = back ? .undoLatest : .redoLatest
+        let done = editInPlace(touching: photoIDs(touchedBy: edit), { $0.replay(edit) }) { step, library in
+            step.map { (back ? "Undid: " : "Redid: ") + $0.label + (library.unwrittenNote(for: $0).map { " — " + $0 } ?? "") }
+        }
+        guard let step = done else {
             status = back ? "Nothing to undo" : "Nothing to redo"
             return []
         }
-        replaceLibrary(changed)
-        status = (back ? "Undid: " : "Redid: ") + step.label + (changed.unwrittenNote(for: step).map { " — " + $0 } ?? "")
         return queueSave(back ? .undo(stepID: step.id) : .redo(stepID: step.id))
     }
 
@@ -78,11 +76,54 @@ extension AppState {
     mutating func editsAppendedElsewhere(_ edits: [LibraryEdit]) -> [Effect] {
         guard !edits.isEmpty else { return [] }
         guard unsaved.isEmpty else { return [.catchUpWithDisk] }
-        defer { status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")" }
-        var changed = library
-        for edit in edits { changed.replay(edit) }
-        replaceLibrary(changed)
+        // Said first: a screen following a photo that moved says so after it.
+        status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")"
+        for edit in edits { editInPlace(touching: photoIDs(touchedBy: edit)) { $0.replay(edit) } }
         return []
+    }
+
+    /// The photos `edit` would change in the library now.
+    func photoIDs(touchedBy edit: LibraryEdit) -> [String] {
+        let history = library.history
+        let step: EditStep? = switch edit {
+        case let .apply(step): step
+        case let .undo(id): history.undo.last { $0.id == id }
+        case let .redo(id): history.redo.last { $0.id == id }
+        case .undoLatest: history.undo.last
+        case .redoLatest: history.redo.last
+        }
+        return step?.changes.map(\.photoID) ?? []
+    }
+
+    /// Edits the library on screen in place (no copy of it) and keeps what is made from it in
+    /// step with the photos `ids` it touches: the folder tree of the grouping and the search
+    /// index are updated for those photos, not built again, and every screen stays on its
+    /// folder and photo. Work in proportion to the edit, not to the library. `saying` gives the
+    /// status line before the screens follow (which may add to it: "Moved to 2019 › July 2019").
+    @discardableResult
+    mutating func editInPlace<Result>(touching ids: [String], _ edit: (inout PhotoLibrary) -> Result,
+                                      saying: (Result, PhotoLibrary) -> String? = { _, _ in nil }) -> Result {
+        let before = openPages()
+        let old = ids.compactMap { library.photo(id: $0) }
+        let result = edit(&library)
+        let new = old.compactMap { library.photo(id: $0.id) }
+        let previous = generation
+        generation += 1
+        if var current = tree, current.generation == previous {
+            tree = nil
+            if current.tree.update(old: old, new: new, in: library) { current.generation = generation }
+            tree = current
+        }
+        if var current = searchIndex, current.generation == previous {
+            searchIndex = nil
+            keepSearchInStep(&current.index, touching: ids)
+            current.generation = generation
+            searchIndex = current
+        }
+        if let said = saying(result, library) { status = said }
+        invalidatePages()
+        follow(before)
+        return result
     }
 
     /// Installs a library read from disk (after an import, a reload), with the edits

@@ -132,6 +132,8 @@ extension AppState {
     mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, generation builtFrom: Int) {
         guard kind == grouping else { return }
         if builtFrom == generation { treeRequest = nil }
+        // A tree kept in step with edits since is newer than one built from an older library.
+        if let tree, tree.kind == kind, tree.generation > builtFrom { return }
         let wasShowing = activeTree != nil
         var before = openPages()
         if !wasShowing { before.homeSelection = nil }
@@ -195,8 +197,25 @@ extension AppState {
         }
     }
 
+    /// The library's photos `ids` were just edited: `index` (built before) follows them, and so
+    /// do the results on screen, each photo leaving them and joining again where it matches
+    /// (`SearchIndex.remove`/`add`): no search over the whole library.
+    mutating func keepSearchInStep(_ index: inout SearchIndex, touching ids: [String]) {
+        let text = search.field.text
+        guard var results = search.results, search.error == nil, search.resultsFor == text,
+              text.contains(where: { $0 != " " }), let query = try? SearchQuery(parsing: text) else {
+            index.update(ids.compactMap(library.photo(id:)), in: library)
+            if search.isEditing || search.results != nil || search.resultsFor != nil { runSearch(in: index) }
+            return
+        }
+        index.remove(ids, from: &results, sort: sort, in: library)
+        index.update(ids.compactMap(library.photo(id:)), in: library)
+        index.add(ids, to: &results, matching: query, sort: sort, in: library)
+        search.results = results
+    }
+
     /// Runs the query on the line; a bad one shows its message and no results.
-    mutating func runSearch() {
+    mutating func runSearch(in givenIndex: SearchIndex? = nil) {
         let text = search.field.text
         defer { pageCache[SearchState.resultsID] = makePage(id: SearchState.resultsID) }
         search.error = nil
@@ -214,7 +233,7 @@ extension AppState {
             search.resultsFor = text
             return
         }
-        guard let index = searchIndex?.index else {
+        guard let index = givenIndex ?? searchIndex?.index else {
             search.results = nil
             return
         }

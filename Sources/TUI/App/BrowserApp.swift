@@ -44,11 +44,11 @@ public final class BrowserApp: @unchecked Sendable {
     /// - Parameter notice: what loading noticed (a torn journal line ignored), for the status line.
     /// - Parameter position: where loading `library` stopped in the journal: other writers'
     ///   edits after it reach the screen (nil: they show after `r`).
-    public func run(library: PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
+    public func run(library: consuming PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
                     notice: String? = nil, position: JournalPosition? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
         defer { terminal.restore() }
-        run(library: library, on: terminal, notice: notice, position: position)
+        run(library: consume library, on: terminal, notice: notice, position: position)
         let unsaved = saver.finish()
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
     }
@@ -72,11 +72,18 @@ public final class BrowserApp: @unchecked Sendable {
     /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
     ///   the grid drawn (`bench` times message-to-frame with it).
     /// - Parameter position: as in ``run(library:colorModeOverride:graphics:notice:position:)``.
-    public func run(library: PhotoLibrary, on terminal: Terminal, notice: String? = nil, position: JournalPosition? = nil,
+    public func run(library: consuming PhotoLibrary, on terminal: Terminal, notice: String? = nil, position: JournalPosition? = nil,
                     onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
+        // The state becomes the library's only holder once the missing-file check is done (the
+        // library is consumed, not kept here): an edit then changes it in place, where a second
+        // holder would make it copy every photo.
+        let inbox = self.inbox
+        let checkMissing: @Sendable () -> Void = { [library] in
+            inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
+        }
         var state = AppState(
-            library: library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
+            library: consume library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
             status: notice ?? Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
@@ -84,7 +91,6 @@ public final class BrowserApp: @unchecked Sendable {
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems)
-        let inbox = self.inbox
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
             inbox.post(.previewReady(key, result))
@@ -94,9 +100,7 @@ public final class BrowserApp: @unchecked Sendable {
         self.follower = follower
         follower.start()
         defer { follower.stop() }
-        DispatchQueue.global(qos: .utility).async {
-            inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
-        }
+        DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.
         state.followUp().forEach(perform)
