@@ -4,9 +4,4 @@
 struct Job<Key: Hashable & Sendable>: Sendable {
     let key: Key
     let run: @Sendable (JobToken) -> Void
-
-    init(key: Key, run: @escaping @Sendable (JobToken) -> Void) {
-        self.key = key
-        self.run = run
-    }
 }

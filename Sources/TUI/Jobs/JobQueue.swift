@@ -45,8 +45,12 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
 
         /// How many idle workers to wake for the jobs queued that can start now, besides the
         /// ones the calling worker takes itself; they count as woken.
+        /// After a shutdown, all idle workers wake, to end.
         mutating func workersToWake(besides taken: Int = 0) -> Int {
-            guard !isShutDown else { return 0 }
+            guard !isShutDown else {
+                defer { idleWorkers = 0 }
+                return idleWorkers
+            }
             let startable = queued.count { running[$0.key] == nil }
             let count = min(idleWorkers, max(0, startable - taken))
             idleWorkers -= count
@@ -70,8 +74,8 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
     @discardableResult
     func want(_ jobs: [Job<Key>]) -> [Key] {
         let wanted = Set(jobs.map(\.key))
-        let (dropped, cancelled, wakeCount) = state.withLock { state -> ([Key], [JobToken], Int) in
-            guard !state.isShutDown else { return ([], [], 0) }
+        return change { state in
+            guard !state.isShutDown else { return ([], []) }
             var dropped = state.queued.map(\.key).filter { !wanted.contains($0) }
             var cancelled: [JobToken] = []
             for key in state.running.keys where !wanted.contains(key) {
@@ -86,37 +90,31 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
                 guard seen.insert(job.key).inserted else { return false }
                 return state.running[job.key].map(\.isCancelled) ?? true
             }
-            return (dropped, cancelled, startOrWakeWorkers(&state))
+            return (cancelled, dropped)
         }
-        finish(cancelling: cancelled, waking: wakeCount)
-        return dropped
     }
 
     /// Adds `job`, leaving the other keys' jobs as they are: a job queued with its key is
     /// replaced (in its place in the line), one running with its key is cancelled and `job`
     /// starts when it has ended.
     func submit(_ job: Job<Key>) {
-        let (cancelled, wakeCount) = state.withLock { state -> ([JobToken], Int) in
-            guard !state.isShutDown else { return ([], 0) }
+        change { state in
+            guard !state.isShutDown else { return ([], ()) }
             if let index = state.queued.firstIndex(where: { $0.key == job.key }) {
                 state.queued[index] = job
             } else {
                 state.queued.append(job)
             }
-            let cancelled = state.cancelRunning(job.key).map { [$0] } ?? []
-            return (cancelled, startOrWakeWorkers(&state))
+            return (state.cancelRunning(job.key).map { [$0] } ?? [], ())
         }
-        finish(cancelling: cancelled, waking: wakeCount)
     }
 
     /// Drops the job queued with `key` and cancels the one running.
     func cancel(_ key: Key) {
-        let (cancelled, idle) = state.withLock { state -> (JobToken?, [@Sendable () -> Void]) in
+        change { state in
             state.queued.removeAll { $0.key == key }
-            return (state.cancelRunning(key), Self.takeIdleHandlers(&state))
+            return (state.cancelRunning(key).map { [$0] } ?? [], ())
         }
-        cancelled?.cancel(.stale)
-        idle.forEach { $0() }
     }
 
     /// True while a job is queued or running.
@@ -136,18 +134,29 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
     /// Drops what is queued, cancels what runs (`JobToken.isShutDown`), and lets the threads end
     /// once their jobs return. Jobs given afterwards never run.
     func shutdown() {
-        let (running, wakeCount, idle) = state.withLock { state in
+        change(.shutdown) { state in
             state.isShutDown = true
             state.queued = []
             // Jobs cancelled as stale before hear it too: now they stop saving as well.
-            let running = state.running.values.map(\.token)
             for key in state.running.keys { state.running[key]?.isCancelled = true }
-            defer { state.idleWorkers = 0 }
-            return (running, state.idleWorkers, Self.takeIdleHandlers(&state))
+            return (state.running.values.map(\.token), ())
         }
-        running.forEach { $0.cancel(.shutdown) }
+    }
+
+    /// Changes the state under the lock with `body`, which returns the tokens it cancelled;
+    /// then, with the lock let go, cancels them for `reason`, wakes the workers that have jobs
+    /// to start (or, after a shutdown, to end), and runs the idle handlers when all is done.
+    @discardableResult
+    private func change<Result: Sendable>(_ reason: JobToken.Reason = .stale,
+                                          _ body: (inout State) -> (cancelled: [JobToken], result: Result)) -> Result {
+        let (cancelled, result, wakeCount, idle) = state.withLock { state in
+            let (cancelled, result) = body(&state)
+            return (cancelled, result, startOrWakeWorkers(&state), Self.takeIdleHandlers(&state))
+        }
+        cancelled.forEach { $0.cancel(reason) }
         for _ in 0..<wakeCount { wake.signal() }
         idle.forEach { $0() }
+        return result
     }
 
     // MARK: - Workers
@@ -202,11 +211,6 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
                 idle.forEach { $0() }
             }
         }
-    }
-
-    private func finish(cancelling tokens: [JobToken], waking count: Int) {
-        tokens.forEach { $0.cancel(.stale) }
-        for _ in 0..<count { wake.signal() }
     }
 
     /// The idle handlers when nothing is queued or running (they are taken); holds the lock.
