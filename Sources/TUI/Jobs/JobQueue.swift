@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Keyed jobs run on a few threads of the queue's own, latest wins: made by
 /// ``JobScheduler/queue(_:workers:keyedBy:)`` (see there for how to use one).
@@ -60,7 +59,7 @@ final class JobQueue<Key: Hashable & Sendable>: Sendable {
 
     let name: String
     let workers: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
 
     init(name: String, workers: Int) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The browser's background work, one place for all of it: queues of keyed jobs where only the
 /// latest matters, each on a few threads of its own, all stopped by one ``shutdown()``.
 ///
@@ -26,7 +24,7 @@ final class JobScheduler: Sendable {
         var shutdowns: [@Sendable () -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a running job holds to learn that it should stop: checked between steps
 /// (`isCancelled`), or heard at once through ``onCancel(_:)`` by work that has a cancel flag of
 /// its own (a download's `ImportCancellation`). Cancelling only asks: the job decides where it
@@ -18,7 +16,7 @@ final class JobToken: Sendable {
         var handlers: [@Sendable () -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 

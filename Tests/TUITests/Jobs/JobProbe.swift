@@ -1,12 +1,11 @@
 import Dispatch
-import Synchronization
 @testable import TUI
 
 /// What background jobs did, in order, for tests to wait on: every `record` is a signal, and
 /// `wait(until:)` wakes on each one to look again, up to a deadline (it never sleeps to see).
 /// Also gates to hold a job where a test wants it.
 final class JobProbe: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
     private let changed = DispatchSemaphore(value: 0)
 
     func record(_ event: String) {
