@@ -14,6 +14,8 @@ public final class BrowserApp: @unchecked Sendable {
     private var importCancellation: ImportCancellation?
     /// Writes what the browser remembers (`state.json`), one save after another.
     private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
+    /// The background work of one `run` (previews, originals); shut down when it ends.
+    private var jobs = JobScheduler()
     /// Made on the first original the detail view asks for.
     private var originalQueue: OriginalQueue?
     private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
@@ -91,11 +93,14 @@ public final class BrowserApp: @unchecked Sendable {
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems)
+        let jobs = JobScheduler()
+        self.jobs = jobs
+        defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
-        let loader = PreviewLoader(workers: ProcessInfo.processInfo.activeProcessorCount, make: maker.make) { key, result in
+        let loader = PreviewLoader(scheduler: jobs, workers: ProcessInfo.processInfo.activeProcessorCount,
+                                   make: maker.make(_:token:)) { key, result in
             inbox.post(.previewReady(key, result))
         }
-        defer { loader.stop() }
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         self.follower = follower
         follower.start()
@@ -147,7 +152,7 @@ public final class BrowserApp: @unchecked Sendable {
             dirty = true
         }
         importCancellation?.cancel()
-        originalQueue?.stop()
+        jobs.shutdown()
         originalQueue = nil
         rememberQueue.sync {}   // the last choices are on disk before the browser goes
     }
@@ -205,6 +210,7 @@ public final class BrowserApp: @unchecked Sendable {
         case let .wantOriginals(photos):
             if originalQueue == nil, !photos.isEmpty {
                 originalQueue = OriginalQueue(
+                    scheduler: jobs,
                     downloader: OriginalDownloader(fetcher: web.fetcher, downloads: web.downloads, thumbnails: thumbnails),
                     store: store) { [inbox] msg in inbox.post(msg) }
             }

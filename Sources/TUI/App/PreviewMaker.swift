@@ -14,6 +14,13 @@ public struct PreviewMaker: Sendable {
     }
 
     public func make(_ request: PreviewRequest) -> PreviewResult {
+        make(request, token: JobToken())!
+    }
+
+    /// The same for a job: nil when `token` was cancelled before the photo was read, or between
+    /// decoding it and rendering the preview (the decoders themselves cannot be stopped halfway).
+    func make(_ request: PreviewRequest, token: JobToken) -> PreviewResult? {
+        guard !token.isCancelled else { return nil }
         let key = request.key
         let needed = key.pixels.map { PixelEncoder(format: $0).pixelSize(columns: key.columns, rows: key.rows) }
             ?? (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
@@ -40,6 +47,7 @@ public struct PreviewMaker: Sendable {
                 return .failed(error.description)
             }
         }
+        guard !token.isCancelled else { return nil }
         if let format = key.pixels {
             let encoded = PixelEncoder(format: format).encode(image, columns: key.columns, rows: key.rows,
                                                               kittyID: PixelEncoder.kittyID(for: key.imageContent))
