@@ -112,6 +112,7 @@ import Testing
                           takenAt: nil, takenAtSource: nil, importedAt: 0)
         #expect(unchangedProperties(Self.everyField, from: plain) == [], "set them in everyField, and in PhotoCodec")
         #expect(unchangedProperties(Self.everyField.edits, from: PhotoEdits()) == [])
+        #expect(unchangedProperties(Self.everyField.rare, from: Photo.Rare()) == [])
         #expect(Self.everyField.fileGPS?.altitude != nil)
     }
 
