@@ -125,7 +125,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
     }
     /// What the user set; it wins over the file's values in the properties below.
     public var edits: PhotoEdits {
-        get { rareBox?.value.edits ?? PhotoEdits() }
+        @inline(__always) get { rareBox?.value.edits ?? PhotoEdits() }
         set { rare.edits = newValue }
     }
     /// The content fingerprint of the file as photory last rewrote it (write-back), when that
@@ -198,7 +198,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     /// When the photo was taken: the user's date, else the file's; nil when not known (a web
     /// photo not downloaded yet, see `fileTakenAt`). Unknown dates sort after known ones.
-    public var takenAt: String? { edits.date?.value ?? fileTakenAt }
+    @inline(__always) public var takenAt: String? {
+        guard let rareBox else { return fileTakenAt }   // the common case: no copy of the photo
+        return rareBox.value.edits.date?.value ?? fileTakenAt
+    }
     public var takenAtSource: TakenAtSource? { edits.date == nil ? fileTakenAtSource : .edited }
     /// Whether the date the photo was taken is known.
     public var isTakenAtKnown: Bool { takenAt != nil }
@@ -209,14 +212,14 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.
     public var gps: GPSPosition? { edits.location.map(\.position) ?? fileGPS }
     /// The usable description; nil puts the photo in "Other".
-    public var description: String? {
-        guard let edited = edits.description else { return fileDescription }
+    @inline(__always) public var description: String? {
+        guard let edited = rareBox?.value.edits.description else { return fileDescription }
         return edited.isEmpty ? nil : edited
     }
     public var descriptionSource: DescriptionSource? {
         edits.description == nil ? fileDescriptionSource : (description == nil ? nil : .edited)
     }
-    public var isFavourite: Bool { edits.favourite }
+    @inline(__always) public var isFavourite: Bool { rareBox?.value.edits.favourite ?? false }
 
     /// The file name without its folder.
     public var fileName: String { (path as NSString).lastPathComponent }

@@ -12,7 +12,9 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// The user's edit steps, for undo and redo; saved with the photos.
     public internal(set) var history = EditHistory()
     private var indexByID: [String: Int] = [:]
-    private var indexByPath: [String: Int] = [:]
+    /// Built on first use: only imports and the CLI look photos up by path, so opening the
+    /// browser does not pay for it. Replaced whenever the photos are reindexed.
+    private var indexByPath = LazyPathIndex()
     private var groupIndexByID: [String: Int] = [:]
 
     public init(photos: [Photo] = [], history: EditHistory = EditHistory()) {
@@ -24,7 +26,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     // MARK: - Look-up
 
     public func photo(id: String) -> Photo? { indexByID[id].map { photos[$0] } }
-    public func photo(path: String) -> Photo? { indexByPath[path].map { photos[$0] } }
+    public func photo(path: String) -> Photo? { indexByPath.positions(of: photos)[path].map { photos[$0] } }
     /// A group or smart folder by id.
     public func group(id: String) -> PhotoGroup? {
         groupIndexByID[id].map { groups[$0] } ?? smartGroups.first { $0.id == id }
@@ -193,31 +195,30 @@ public struct PhotoLibrary: Sendable, Equatable {
         let work = ReindexWork()
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                work.indexes = Self.makeIndexes(photos)
+                work.indexByID = Self.makeIndex(photos) { $0.id }
             } else {
                 work.groups = Self.makeGroups(photos)
             }
         }
-        (indexByID, indexByPath) = work.indexes
+        indexByID = work.indexByID
+        indexByPath = LazyPathIndex()
         groups = work.groups
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
     }
 
-    /// Position of each photo by id and by path (the first wins for repeated keys).
-    private static func makeIndexes(_ photos: [Photo]) -> ([String: Int], [String: Int]) {
-        var byID: [String: Int] = [:], byPath: [String: Int] = [:]
-        byID.reserveCapacity(photos.count)
-        byPath.reserveCapacity(photos.count)
+    /// Position of each photo by `key` (the first wins for repeated keys).
+    fileprivate static func makeIndex(_ photos: [Photo], by key: (Photo) -> String) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(photos.count)
         // Backwards, so the first of two equal keys wins with one hash look-up each; field
         // access through the buffer, since copying whole photos retains every string they hold.
         photos.withUnsafeBufferPointer { buffer in
             for index in buffer.indices.reversed() {
-                byID[buffer[index].id] = index
-                byPath[buffer[index].path] = index
+                positions[key(buffer[index])] = index
             }
         }
-        return (byID, byPath)
+        return positions
     }
 
     /// Groups by normalised description, named after the first photo (in library order) that
@@ -278,6 +279,25 @@ public struct PhotoLibrary: Sendable, Equatable {
 
 /// Results of the two halves of `reindex`, written by one thread each.
 private final class ReindexWork: @unchecked Sendable {
-    var indexes: ([String: Int], [String: Int]) = ([:], [:])
+    var indexByID: [String: Int] = [:]
     var groups: [PhotoGroup] = []
+}
+
+/// The photos' positions by path, made the first time they are asked for. Copies of a library
+/// share it until one of them reindexes (which gives it a new one); until then their paths and
+/// order are the same. Derived data: it never makes two libraries unequal.
+private final class LazyPathIndex: @unchecked Sendable, Equatable {
+    private let lock = NSLock()
+    private var positions: [String: Int]?
+
+    func positions(of photos: [Photo]) -> [String: Int] {
+        lock.withLock {
+            if let positions { return positions }
+            let made = PhotoLibrary.makeIndex(photos) { $0.path }
+            positions = made
+            return made
+        }
+    }
+
+    static func == (a: LazyPathIndex, b: LazyPathIndex) -> Bool { true }
 }

@@ -225,9 +225,9 @@ struct PhotoCodec: Sendable {
 
     /// The photo once all its keys are read: `pathBytes` applied, and what older photory
     /// versions wrote read as what it meant.
-    private static func settled(_ draft: Draft) -> Photo {
+    private static func settled(_ draft: consuming Draft) -> Photo {
+        if let exact = draft.exactPath { draft.photo.path = exact }
         var photo = draft.photo
-        if let exact = draft.exactPath { photo.path = exact }
         if let text = photo.fileDescription, photo.fileDescriptionSource != .feed, DescriptionResolver.mayBeFiller(text),
            DescriptionResolver.usable(text, make: photo.cameraMake, model: photo.cameraModel, fileName: photo.fileName) == nil {
             // Camera filler read as a description by an older photory: "Other", like at import now.
