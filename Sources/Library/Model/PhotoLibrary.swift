@@ -16,6 +16,10 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// browser does not pay for it. Replaced whenever the photos are reindexed.
     private var indexByPath = LazyPathIndex()
     private var groupIndexByID: [String: Int] = [:]
+    /// Inside `deferringGroups`: groups and smart folders are made once at its end, not after
+    /// each change (`groupsAreStale` says a change happened).
+    private var groupsDeferred = false
+    private var groupsAreStale = false
 
     public init(photos: [Photo] = [], history: EditHistory = EditHistory()) {
         self.photos = photos
@@ -74,6 +78,23 @@ public struct PhotoLibrary: Sendable, Equatable {
         reindex()
     }
 
+    /// Runs `body` (many changes in a row: the journal's lines replayed at load) with the
+    /// groups and smart folders made once at the end instead of after each change: replaying
+    /// 500 edits into 100,000 photos took 13 s, regrouping after each. Look-ups by id and path
+    /// stay current throughout; `groups`, `smartGroups` and `homeFolders` are stale inside `body`.
+    public mutating func deferringGroups<E: Error>(_ body: (inout PhotoLibrary) throws(E) -> Void) throws(E) {
+        guard !groupsDeferred else { return try body(&self) }
+        groupsDeferred = true
+        defer {
+            groupsDeferred = false
+            if groupsAreStale {
+                groupsAreStale = false
+                regroupOnly()
+            }
+        }
+        try body(&self)
+    }
+
     // MARK: - Edits
 
     /// Applies the user's `step` (each photo's edits become its `after`; photos no longer in the
@@ -126,12 +147,14 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// The smart folders (`SmartFolder`: Favourites, Recently imported, Missing) that are not
     /// empty, then the groups: what the home grid shows.
     private mutating func makeSmartGroups() {
+        if groupsDeferred { groupsAreStale = true; return }
         smartGroups = SmartFolder.folders(in: self).map(\.group)
         homeFolders = smartGroups + groups
     }
 
     /// The photos' groups again, the indexes kept (they do not depend on edits).
     private mutating func regroupOnly() {
+        if groupsDeferred { groupsAreStale = true; return }
         groups = Self.makeGroups(photos)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
@@ -192,6 +215,12 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// built on two threads (this is most of the time it takes to open a large library).
     private mutating func reindex() {
         let photos = self.photos
+        if groupsDeferred {
+            indexByID = Self.makeIndex(photos) { $0.id }
+            indexByPath = LazyPathIndex()
+            groupsAreStale = true
+            return
+        }
         let work = ReindexWork()
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
