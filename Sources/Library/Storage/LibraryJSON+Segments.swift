@@ -90,10 +90,21 @@ extension LibraryJSON {
         }
     }
 
-    /// What each segment read, filled in by one thread per segment.
+    /// What each segment read, each slot written by the one thread that read its segment
+    /// (through a pointer: no array shared between threads).
     private final class Segments: @unchecked Sendable {
-        var results: [Result<(photos: [Photo], tail: Int?), Error>]
-        init(count: Int) { results = Array(repeating: .success(([], nil)), count: count) }
+        typealias Read = Result<(photos: [Photo], tail: Int?), Error>
+        let results: UnsafeMutableBufferPointer<Read>
+
+        init(count: Int) {
+            results = .allocate(capacity: count)
+            results.initialize(repeating: .success(([], nil)))
+        }
+
+        deinit {
+            results.deinitialize()
+            results.deallocate()
+        }
     }
 
     /// The keys before the photo list, and the offset of its first photo; nil when they are not
