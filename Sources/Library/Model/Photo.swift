@@ -96,7 +96,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var thumbnailWidth = 0
         var thumbnailHeight = 0
 
-        static let none = Rare()
+        static let unset = Rare()
     }
 
     /// Holds a `Rare` that is never changed in place: a change makes a new box, so copies of a
@@ -109,8 +109,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     /// The rare fields, all unset when there is no box.
     var rare: Rare {
-        get { rareBox?.value ?? .none }
-        set { rareBox = newValue == .none ? nil : RareBox(newValue) }
+        get { rareBox?.value ?? .unset }
+        set { rareBox = newValue == .unset ? nil : RareBox(newValue) }
     }
 
     /// The shape (upright) of a not-downloaded web photo's thumbnail: what the browser lays the

@@ -10,7 +10,7 @@ final class StringInterner {
     /// Distinct texts kept: a file of all-different texts stops being looked up in after this.
     static let capacity = 4096
 
-    private var byHash: [Int: [String]] = [:]
+    private var byHash: [UInt64: [String]] = [:]
     private var kept = 0
 
     init() {}
@@ -18,9 +18,7 @@ final class StringInterner {
     /// The string of these UTF-8 bytes (invalid bytes become U+FFFD, as `String(decoding:)`).
     func string(_ bytes: UnsafeRawBufferPointer) -> String {
         guard bytes.count > Self.inlineLength else { return String(decoding: bytes, as: UTF8.self) }
-        var hasher = Hasher()
-        hasher.combine(bytes: bytes)
-        let hash = hasher.finalize()
+        let hash = ContentHash.xxh64(bytes)   // cheaper than a seeded Hasher for short texts
         if let candidates = byHash[hash] {
             for candidate in candidates where Self.bytes(of: candidate, equal: bytes) { return candidate }
         }
