@@ -44,7 +44,7 @@ check-asan: deps
 	rm -rf $(RUN_TMP)
 
 # The parts that run on several threads: preview loader, import workers, thumbnail store,
-# library store and lock, the two-thread JSON reader, and the decoders and metadata readers
+# library store and lock, the segmented JSON reader, and the decoders and metadata readers
 # called from many threads at once.
 TSAN_SUITES := PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJournalTests|JournalNewsTests|SaverAndFollowerTests|LibraryJSONTests|SegmentedReadTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
 check-tsan: deps
