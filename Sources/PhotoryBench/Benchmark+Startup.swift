@@ -42,18 +42,68 @@ extension Benchmark {
             frame.append(fields["frame_ms"] ?? .nan)
             peak.append((fields["peak_kb"] ?? .nan) / 1024)
         }
+        let targets = Self.startupTargets(photos: librarySize)
         report.row("exec → first frame drawn (child, /proc starttime)", median: Measure.median(sinceExec) / 1000,
-                   worst: sinceExec.max().map { $0 / 1000 }, unit: "s", target: .below(0.3), decimals: 3)
+                   worst: sinceExec.max().map { $0 / 1000 }, unit: "s", target: .below(targets.seconds), decimals: 3)
         report.row("spawn → exit (parent wall clock)", median: Measure.median(wall) / 1000,
                    worst: wall.max().map { $0 / 1000 }, unit: "s", decimals: 3)
         report.row("command start → first frame", median: Measure.median(fromRun), worst: fromRun.max(), unit: "ms")
         report.row("  of which LibraryStore.load", median: Measure.median(load), worst: load.max(), unit: "ms")
         report.row("  of which AppState + headless Terminal + render + draw", median: Measure.median(frame),
                    worst: frame.max(), unit: "ms")
-        report.row("peak RSS (ru_maxrss)", median: Measure.median(peak), worst: peak.max(), unit: "MB",
-                   target: .below(250))
+        report.row("peak RSS (VmHWM of the child)", median: Measure.median(peak), worst: peak.max(), unit: "MB",
+                   target: .below(targets.megabytes))
         report.note("since-exec has clock-tick (10 ms) resolution; the browser also starts the missing-file "
                     + "check and preview workers, which the probe does not")
+        try runCompaction(path: path, library: library)
+    }
+
+    /// The start-up targets: 0.2 s and 120 MB up to 100,000 photos, 1.5 s and 700 MB
+    /// at 1,000,000, in proportion between (and beyond).
+    static func startupTargets(photos: Int) -> (seconds: Double, megabytes: Double) {
+        let share = max(0, Double(photos - 100_000) / 900_000)
+        return (0.2 + share * 1.3, 120 + share * 580)
+    }
+
+    /// A compaction (the journal folded into a new snapshot) while a stand-in for the browser's
+    /// loop ticks on this thread: how long it takes in the background, and the longest the loop
+    /// waited meanwhile (the browser compacts only on its saver's and importers' threads).
+    private func runCompaction(path: String, library: PhotoLibrary) throws {
+        let store = LibraryStore(path: path)
+        let ids = Array(library.photos.prefix(50).map(\.id))
+        var took: [Double] = [], stalls: [Double] = []
+        for round in 0..<3 {
+            // Something to fold in: one journal line (the snapshot was just written, so it is line 1).
+            try store.journal.appendWithoutChecks([.apply(EditPlanner(library: library).setFavourite(ids, round % 2 == 0))],
+                                                  seq: 1)
+            let done = DispatchSemaphore(value: 0)
+            final class Outcome: @unchecked Sendable { var ms = 0.0; var error: Error? }
+            let outcome = Outcome()
+            DispatchQueue.global(qos: .userInitiated).async {
+                do {
+                    outcome.ms = try Measure.time { _ = try store.compact(lockTimeout: 10, repair: false) }
+                } catch {
+                    outcome.error = error
+                }
+                done.signal()
+            }
+            var last = Measure.now(), longest = 0.0
+            while done.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+                let now = Measure.now()
+                longest = max(longest, now - last)
+                last = now
+            }
+            if let error = outcome.error { throw error }
+            took.append(outcome.ms)
+            stalls.append(max(longest, Measure.now() - last))
+        }
+        report.row("compaction of \(librarySize) photos (background)", median: Measure.median(took) / 1000,
+                   worst: took.max().map { $0 / 1000 }, unit: "s", decimals: 2)
+        report.row("  longest wait of a 5 ms loop on another thread meanwhile", median: Measure.median(stalls),
+                   worst: stalls.max(), unit: "ms")
+        report.note("compaction: read snapshot + journal, write a new snapshot (fsync, rename), start a fresh journal; "
+                    + "it runs after an append once the journal outgrows max(¼ snapshot, 1 MiB), and on whole saves; the "
+                    + "loop's wait is the machine's scheduling (the compaction uses both cores), not a lock")
     }
 
     /// Parses "a=1 b=2.5" into numbers.

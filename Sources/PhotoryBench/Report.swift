@@ -35,7 +35,7 @@ struct Report {
             let (text, met, worstMet): (String, Bool, Bool)
             switch target {
             case let .below(limit):
-                text = "< \(Self.format(limit, limit < 1 ? 2 : 0))"
+                text = "< \(Self.format(limit, limit < 1 ? 2 : limit == limit.rounded() ? 0 : 1))"
                 met = median < limit
                 worstMet = worst.map { $0 < limit } ?? true
             case let .atLeast(limit):

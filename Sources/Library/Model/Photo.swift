@@ -29,49 +29,35 @@ public struct Photo: Sendable, Equatable, Identifiable {
         }
     }
 
+    // Stored properties are few and narrow, and in an order that packs them (about 180 bytes
+    // a photo; a million photos are held at once): what few photos have lives in `rare`.
+
     /// The content fingerprint: 15 hex digits (the top 60 bits of XXH64 over the whole file).
     public var id: String
     /// Absolute path of the file, as last seen.
     public var path: String
-    public var fileSize: Int64
-    /// File modification time, seconds since 1970.
-    public var fileModified: Double
-    /// Stored pixel size, before orientation is applied; 0×0 while not known (a web photo
-    /// whose original is not downloaded and whose feed did not say, see `isSizeKnown`).
-    public var width: Int
-    public var height: Int
-    /// The shape (upright) of a not-downloaded web photo's thumbnail: what the browser lays the
-    /// photo out with until its size is known; 0×0 without one. Never its size.
-    public var thumbnailWidth = 0
-    public var thumbnailHeight = 0
-    /// EXIF orientation 1–8.
-    public var orientation: Int
     /// When the photo was taken by its file, ISO 8601 local time ("2024-05-01T14:03:22"), with
     /// the UTC offset appended when the camera recorded one or when it comes from the file time.
     /// nil while not known: a web photo whose original is not downloaded and whose feed gave no date.
     public var fileTakenAt: String?
-    public var fileTakenAtSource: TakenAtSource?
     public var cameraMake: String?
     public var cameraModel: String?
-    /// The position in the file's metadata.
-    public var fileGPS: GPSPosition?
     /// The file's usable description (see `DescriptionResolver`).
     public var fileDescription: String?
+    /// The user's edits and the web and write-back fields, out of line; nil when all are unset.
+    private var rareBox: RareBox?
+    public var fileSize: Int64
+    /// File modification time, seconds since 1970.
+    public var fileModified: Double
+    /// When the photo entered the library, seconds since 1970.
+    public var importedAt: Double
+    /// The position in the file's metadata.
+    public var fileGPS: GPSPosition?
+    private var storedWidth: Int32
+    private var storedHeight: Int32
+    private var storedOrientation: UInt8
+    public var fileTakenAtSource: TakenAtSource?
     public var fileDescriptionSource: DescriptionSource?
-    /// What the user set; it wins over the file's values in the properties below.
-    public var edits = PhotoEdits()
-    /// The content fingerprint of the file as photory last rewrote it (write-back), when that
-    /// differs from `id`: the picture is the same, so the photo keeps its id and thumbnail, and
-    /// a file with this fingerprint is recognised as this photo.
-    public var contentID: String?
-    /// The web address the file was downloaded from (`photory-tui import URL`); nil for a
-    /// photo imported from a local file.
-    public var sourceURL: String?
-    /// The feed (or list of links) the photo came from; nil for an image URL typed directly
-    /// and for local files.
-    public var feedURL: String?
-    /// The feed item's `albumId`.
-    public var albumID: String?
     /// False for a web photo whose original has not been downloaded yet: `path` is where it
     /// will be written (`DownloadFolder`), `fileSize` is 0, its size and date are unknown unless
     /// its feed gave them (`thumbnailWidth`×`thumbnailHeight` is the shape to lay it out with)
@@ -83,8 +69,89 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// True when the file was not found at `path` the last time the library looked, or the
     /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
-    /// When the photo entered the library, seconds since 1970.
-    public var importedAt: Double
+
+    /// Stored pixel size, before orientation is applied; 0×0 while not known (a web photo
+    /// whose original is not downloaded and whose feed did not say, see `isSizeKnown`).
+    public var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = Int32(clamping: newValue) }
+    }
+    public var height: Int {
+        get { Int(storedHeight) }
+        set { storedHeight = Int32(clamping: newValue) }
+    }
+    /// EXIF orientation 1–8.
+    public var orientation: Int {
+        get { Int(storedOrientation) }
+        set { storedOrientation = UInt8(clamping: newValue) }
+    }
+
+    /// What few photos have: kept out of line (`rareBox`), so that the common photo stays small.
+    struct Rare: Sendable, Equatable {
+        var edits = PhotoEdits()
+        var contentID: String?
+        var sourceURL: String?
+        var feedURL: String?
+        var albumID: String?
+        var thumbnailWidth = 0
+        var thumbnailHeight = 0
+
+        static let unset = Rare()
+    }
+
+    /// Holds a `Rare` that is never changed in place: a change makes a new box, so copies of a
+    /// photo stay independent.
+    final class RareBox: Sendable, Equatable {
+        let value: Rare
+        init(_ value: Rare) { self.value = value }
+        static func == (a: RareBox, b: RareBox) -> Bool { a === b || a.value == b.value }
+    }
+
+    /// The rare fields, all unset when there is no box.
+    var rare: Rare {
+        get { rareBox?.value ?? .unset }
+        set { rareBox = newValue == .unset ? nil : RareBox(newValue) }
+    }
+
+    /// The shape (upright) of a not-downloaded web photo's thumbnail: what the browser lays the
+    /// photo out with until its size is known; 0×0 without one. Never its size.
+    public var thumbnailWidth: Int {
+        get { rareBox?.value.thumbnailWidth ?? 0 }
+        set { rare.thumbnailWidth = newValue }
+    }
+    public var thumbnailHeight: Int {
+        get { rareBox?.value.thumbnailHeight ?? 0 }
+        set { rare.thumbnailHeight = newValue }
+    }
+    /// What the user set; it wins over the file's values in the properties below.
+    public var edits: PhotoEdits {
+        @inline(__always) get { rareBox?.value.edits ?? PhotoEdits() }
+        set { rare.edits = newValue }
+    }
+    /// The content fingerprint of the file as photory last rewrote it (write-back), when that
+    /// differs from `id`: the picture is the same, so the photo keeps its id and thumbnail, and
+    /// a file with this fingerprint is recognised as this photo.
+    public var contentID: String? {
+        get { rareBox?.value.contentID }
+        set { rare.contentID = newValue }
+    }
+    /// The web address the file was downloaded from (`photory-tui import URL`); nil for a
+    /// photo imported from a local file.
+    public var sourceURL: String? {
+        get { rareBox?.value.sourceURL }
+        set { rare.sourceURL = newValue }
+    }
+    /// The feed (or list of links) the photo came from; nil for an image URL typed directly
+    /// and for local files.
+    public var feedURL: String? {
+        get { rareBox?.value.feedURL }
+        set { rare.feedURL = newValue }
+    }
+    /// The feed item's `albumId`.
+    public var albumID: String? {
+        get { rareBox?.value.albumID }
+        set { rare.albumID = newValue }
+    }
 
     public init(
         id: String, path: String, fileSize: Int64, fileModified: Double, width: Int, height: Int,
@@ -97,9 +164,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         self.path = path
         self.fileSize = fileSize
         self.fileModified = fileModified
-        self.width = width
-        self.height = height
-        self.orientation = orientation
+        self.storedWidth = Int32(clamping: width)
+        self.storedHeight = Int32(clamping: height)
+        self.storedOrientation = UInt8(clamping: orientation)
         self.fileTakenAt = takenAt
         self.fileTakenAtSource = takenAtSource
         self.cameraMake = cameraMake
@@ -131,7 +198,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
 
     /// When the photo was taken: the user's date, else the file's; nil when not known (a web
     /// photo not downloaded yet, see `fileTakenAt`). Unknown dates sort after known ones.
-    public var takenAt: String? { edits.date?.value ?? fileTakenAt }
+    @inline(__always) public var takenAt: String? {
+        guard let rareBox else { return fileTakenAt }   // the common case: no copy of the photo
+        return rareBox.value.edits.date?.value ?? fileTakenAt
+    }
     public var takenAtSource: TakenAtSource? { edits.date == nil ? fileTakenAtSource : .edited }
     /// Whether the date the photo was taken is known.
     public var isTakenAtKnown: Bool { takenAt != nil }
@@ -142,14 +212,14 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.
     public var gps: GPSPosition? { edits.location.map(\.position) ?? fileGPS }
     /// The usable description; nil puts the photo in "Other".
-    public var description: String? {
-        guard let edited = edits.description else { return fileDescription }
+    @inline(__always) public var description: String? {
+        guard let edited = rareBox?.value.edits.description else { return fileDescription }
         return edited.isEmpty ? nil : edited
     }
     public var descriptionSource: DescriptionSource? {
         edits.description == nil ? fileDescriptionSource : (description == nil ? nil : .edited)
     }
-    public var isFavourite: Bool { edits.favourite }
+    @inline(__always) public var isFavourite: Bool { rareBox?.value.edits.favourite ?? false }
 
     /// The file name without its folder.
     public var fileName: String { (path as NSString).lastPathComponent }

@@ -69,6 +69,19 @@ struct JSONScanner: @unchecked Sendable {
         return nil
     }
 
+    /// The offset of the last `marker` that follows a raw newline byte, or nil.
+    func lastLineStarting(with marker: StaticString) -> Int? {
+        let length = marker.utf8CodeUnitCount
+        var newline = bytes.count - length
+        while newline > 0 {
+            newline -= 1
+            if bytes[newline] == 0x0A, memcmp(bytes.baseAddress! + newline + 1, marker.utf8Start, length) == 0 {
+                return newline + 1
+            }
+        }
+        return nil
+    }
+
     // MARK: - Structure
 
     /// Calls `body` with each key of an object; `body` must consume the key's value.
@@ -79,16 +92,36 @@ struct JSONScanner: @unchecked Sendable {
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { offset += 1; return }
         while true {
-            skipWhitespace()
-            let key = try readRawString()
-            try expect(UInt8(ascii: ":"))
-            try body(&self, key.raw)
-            skipWhitespace()
-            switch next() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return
-            default: throw error("expected , or } in an object")
-            }
+            try readMember(body)
+            guard try endOfMember() else { return }
+        }
+    }
+
+    /// Reads the rest of an object whose `{` and first members are not in these bytes (the
+    /// tail of a file read in parts): from the `,` or `}` after a member's value to the `}`.
+    mutating func readRestOfObject(_ body: (inout JSONScanner, UnsafeRawBufferPointer) throws -> Void) throws {
+        try enterNesting()
+        defer { depth -= 1 }
+        while try endOfMember() {
+            try readMember(body)
+        }
+    }
+
+    /// One `"key":value` of an object.
+    private mutating func readMember(_ body: (inout JSONScanner, UnsafeRawBufferPointer) throws -> Void) throws {
+        skipWhitespace()
+        let key = try readRawString()
+        try expect(UInt8(ascii: ":"))
+        try body(&self, key.raw)
+    }
+
+    /// After a member's value: true when a `,` says another member follows, false at the `}`.
+    private mutating func endOfMember() throws -> Bool {
+        skipWhitespace()
+        switch next() {
+        case UInt8(ascii: ","): return true
+        case UInt8(ascii: "}"): return false
+        default: throw error("expected , or } in an object")
         }
     }
 
@@ -139,6 +172,13 @@ struct JSONScanner: @unchecked Sendable {
     /// A string, or nil for `null`.
     mutating func readOptionalString() throws -> String? {
         try readNull() ? nil : readString()
+    }
+
+    /// A string, or nil for `null`, shared through `strings` with the equal texts read before it.
+    mutating func readOptionalString(sharing strings: StringInterner) throws -> String? {
+        if try readNull() { return nil }
+        let (raw, escaped) = try readRawString()
+        return escaped ? try unescape(raw) : strings.string(raw)
     }
 
     mutating func readBool() throws -> Bool {

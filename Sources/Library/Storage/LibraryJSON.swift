@@ -26,23 +26,22 @@ enum LibraryJSON {
         var generation: String?
     }
 
-    /// Reads the file in one pass. Photos are not read when the version (which we write first)
-    /// is already known to be newer than `supported`.
+    /// Reads the file in one pass, on one thread (`readSegmented` reads a large file on all
+    /// cores). Photos are not read when the version (which we write first) is already known to
+    /// be newer than `supported`.
     static func read(_ bytes: UnsafeRawBufferPointer, supported: Int) throws -> Contents {
         var scanner = JSONScanner(bytes)
         var contents = Contents()
         do {
             try scanner.readObject { scanner, key in
-                if key.equals("schemaVersion") {
-                    contents.schemaVersion = try scanner.readInt()
-                } else if key.equals("photos"), (contents.schemaVersion ?? 0) <= supported {
-                    contents.photos = try readPhotoList(&scanner)
-                } else if key.equals("history") {
-                    contents.history = try readHistory(&scanner)
-                } else if key.equals("generation") {
-                    contents.generation = try scanner.readString()
+                if key.equals("photos"), (contents.schemaVersion ?? 0) <= supported {
+                    var photos: [Photo] = []
+                    if try scanner.beginArray() {
+                        _ = try readElements(&scanner, stoppingAt: nil, into: &photos, strings: StringInterner())
+                    }
+                    contents.photos = photos
                 } else {
-                    try scanner.skipValue()
+                    try readMember(key, &scanner, into: &contents)
                 }
             }
             try scanner.expectEnd()
@@ -52,62 +51,31 @@ enum LibraryJSON {
         return contents
     }
 
-    /// The photo array. Large arrays are read in two halves on two threads: our writer starts
-    /// each photo on its own line, so a line starting `{"id":` past the middle is where the
-    /// second half begins. Any trouble in that path reads the array again in one pass, which
-    /// also gives errors their exact photo number.
-    private static func readPhotoList(_ scanner: inout JSONScanner) throws -> [Photo] {
-        guard try scanner.beginArray() else { return [] }
-        let first = scanner.offset
-        if scanner.count - first > 1 << 20, let halves = try? readHalves(scanner) {
-            scanner.offset = halves.end
-            return halves.photos
+    /// One top-level key other than a readable `photos` list: the schema version, the history,
+    /// the generation; unknown keys are skipped.
+    static func readMember(_ key: UnsafeRawBufferPointer, _ scanner: inout JSONScanner, into contents: inout Contents) throws {
+        if key.equals("schemaVersion") {
+            contents.schemaVersion = try scanner.readInt()
+        } else if key.equals("history") {
+            contents.history = try readHistory(&scanner)
+        } else if key.equals("generation") {
+            contents.generation = try scanner.readString()
+        } else {
+            try scanner.skipValue()
         }
-        scanner.offset = first
-        return try readElements(&scanner, stoppingAt: nil).photos
     }
 
-    /// Both halves of the array, from the scanner at its first element; nil when there is no
-    /// line to split at.
-    private static func readHalves(_ scanner: JSONScanner) throws -> (photos: [Photo], end: Int)? {
-        let first = scanner.offset
-        guard let second = scanner.firstLineStarting(with: "{\"id\":", from: first + (scanner.count - first) / 2)
-        else { return nil }
-        typealias Part = Result<(photos: [Photo], ended: Bool), Error>
-        final class Parts: @unchecked Sendable {
-            var front: Part = .success(([], false))
-            var back: Part = .success(([], false))
-            var backEnd = 0
-        }
-        let parts = Parts()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                var front = scanner
-                parts.front = Result { try readElements(&front, stoppingAt: second) }
-            } else {
-                var back = scanner.at(second)
-                parts.back = Result { try readElements(&back, stoppingAt: nil) }
-                parts.backEnd = back.offset
-            }
-        }
-        let front = try parts.front.get()
-        guard !front.ended else { return nil }   // the marker lay past the array's end
-        let back = try parts.back.get()
-        return (front.photos + back.photos, parts.backEnd)
-    }
-
-    /// Reads photos separated by commas, from the scanner at an element, until the array's `]`
-    /// (ended) or until the next element would start at `stop`.
-    private static func readElements(_ scanner: inout JSONScanner, stoppingAt stop: Int?) throws
-        -> (photos: [Photo], ended: Bool) {
+    /// Reads photos separated by commas into `photos`, from the scanner at an element, until
+    /// the array's `]` (true: ended) or until the next element would start at `stop` (false).
+    static func readElements(_ scanner: inout JSONScanner, stoppingAt stop: Int?, into photos: inout [Photo],
+                             strings: StringInterner) throws -> Bool {
         let codec = PhotoCodec.shared
-        var photos: [Photo] = []
         while true {
-            photos.append(try codec.read(&scanner, number: photos.count + 1))
-            if try scanner.endOfElement() { return (photos, true) }
+            photos.append(try codec.read(&scanner, number: photos.count + 1, strings: strings))
+            if try scanner.endOfElement() { return true }
             if let stop, scanner.offset >= stop {
                 guard scanner.offset == stop else { throw ReadError(description: "photo boundary mismatch") }
-                return (photos, false)
+                return false
             }
         }
     }

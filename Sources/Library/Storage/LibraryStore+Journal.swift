@@ -24,9 +24,11 @@ extension LibraryStore: LibraryStoring {
         var (library, generation) = try readSnapshot()
         let contents = try journal.parse(bytes, generation: generation, repair: repair)
         if !contents.isStale {
-            for entry in contents.entries {
-                for edit in entry.edits { library.replay(edit) }
-                if let photos = entry.photos { library.insert(photos) }
+            library.deferringGroups { library in   // regrouped once, not per line
+                for entry in contents.entries {
+                    for edit in entry.edits { library.replay(edit) }
+                    if let photos = entry.photos { library.insert(photos) }
+                }
             }
         }
         return State(library: library, generation: generation, journal: contents)

@@ -32,18 +32,18 @@ public struct LibraryStore: Sendable {
         if PathBytes.stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             throw .notAFile(path: path, kind: Self.kindName(info.st_mode))
         }
-        let data: [UInt8]
+        let file: Result<LibraryJSON.Contents, Error>?
         do {
-            data = try FileBytes.read(path, maxBytes: Int.max)
+            file = try LibraryJSON.readFile(path, supported: Self.schemaVersion)
         } catch {
             if error.isMissing { return (PhotoLibrary(), nil) }
             throw .unreadable(path: path, reason: error.description, backup: nil)
         }
         let backup = access(backupPath, R_OK) == 0 ? backupPath : nil
-        if data.isEmpty { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
-        let contents: Result<([Photo], EditHistory, String?), LibraryStoreError> = data.withUnsafeBytes { raw in
+        guard let file else { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
+        let contents: Result<([Photo], EditHistory, String?), LibraryStoreError> = {
             do {
-                let contents = try LibraryJSON.read(raw, supported: Self.schemaVersion)
+                let contents = try file.get()
                 guard let version = contents.schemaVersion else {
                     return .failure(.unreadable(path: path, reason: "no schemaVersion: not a photory library", backup: backup))
                 }
@@ -57,7 +57,7 @@ public struct LibraryStore: Sendable {
             } catch {
                 return .failure(.unreadable(path: path, reason: "\(error)", backup: backup))
             }
-        }
+        }()
         let (photos, history, generation) = try contents.get()
         return (PhotoLibrary(photos: photos, history: history), generation)
     }

@@ -41,6 +41,8 @@ struct PhotoCodec: Sendable {
         var exactPath: String?
         /// The photo's number in the file (from 1), for messages.
         let number: Int
+        /// Shares repeated texts (camera names, descriptions, feeds) among the photos read.
+        let strings: StringInterner
     }
 
     static let fields: [Field] = [
@@ -72,18 +74,21 @@ struct PhotoCodec: Sendable {
             }
             draft.photo.fileTakenAtSource = source
         }),
-        Field("cameraMake", write: { $1.string($0.cameraMake) }, read: { $1.photo.cameraMake = try $0.readOptionalString() }),
-        Field("cameraModel", write: { $1.string($0.cameraModel) }, read: { $1.photo.cameraModel = try $0.readOptionalString() }),
+        Field("cameraMake", write: { $1.string($0.cameraMake) },
+              read: { $1.photo.cameraMake = try $0.readOptionalString(sharing: $1.strings) }),
+        Field("cameraModel", write: { $1.string($0.cameraModel) },
+              read: { $1.photo.cameraModel = try $0.readOptionalString(sharing: $1.strings) }),
         Field("gps", write: { $1.value($0.fileGPS, LibraryJSON.appendGPS) }, read: { $1.photo.fileGPS = try LibraryJSON.readGPS(&$0) }),
-        Field("description", write: { $1.string($0.fileDescription) }, read: { $1.photo.fileDescription = try $0.readOptionalString() }),
+        Field("description", write: { $1.string($0.fileDescription) },
+              read: { $1.photo.fileDescription = try $0.readOptionalString(sharing: $1.strings) }),
         Field("descriptionSource", write: { $1.string($0.fileDescriptionSource?.rawValue) },
               read: { $1.photo.fileDescriptionSource = try $0.readOptionalString().flatMap(DescriptionSource.init(rawValue:)) }),
         Field("missing", write: { $1.bool($0.missing) }, read: { $1.photo.missing = try $0.readBool() }),
         Field("importedAt", .required, write: { $1.number($0.importedAt) }, read: { $1.photo.importedAt = try $0.readDouble() }),
         Field("contentID", write: { $1.string($0.contentID) }, read: { $1.photo.contentID = try $0.readOptionalString() }),
         Field("sourceURL", write: { $1.string($0.sourceURL) }, read: { $1.photo.sourceURL = try $0.readOptionalString() }),
-        Field("feedURL", write: { $1.string($0.feedURL) }, read: { $1.photo.feedURL = try $0.readOptionalString() }),
-        Field("albumID", write: { $1.string($0.albumID) }, read: { $1.photo.albumID = try $0.readOptionalString() }),
+        Field("feedURL", write: { $1.string($0.feedURL) }, read: { $1.photo.feedURL = try $0.readOptionalString(sharing: $1.strings) }),
+        Field("albumID", write: { $1.string($0.albumID) }, read: { $1.photo.albumID = try $0.readOptionalString(sharing: $1.strings) }),
         Field("isDownloaded", write: { $1.bool($0.isDownloaded ? nil : false) }, read: { $1.photo.isDownloaded = try $0.readBool() }),
         Field("leftFeed", write: { $1.bool($0.leftFeed ? true : nil) }, read: { $1.photo.leftFeed = try $0.readBool() }),
         Field("edits", write: { $1.value($0.edits.isEmpty ? nil : $0.edits, LibraryJSON.appendEdits) },
@@ -195,8 +200,8 @@ struct PhotoCodec: Sendable {
     // MARK: - Reading
 
     /// Reads one photo object; unknown keys are skipped.
-    func read(_ scanner: inout JSONScanner, number: Int) throws -> Photo {
-        var draft = Draft(number: number)
+    func read(_ scanner: inout JSONScanner, number: Int, strings: StringInterner = StringInterner()) throws -> Photo {
+        var draft = Draft(number: number, strings: strings)
         var seen: UInt64 = 0
         try scanner.readObject { s, key in
             guard let index = fieldIndex(key) else { return try s.skipValue() }
@@ -220,9 +225,9 @@ struct PhotoCodec: Sendable {
 
     /// The photo once all its keys are read: `pathBytes` applied, and what older photory
     /// versions wrote read as what it meant.
-    private static func settled(_ draft: Draft) -> Photo {
+    private static func settled(_ draft: consuming Draft) -> Photo {
+        if let exact = draft.exactPath { draft.photo.path = exact }
         var photo = draft.photo
-        if let exact = draft.exactPath { photo.path = exact }
         if let text = photo.fileDescription, photo.fileDescriptionSource != .feed, DescriptionResolver.mayBeFiller(text),
            DescriptionResolver.usable(text, make: photo.cameraMake, model: photo.cameraModel, fileName: photo.fileName) == nil {
             // Camera filler read as a description by an older photory: "Other", like at import now.

@@ -1,0 +1,40 @@
+import Testing
+@testable import Library
+
+/// Replaying a journal at load regroups once at the end (`deferringGroups`), not after each
+/// line: the library must come out exactly as replaying line by line makes it.
+@Suite struct DeferredGroupsTests {
+    static let photos = (0..<200).map { i in
+        samplePhoto(String(format: "%03d", i), description: i % 3 == 0 ? nil : "Trip \(i % 7)",
+                    takenAt: "2024-01-\(String(format: "%02d", 1 + i % 28))T10:00:00")
+    }
+
+    /// Favourites, a date, descriptions, an undo and a redo, and photos added mid-way.
+    static func replay(_ library: inout PhotoLibrary) {
+        let planner = { (library: PhotoLibrary) in EditPlanner(library: library) }
+        library.apply(planner(library).setFavourite(["001", "002"], true))
+        library.apply(planner(library).setDescription(["003", "004"], to: "Boats"))
+        library.apply(planner(library).setDate(["005"], to: try! DateInput(parsing: "2004")))
+        library.undo()
+        library.insert(ImportedPhotos(photos: [samplePhoto("new", description: "Boats")], renamed: []))
+        #expect(library.photo(id: "new") != nil, "look-ups by id stay current meanwhile")
+        library.apply(planner(library).setDescription(["new", "000"], to: "Harbour"))
+        library.redo()
+        library.apply(planner(library).setFavourite(["new"], true))
+    }
+
+    @Test func regroupingOnceGivesTheSameLibraryAsAfterEachChange() {
+        var lineByLine = PhotoLibrary(photos: Self.photos)
+        Self.replay(&lineByLine)
+        var deferred = PhotoLibrary(photos: Self.photos)
+        deferred.deferringGroups { Self.replay(&$0) }
+        // (The histories differ only in their steps' ids and times, made anew by each replay.)
+        let samePhotos = deferred.photos == lineByLine.photos
+        #expect(samePhotos)
+        #expect(deferred.groups == lineByLine.groups && deferred.smartGroups == lineByLine.smartGroups
+                && deferred.homeFolders == lineByLine.homeFolders)
+        #expect(deferred.history.undo.map(\.label) == lineByLine.history.undo.map(\.label))
+        #expect(deferred.group(named: "Harbour")?.photoIDs.sorted() == ["000", "new"])
+        #expect(deferred.smartGroups.first { $0.id == PhotoGroup.favouritesID }?.count == 3)
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+@testable import Library
+
+/// A million photos are held in memory at once: each byte of `Photo` is a megabyte there.
+@Suite struct PhotoSizeTests {
+    @Test func aPhotoStaysSmall() {
+        #expect(MemoryLayout<Photo>.stride <= 176, "\(MemoryLayout<Photo>.stride) bytes: keep rare fields in Photo.Rare")
+    }
+
+    /// The rare fields live out of line, and a copy of a photo changed there leaves the original as it was.
+    @Test func rareFieldsKeepValueSemantics() {
+        var photo = samplePhoto("a")
+        let original = photo
+        photo.edits.favourite = true
+        photo.sourceURL = "http://example.org/a.jpg"
+        photo.thumbnailWidth = 150
+        var copy = photo
+        copy.edits.description = "Boats"
+        #expect(original.edits.isEmpty && original.sourceURL == nil && original.thumbnailWidth == 0)
+        #expect(photo.edits == PhotoEdits(favourite: true) && photo.sourceURL == "http://example.org/a.jpg")
+        #expect(copy.edits == PhotoEdits(description: "Boats", favourite: true) && copy != photo)
+        copy.edits = PhotoEdits()
+        copy.sourceURL = nil
+        copy.thumbnailWidth = 0
+        #expect(copy == original)
+    }
+
+    @Test func sizesOutOfRangeAreClamped() {
+        var photo = samplePhoto("a")
+        photo.width = Int(Int32.max) + 5
+        photo.orientation = 300
+        #expect(photo.width == Int(Int32.max) && photo.orientation == 255)
+    }
+}
