@@ -46,4 +46,15 @@ extension PhotoLibrary {
         case .redoLatest: return redo()
         }
     }
+
+    /// `replay`, except that a step already done or undone here is not applied again: a batch
+    /// saved twice (a retry after a write whose failure could not be undone) does it once.
+    @discardableResult
+    public mutating func replayOnce(_ edit: LibraryEdit) -> EditStep? {
+        if case let .apply(step) = edit, history.undo.contains(where: { $0.id == step.id })
+            || history.redo.contains(where: { $0.id == step.id }) {
+            return nil
+        }
+        return replay(edit)
+    }
 }

@@ -16,27 +16,50 @@ extension LibraryStore: LibraryStoring {
         var library: PhotoLibrary
         var generation: String?
         var journal: LibraryJournal.Contents
+        /// The snapshot file as stated before it was read.
+        var snapshot: FileIdentity?
     }
 
     func readState(repair: Bool = false) throws(LibraryStoreError) -> State {
         // The journal first: see `LibraryJournal.readBytes`.
         let bytes = try journal.readBytes()
+        let snapshot = FileIdentity(path: path)
         var (library, generation) = try readSnapshot()
         let contents = try journal.parse(bytes, generation: generation, repair: repair)
         if !contents.isStale {
             for entry in contents.entries {
-                for edit in entry.edits { library.replay(edit) }
+                for edit in entry.edits { library.replayOnce(edit) }
                 if let photos = entry.photos { library.insert(photos) }
             }
         }
-        return State(library: library, generation: generation, journal: contents)
+        return State(library: library, generation: generation, journal: contents, snapshot: snapshot)
     }
 
     public func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+        let loaded = try loadWithoutLock()
+        guard loaded.torn else { return loaded.library }
+        // A writer holds the lock while it appends: a last line unfinished while it does is not
+        // torn. Once the lock is free, what is still unfinished is (a read-only folder, or a
+        // writer holding on for long, leave the note as it is).
+        guard let lock = try? LibraryLock.acquire(libraryPath: path, timeout: Self.tornLineRecheckWait) else {
+            return loaded.library
+        }
+        return try withExtendedLifetime(lock) { () throws(LibraryStoreError) in try loadWithoutLock().library }
+    }
+
+    /// How long a reader that saw an unfinished last line waits for a writer to finish it.
+    static let tornLineRecheckWait = 3.0
+
+    /// The library read without the lock, and whether the journal's last line was unfinished.
+    private func loadWithoutLock() throws(LibraryStoreError) -> (library: LoadedLibrary, torn: Bool) {
         let identity = journalFileIdentity()
+        let snapshot = FileIdentity(path: path)
         let state = try readState()
-        return LoadedLibrary(library: state.library, notes: state.journal.tornNote(path: journal.path).map { [$0] } ?? [],
-                             position: position(after: state, inode: identity.inode, size: identity.size))
+        let note = state.journal.tornNote(path: journal.path)
+        let loaded = LoadedLibrary(library: state.library, notes: note.map { [$0] } ?? [],
+                                   position: position(after: state, inode: identity.inode, size: identity.size,
+                                                      snapshot: snapshot))
+        return (loaded, note != nil)
     }
 
     /// Writes `library` whole as a new snapshot, then starts a fresh journal for it (without
@@ -61,15 +84,29 @@ extension LibraryStore: LibraryStoring {
         UUID().uuidString.lowercased()
     }
 
-    public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+    public func append(lockTimeout: Double, to copy: inout LibraryCopy?,
+                       _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        // Catching up without the lock first keeps the time under it short: a library read
+        // whole again (after another writer's compaction) is read before, not under, the lock.
+        if let current = copy {
+            copy = (try? caughtUp(current, locked: false)).flatMap { $0 }
+                .map { LibraryCopy(library: $0.state.library, position: $0.next) }
+                ?? (try? LibraryCopy(loadWithoutLock().library)).flatMap { $0 }
+        }
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let state = try readState()
+        let state: State
+        if let current = copy, let caught = try caughtUp(current, locked: true) {
+            state = caught.state
+        } else {
+            state = try readState()
+        }
+        copy = nil
         var library = state.library
         var steps: [EditStep?] = []
         var concrete: [LibraryEdit] = []
         for edit in edits(state.library) {
-            let step = library.replay(edit)
+            let step = library.replayOnce(edit)
             steps.append(step)
             guard let step else { continue }
             switch edit {
@@ -81,6 +118,7 @@ extension LibraryStore: LibraryStoring {
         var saved = SavedEdits(library: library, steps: steps)
         guard !concrete.isEmpty else {
             saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
+            copy = positioned(state)
             return saved
         }
         guard let generation = state.generation else {
@@ -93,16 +131,57 @@ extension LibraryStore: LibraryStoring {
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
         let length = try journal.append(entry, after: contents)
         saved.sequence = entry.seq
-        // The edits are safe now; folding a grown journal in is a bonus that may fail.
-        var info = stat()
-        if PathBytes.stat(path, &info) == 0, length > max(Int(info.st_size) / 4, Self.compactionFloor) {
+        var after = contents
+        after.entries = [entry]
+        (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
+        after.lineCount += 1
+        copy = positioned(State(library: library, generation: generation, journal: after))
+        // The edits are safe now; folding a grown journal in is a bonus that may fail. It folds
+        // the library read whole (never a writer's copy, which may hold more than the disk).
+        if let snapshot = copy?.position.snapshot, length > max(snapshot.size / 4, Self.compactionFloor) {
             do {
-                try save(library)
+                try save(try readState().library)
             } catch {
                 saved.notes.append("the edits are saved, but folding the edit journal into the library failed: \(error)")
             }
         }
         return saved
+    }
+
+    /// `copy` brought up to date with what other writers appended since its position (only the
+    /// journal's tail is read); nil when the library must be read whole (another snapshot, or
+    /// none). `locked`: the caller holds the lock, so an unfinished last line is torn (it is cut
+    /// off by the append); without it, it is an append under way and left out.
+    private func caughtUp(_ copy: LibraryCopy, locked: Bool)
+        throws(LibraryStoreError) -> (state: State, next: JournalPosition)? {
+        let position = copy.position
+        guard let generation = position.generation else { return nil }
+        let snapshot = FileIdentity(path: path)
+        if snapshot != position.snapshot {
+            guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
+        }
+        guard var (contents, next) = try journal(since: position) else { return nil }
+        next.snapshot = snapshot
+        if !locked, contents.tornLine != nil {
+            contents.tornLine = nil
+            contents.fileLength = contents.validLength
+        }
+        var library = copy.library
+        for entry in contents.entries {
+            for edit in entry.edits { library.replayOnce(edit) }
+            if let photos = entry.photos { library.insert(photos) }
+        }
+        return (State(library: library, generation: generation, journal: contents, snapshot: snapshot), next)
+    }
+
+    /// A writer's copy of `state`, positioned at its journal's end (the files stated now, under
+    /// the lock, or before `state` was read).
+    private func positioned(_ state: State) -> LibraryCopy? {
+        guard state.journal.tornLine == nil, state.journal.header != nil else { return nil }
+        let identity = journalFileIdentity()
+        return LibraryCopy(library: state.library,
+                           position: position(after: state, inode: identity.inode, size: identity.size,
+                                              snapshot: state.snapshot ?? FileIdentity(path: path)))
     }
 
     /// The journal of `state`'s snapshot, ready for a line (a fresh one when there is none or it
