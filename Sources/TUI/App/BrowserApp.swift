@@ -90,6 +90,7 @@ public final class BrowserApp: @unchecked Sendable {
             inbox.post(.previewReady(key, result))
         }
         defer { loader.stop() }
+        saver.start(from: position.map { LibraryCopy(library: library, position: $0) })
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         self.follower = follower
         follower.start()
