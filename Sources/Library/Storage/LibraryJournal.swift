@@ -39,6 +39,8 @@ public struct LibraryJournal: Sendable {
 
     /// Where `compact --repair` keeps the damaged journal it folded in.
     public var damagedCopyPath: String { path + ".damaged" }
+    /// Where a journal of another snapshot is kept before a new one replaces it.
+    public var staleCopyPath: String { path + ".stale" }
 
     struct Header: Equatable {
         var format: Int

@@ -146,15 +146,18 @@ extension LibraryStore {
     /// The snapshot's generation, read from the start of the file only (it is written before the
     /// photos); the whole file is read only when the start does not say (a file written by hand).
     func snapshotGeneration() throws(LibraryStoreError) -> String? {
-        let fd = PathBytes.open(path, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            defer { close(fd) }
-            if let head = try? FileBytes.read(fd, size: 4096, from: 0, maxBytes: 4096),
-               let generation = Self.generation(inHead: head) {
-                return generation
-            }
-        }
+        if let generation = Self.headGeneration(of: path) { return generation }
         return try readSnapshot().generation
+    }
+
+    /// The generation a snapshot file names at its start (before its photos); nil when the file
+    /// cannot be read or its start does not tell, `.some(nil)` when it names none.
+    static func headGeneration(of file: String) -> String?? {
+        let fd = PathBytes.open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let head = try? FileBytes.read(fd, size: 4096, from: 0, maxBytes: 4096) else { return nil }
+        return generation(inHead: head)
     }
 
     /// The generation named before `"photos"` at the start of a snapshot; nil when the start does

@@ -76,7 +76,9 @@ extension LibraryStore: LibraryStoring {
     /// temporary snapshot, backup or journal), so a crash leaves no hidden file for long.
     func lockForWriting(timeout: Double) throws(LibraryStoreError) -> LibraryLock {
         let lock = try LibraryLock.acquire(libraryPath: path, timeout: timeout)
-        for file in [path, backupPath, journal.path, journal.damagedCopyPath] { AtomicFile.removeLeftovers(of: file) }
+        for file in [path, backupPath, journal.path, journal.damagedCopyPath, journal.staleCopyPath] {
+            AtomicFile.removeLeftovers(of: file)
+        }
         return lock
     }
 
@@ -88,9 +90,12 @@ extension LibraryStore: LibraryStoring {
                        _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
         // Catching up without the lock first keeps the time under it short: a library read
         // whole again (after another writer's compaction) is read before, not under, the lock.
+        // Lines read then are remembered: one of them may hold this batch already.
+        var readBeforeLock: [LibraryJournal.Entry] = []
         if let current = copy {
-            copy = (try? caughtUp(current, locked: false)).flatMap { $0 }
-                .map { LibraryCopy(library: $0.state.library, position: $0.next) }
+            let caught = (try? caughtUp(current, locked: false)).flatMap { $0 }
+            readBeforeLock = caught?.state.journal.entries ?? []
+            copy = caught.map { LibraryCopy(library: $0.state.library, position: $0.next) }
                 ?? (try? LibraryCopy(loadWithoutLock().library)).flatMap { $0 }
         }
         let lock = try lockForWriting(timeout: lockTimeout)
@@ -105,7 +110,8 @@ extension LibraryStore: LibraryStoring {
         var library = state.library
         var steps: [EditStep?] = []
         var concrete: [LibraryEdit] = []
-        for edit in edits(state.library) {
+        let requested = edits(state.library)
+        for edit in requested {
             let step = library.replayOnce(edit)
             steps.append(step)
             guard let step else { continue }
@@ -118,11 +124,13 @@ extension LibraryStore: LibraryStoring {
         var saved = SavedEdits(library: library, steps: steps)
         guard !concrete.isEmpty else {
             saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
+            saved.sequence = Self.lineHolding(requested, in: readBeforeLock + state.journal.entries)
             copy = positioned(state)
             return saved
         }
         guard let generation = state.generation else {
             // A library from before the journal (schema 2): written whole once, with a generation.
+            saved.notes += try keepStaleJournal(of: state).map { [$0] } ?? []
             try save(library)
             return saved
         }
@@ -146,6 +154,18 @@ extension LibraryStore: LibraryStoring {
             }
         }
         return saved
+    }
+
+    /// The journal line that already holds the new steps of `edits` (a batch whose write failed
+    /// after it reached the file, and whose retry therefore stored nothing), if any.
+    private static func lineHolding(_ edits: [LibraryEdit], in entries: [LibraryJournal.Entry]) -> Int? {
+        let ids = Set(edits.compactMap { edit -> String? in
+            if case let .apply(step) = edit { step.id } else { nil }
+        })
+        guard !ids.isEmpty else { return nil }
+        return entries.last { entry in
+            entry.edits.contains { if case let .apply(step) = $0 { ids.contains(step.id) } else { false } }
+        }?.seq
     }
 
     /// `copy` brought up to date with what other writers appended since its position (only the
@@ -191,9 +211,35 @@ extension LibraryStore: LibraryStoring {
         guard state.journal.header == nil || state.journal.isStale else {
             return (state.journal, state.journal.tornNote(path: journal.path, verb: "cut off"))
         }
+        let note = try keepStaleJournal(of: state)
         try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
                                                 generation: generation))
-        return (try journal.parse(try journal.readBytes(), generation: generation), nil)
+        return (try journal.parse(try journal.readBytes(), generation: generation), note)
+    }
+
+    /// Before a new journal replaces one of another snapshot that holds edits, keeps it beside
+    /// (`…journal.jsonl.stale`, `.stale.2`…) and says so: its edits are not in the library (the
+    /// snapshot was restored by hand from `library.json.bak`, say). The journal the last
+    /// compaction folded in (a crash between its snapshot and its fresh journal) is not kept:
+    /// it names the generation of the backup, the snapshot it was written for.
+    func keepStaleJournal(of state: State) throws(LibraryStoreError) -> String? {
+        guard state.journal.isStale, state.journal.staleHasLines, let header = state.journal.header,
+              Self.headGeneration(of: backupPath) != .some(header.generation) else { return nil }
+        let kept = LibraryJournal(path: Self.freeName(journal.staleCopyPath))
+        try kept.write(try journal.readBytes())
+        return "kept the edit journal \(journal.path) as \(kept.path): it belongs to another version of the library"
+            + " (was \(path) restored from its backup?), so its edits are not in the library"
+    }
+
+    /// `base`, or `base.2`, `base.3`… : the first name not taken (an earlier copy is never replaced).
+    static func freeName(_ base: String) -> String {
+        var free = base
+        var number = 1
+        while PathBytes.exists(free) {
+            number += 1
+            free = "\(base).\(number)"
+        }
+        return free
     }
 
     public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
@@ -208,8 +254,9 @@ extension LibraryStore: LibraryStoring {
             // written whole once, which starts a journal of this build's format.
             var library = state.library
             library.insert(imported)
+            let note = try keepStaleJournal(of: state)
             try save(library)
-            return []
+            return note.map { [$0] } ?? []
         }
         let (contents, note) = try journalToAppendTo(state, generation: generation)
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
@@ -228,8 +275,12 @@ extension LibraryStore: LibraryStoring {
         -> PhotoLibrary {
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        var library = try readState().library
-        if try change(&library) { try save(library) }
+        let state = try readState()
+        var library = state.library
+        if try change(&library) {
+            _ = try keepStaleJournal(of: state)
+            try save(library)
+        }
         return library
     }
 
@@ -245,16 +296,11 @@ extension LibraryStore: LibraryStoring {
         if !dropped.isEmpty {
             let bytes = try journal.readBytes()
             // A copy kept by an earlier repair is the only one of the lines it dropped: never replaced.
-            var free = journal.damagedCopyPath
-            var number = 1
-            while PathBytes.exists(free) {
-                number += 1
-                free = "\(journal.damagedCopyPath).\(number)"
-            }
-            let copy = LibraryJournal(path: free)
+            let copy = LibraryJournal(path: Self.freeName(journal.damagedCopyPath))
             try copy.write(bytes)
             report.damagedCopy = copy.path
         }
+        report.notes += try keepStaleJournal(of: state).map { [$0] } ?? []
         try save(state.library)
         return report
     }

@@ -111,4 +111,6 @@ public struct Compaction: Sendable, Equatable {
     public var droppedLines: [Int] = []
     /// Where the damaged journal was kept, when lines were dropped.
     public var damagedCopy: String?
+    /// What the reader should be told (a journal of another snapshot kept beside).
+    public var notes: [String] = []
 }
