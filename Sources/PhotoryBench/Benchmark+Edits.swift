@@ -41,7 +41,7 @@ extension Benchmark {
             let step = EditPlanner(library: library).setFavourite(ids, round % 2 == 0)
             saves.append(try Measure.time { try store.append(lockTimeout: 10, to: &copy) { _ in [.apply(step)] } })
         }
-        report.row("one edit durable: save one edit (background: lock, read the journal's tail, append + fsync)",
+        report.row("one edit durable (saver: lock, journal tail, append + fsync)",
                    median: Measure.median(saves), worst: saves.max(), unit: "ms", target: .below(50))
         var appends: [Double] = []
         for round in 0..<9 {

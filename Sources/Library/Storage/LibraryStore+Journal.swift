@@ -92,25 +92,27 @@ extension LibraryStore: LibraryStoring {
         // whole again (after another writer's compaction) is read before, not under, the lock.
         // Lines read then are remembered: one of them may hold this batch already.
         var readBeforeLock: [LibraryJournal.Entry] = []
-        if let current = copy {
-            let caught = (try? caughtUp(current, locked: false)).flatMap { $0 }
+        if copy != nil {
+            let caught = (try? caughtUp(&copy, locked: false)).flatMap { $0 }
             readBeforeLock = caught?.state.journal.entries ?? []
             copy = caught.map { LibraryCopy(library: $0.state.library, position: $0.next) }
                 ?? (try? LibraryCopy(loadWithoutLock().library)).flatMap { $0 }
         }
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let state: State
-        if let current = copy, let caught = try caughtUp(current, locked: true) {
+        var state: State
+        if let caught = try caughtUp(&copy, locked: true) {
             state = caught.state
         } else {
             state = try readState()
         }
         copy = nil
+        let requested = edits(state.library)
+        // Changed in place: a copy of a big library's photos costs more than the rest of the save.
         var library = state.library
+        state.library = PhotoLibrary()
         var steps: [EditStep?] = []
         var concrete: [LibraryEdit] = []
-        let requested = edits(state.library)
         for edit in requested {
             let step = library.replayOnce(edit)
             steps.append(step)
@@ -125,6 +127,7 @@ extension LibraryStore: LibraryStoring {
         guard !concrete.isEmpty else {
             saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
             saved.sequence = Self.lineHolding(requested, in: readBeforeLock + state.journal.entries)
+            state.library = library
             copy = positioned(state)
             return saved
         }
@@ -172,10 +175,10 @@ extension LibraryStore: LibraryStoring {
     /// journal's tail is read); nil when the library must be read whole (another snapshot, or
     /// none). `locked`: the caller holds the lock, so an unfinished last line is torn (it is cut
     /// off by the append); without it, it is an append under way and left out.
-    private func caughtUp(_ copy: LibraryCopy, locked: Bool)
+    /// The copy is taken (`copy` is nil afterwards) when it is caught up, so it changes in place.
+    private func caughtUp(_ copy: inout LibraryCopy?, locked: Bool)
         throws(LibraryStoreError) -> (state: State, next: JournalPosition)? {
-        let position = copy.position
-        guard let generation = position.generation else { return nil }
+        guard let position = copy?.position, let generation = position.generation else { return nil }
         let snapshot = FileIdentity(path: path)
         if snapshot != position.snapshot {
             guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
@@ -186,7 +189,8 @@ extension LibraryStore: LibraryStoring {
             contents.tornLine = nil
             contents.fileLength = contents.validLength
         }
-        var library = copy.library
+        guard var library = copy?.library else { return nil }
+        copy = nil
         for entry in contents.entries {
             for edit in entry.edits { library.replayOnce(edit) }
             if let photos = entry.photos { library.insert(photos) }
