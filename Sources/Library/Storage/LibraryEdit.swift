@@ -9,28 +9,6 @@ public enum LibraryEdit: Sendable, Equatable {
     case redoLatest
 }
 
-/// Saves edits without ever writing the library from a stale copy: the store replays them, under
-/// the library lock, on the library as it is now (another process may have imported or edited
-/// meanwhile) and appends them to its journal (`LibraryStoring.append`).
-public struct LibraryEditor: Sendable {
-    public let store: any LibraryStoring
-    public var lockTimeout: Double
-
-    public init(store: any LibraryStoring, lockTimeout: Double = 10) {
-        self.store = store
-        self.lockTimeout = lockTimeout
-    }
-
-    public typealias Saved = SavedEdits
-
-    /// Replays `edits` in order on the library as it is now and saves them. Throws (and
-    /// writes nothing) when the lock, the read or the write fails.
-    @discardableResult
-    public func save(_ edits: [LibraryEdit]) throws(LibraryStoreError) -> Saved {
-        try store.append(edits, lockTimeout: lockTimeout)
-    }
-}
-
 extension PhotoLibrary {
     /// Does what `edit` says on this copy (a step already undone elsewhere is not undone twice);
     /// returns the step done or undone.
