@@ -68,6 +68,7 @@ struct EditReport {
             let store = options.store
             var copy = LibraryCopy(try store.loadWithNotes())
             saved = try store.append(lockTimeout: 10, to: &copy) { library in
+                failure = nil  // planned again under the lock when another writer came between
                 do {
                     return try plan(library)
                 } catch {

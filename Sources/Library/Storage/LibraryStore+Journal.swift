@@ -98,16 +98,21 @@ extension LibraryStore: LibraryStoring {
             copy = caught.map { LibraryCopy(library: $0.state.library, position: $0.next) }
                 ?? (try? LibraryCopy(loadWithoutLock().library)).flatMap { $0 }
         }
+        // Planned before the lock too: kept when no other writer changed the library meanwhile.
+        let plannedBeforeLock = copy.map { edits($0.library) }
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         var state: State
+        var requested: [LibraryEdit]
         if let caught = try caughtUp(&copy, locked: true) {
             state = caught.state
+            let unchanged = caught.state.journal.entries.isEmpty && caught.state.journal.tornLine == nil
+            requested = unchanged ? plannedBeforeLock ?? edits(state.library) : edits(state.library)
         } else {
             state = try readState()
+            requested = edits(state.library)
         }
         copy = nil
-        let requested = edits(state.library)
         // Changed in place: a copy of a big library's photos costs more than the rest of the save.
         var library = state.library
         state.library = PhotoLibrary()

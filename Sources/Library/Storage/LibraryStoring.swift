@@ -31,9 +31,10 @@ public protocol LibraryStoring: Sendable {
     /// Names the library in messages: a file path, a database address.
     var location: String { get }
     func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary
-    /// `edits` is given the library as it is now, under the lock, and says what to append (a
-    /// command plans its edits on the one copy it reads). `copy` (nil: none yet) is brought up
-    /// to date first and holds the library as saved afterwards.
+    /// `edits` is given the library as it is now and says what to append (a command plans its
+    /// edits on the one copy it reads). With a `copy` it is called before the lock too, on the
+    /// copy brought up to date, and only again under the lock when another writer changed the
+    /// library meanwhile. `copy` (nil: none yet) holds the library as saved afterwards.
     @discardableResult
     func append(lockTimeout: Double, to copy: inout LibraryCopy?,
                 _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits

@@ -63,6 +63,32 @@ import Testing
         #expect(favourites(try store.load()) == ["p1", "p2", "p3"])
     }
 
+    /// A command plans its edits before taking the lock; only when another writer came between
+    /// are they planned again, under the lock, on the library as it is then.
+    @Test func editsArePlannedAgainUnderTheLockOnlyWhenAnotherWriterCameBetween() throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(folder)
+        var copy = LibraryCopy(try store.loadWithNotes())
+        var calls = 0
+        try store.append(lockTimeout: 1, to: &copy) { library in
+            calls += 1
+            return [favourite("p0", in: library)]
+        }
+        #expect(calls == 1)
+        calls = 0
+        var seen: [[String]] = []
+        try store.append(lockTimeout: 1, to: &copy) { library in
+            calls += 1
+            seen.append(favourites(library))
+            if calls == 1 { _ = try? store.append([favourite("p1", in: library)], lockTimeout: 1) }   // between
+            return [favourite("p2", in: library)]
+        }
+        #expect(calls == 2)
+        #expect(seen == [["p0"], ["p0", "p1"]])
+        #expect(favourites(try store.load()) == ["p0", "p1", "p2"])
+        #expect(try #require(copy).library == (try store.load()))
+    }
+
     @Test func aCompactionElsewhereMakesTheCopyReadTheLibraryAgain() throws {
         let folder = TemporaryFolder()
         let store = try makeStore(folder)
