@@ -20,6 +20,9 @@ public struct JournalPosition: Sendable, Equatable {
     var format = 0
     /// Lines up to `offset`, the header included: the next line is number `lineCount + 1`.
     var lineCount = 0
+    /// The journal belonged to another snapshot (none of its lines was read): the library was
+    /// the snapshot alone.
+    var staleJournal = false
     /// The snapshot file as stated before it was read: while it is the same file, unchanged,
     /// its generation is too, and nothing needs reading to know it.
     var snapshot: FileIdentity?
@@ -58,7 +61,8 @@ extension LibraryStore {
     func position(after state: State, inode: UInt64, size: Int, snapshot: FileIdentity?) -> JournalPosition {
         JournalPosition(generation: state.generation, sequence: state.journal.lastSeq,
                         offset: state.journal.validLength, inode: inode, size: size,
-                        format: state.journal.header?.format ?? 0, lineCount: state.journal.lineCount, snapshot: snapshot)
+                        format: state.journal.header?.format ?? 0, lineCount: state.journal.lineCount,
+                        staleJournal: state.journal.isStale, snapshot: snapshot)
     }
 
     /// The journal file's inode and size (0, 0 when there is none).
@@ -73,6 +77,8 @@ extension LibraryStore {
     /// append under way, or torn) is left for the next call; an unreadable line before the last
     /// throws naming it.
     public func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews {
+        let (inode, size) = journalFileIdentity()
+        if inode == position.inode && size == position.size { return .unchanged }
         guard let (contents, next) = try journal(since: position) else { return .rewritten }
         if contents.entries.isEmpty && next == position { return .unchanged }
         // An import's batch: read it all again.
@@ -87,7 +93,12 @@ extension LibraryStore {
     func journal(since position: JournalPosition)
         throws(LibraryStoreError) -> (contents: LibraryJournal.Contents, next: JournalPosition)? {
         let (inode, size) = journalFileIdentity()
-        guard inode == position.inode, size >= position.offset, position.offset > 0 else {
+        if position.staleJournal && inode == position.inode && size == position.size {
+            // Still the journal of another snapshot: read whole (it is what an append replaces).
+            let contents = try journal.parse(try journal.readBytes(), generation: position.generation)
+            if contents.isStale { return (contents, position) }
+        }
+        guard inode == position.inode, size >= position.offset, position.offset > 0, !position.staleJournal else {
             // A new journal file: the same snapshot's (a stale journal replaced) or a new one's.
             var contents = try journal.parse(try journal.readBytes(), generation: position.generation)
             if contents.header == nil && inode == 0 && position.generation == nil {

@@ -37,7 +37,7 @@ extension LibraryStore: LibraryStoring {
 
     public func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
         let loaded = try loadWithoutLock()
-        guard loaded.torn else { return loaded.library }
+        guard loaded.journal.tornLine != nil else { return loaded.library }
         // A writer holds the lock while it appends: a last line unfinished while it does is not
         // torn. Once the lock is free, what is still unfinished is (a read-only folder, or a
         // writer holding on for long, leave the note as it is).
@@ -50,8 +50,8 @@ extension LibraryStore: LibraryStoring {
     /// How long a reader that saw an unfinished last line waits for a writer to finish it.
     static let tornLineRecheckWait = 3.0
 
-    /// The library read without the lock, and whether the journal's last line was unfinished.
-    private func loadWithoutLock() throws(LibraryStoreError) -> (library: LoadedLibrary, torn: Bool) {
+    /// The library read without the lock, and the journal as read.
+    private func loadWithoutLock() throws(LibraryStoreError) -> (library: LoadedLibrary, journal: LibraryJournal.Contents) {
         let identity = journalFileIdentity()
         let snapshot = FileIdentity(path: path)
         let state = try readState()
@@ -59,7 +59,7 @@ extension LibraryStore: LibraryStoring {
         let loaded = LoadedLibrary(library: state.library, notes: note.map { [$0] } ?? [],
                                    position: position(after: state, inode: identity.inode, size: identity.size,
                                                       snapshot: snapshot))
-        return (loaded, note != nil)
+        return (loaded, state.journal)
     }
 
     /// Writes `library` whole as a new snapshot, then starts a fresh journal for it (without
@@ -89,14 +89,16 @@ extension LibraryStore: LibraryStoring {
     public func append(lockTimeout: Double, to copy: inout LibraryCopy?,
                        _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
         // Catching up without the lock first keeps the time under it short: a library read
-        // whole again (after another writer's compaction) is read before, not under, the lock.
-        // Lines read then are remembered: one of them may hold this batch already.
+        // whole (none yet, or another writer's compaction since) is read before, not under, the
+        // lock. Lines read then are remembered: one of them may hold this batch already.
         var readBeforeLock: [LibraryJournal.Entry] = []
-        if copy != nil {
-            let caught = (try? caughtUp(&copy, locked: false)).flatMap { $0 }
-            readBeforeLock = caught?.state.journal.entries ?? []
-            copy = caught.map { LibraryCopy(library: $0.state.library, position: $0.next) }
-                ?? (try? LibraryCopy(loadWithoutLock().library)).flatMap { $0 }
+        if copy != nil, let caught = (try? caughtUp(&copy, locked: false)).flatMap({ $0 }) {
+            readBeforeLock = caught.state.journal.entries
+            copy = LibraryCopy(library: caught.state.library, position: caught.next)
+        } else {
+            let loaded = try? loadWithoutLock()
+            readBeforeLock = loaded?.journal.entries ?? []
+            copy = loaded.flatMap { LibraryCopy($0.library) }
         }
         // Planned before the lock too: kept when no other writer changed the library meanwhile.
         let plannedBeforeLock = copy.map { edits($0.library) }

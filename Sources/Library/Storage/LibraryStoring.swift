@@ -51,7 +51,8 @@ extension LibraryStoring {
     /// The library as it is now, without the notes.
     public func load() throws(LibraryStoreError) -> PhotoLibrary { try loadWithNotes().library }
 
-    /// Appends the edits `edits` plans on the library as it is now, read whole under the lock.
+    /// Appends the edits `edits` plans on the library as it is now (read whole; without a copy
+    /// to keep, as a command that saves once does).
     @discardableResult
     public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
         var copy: LibraryCopy?
