@@ -46,7 +46,7 @@ check-asan: deps
 # The parts that run on several threads: preview loader, import workers, thumbnail store,
 # library store and lock, the segmented JSON reader, and the decoders and metadata readers
 # called from many threads at once.
-TSAN_SUITES := JobSchedulerTests|OriginalQueueTests|PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJournalTests|JournalNewsTests|SaverAndFollowerTests|LibraryJSONTests|SegmentedReadTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
+TSAN_SUITES := JobSchedulerTests|OriginalQueueTests|PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJournalTests|JournalNewsTests|LibraryCopyTests|SaverAndFollowerTests|LibraryJSONTests|SegmentedReadTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
 check-tsan: deps
 	$(IN_TMP) $(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	$(IN_TMP) SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \

@@ -5,7 +5,7 @@ import TUI
 extension Benchmark {
     /// Figure 9: editing a large library. What the browser's loop does when the user presses a
     /// key that edits (apply on screen, regroup when a date changes), and what the background
-    /// save costs (lock, read the file again, replay, write atomically).
+    /// save costs (lock, catch up on the journal's tail, append one line and fsync).
     func runEdits() throws {
         report.section("9. Edits with \(librarySize) photos")
         let path = folder("edits") + "/library.json"
@@ -34,21 +34,23 @@ extension Benchmark {
                    worst: shift.max(), unit: "ms", target: .below(50))
         report.note("the last shift did: \(state.library.history.undo.last?.label ?? "nothing")")
 
+        // The browser's saver: a copy of the library kept in step, so a save reads only the
+        // journal's tail under the lock (nothing, when no other writer appended).
         let store = LibraryStore(path: path)
-        let editor = LibraryEditor(store: store)
+        var copy = LibraryCopy(try store.loadWithNotes())
         var saves: [Double] = []
-        for round in 0..<5 {
+        for round in 0..<9 {
             let step = EditPlanner(library: library).setFavourite(ids, round % 2 == 0)
-            saves.append(try Measure.time { try editor.save([.apply(step)]) })
+            saves.append(try Measure.time { try store.append(lockTimeout: 10, to: &copy) { _ in [.apply(step)] } })
         }
-        report.row("save one edit (lock, re-read, replay, journal append; background)", median: Measure.median(saves),
-                   worst: saves.max(), unit: "ms", target: .below(1000))
+        report.row("one edit durable (saver: lock, journal tail, append + fsync)",
+                   median: Measure.median(saves), worst: saves.max(), unit: "ms", target: .below(50))
         var appends: [Double] = []
         for round in 0..<9 {
             let step = EditPlanner(library: library).setFavourite(ids, round % 2 == 0)
             appends.append(try Measure.time { try store.journal.appendWithoutChecks([.apply(step)], seq: 100 + round) })
         }
-        report.row("one edit durable (journal append + fsync)", median: Measure.median(appends),
+        report.row("journal append + fsync alone", median: Measure.median(appends),
                    worst: appends.max(), unit: "ms", target: .below(50))
         report.note("the save runs on a worker thread: the screen shows the edit at once and never waits for it")
     }

@@ -33,6 +33,7 @@ struct CompactCommand: ParsableCommand {
                 complain("dropped journal line\(done.droppedLines.count == 1 ? "" : "s") \(lines): unreadable; "
                     + "the journal as it was is kept as \(done.damagedCopy ?? "?")")
             }
+            done.notes.forEach(complain)
             say("folded \(done.foldedLines) journal line\(done.foldedLines == 1 ? "" : "s") into \(options.store.path)")
         }
     }

@@ -59,11 +59,16 @@ struct EditReport {
 
     /// Saves the edits `plan` makes on the library as it is now, under the lock (one journal
     /// line), telling stderr what the store noticed. An error thrown by `plan` saves nothing.
+    /// The library is read once, before the lock: under it, only what another writer appended
+    /// since is read (`LibraryCopy`).
     static func save(options: LibraryOptions, plan: (PhotoLibrary) throws -> [LibraryEdit]) throws -> SavedEdits {
         var failure: Error?
         let saved: SavedEdits
         do {
-            saved = try options.store.append(lockTimeout: 10) { library in
+            let store = options.store
+            var copy = LibraryCopy(try store.loadWithNotes())
+            saved = try store.append(lockTimeout: 10, to: &copy) { library in
+                failure = nil  // planned again under the lock when another writer came between
                 do {
                     return try plan(library)
                 } catch {

@@ -39,6 +39,8 @@ public struct LibraryJournal: Sendable {
 
     /// Where `compact --repair` keeps the damaged journal it folded in.
     public var damagedCopyPath: String { path + ".damaged" }
+    /// Where a journal of another snapshot is kept before a new one replaces it.
+    public var staleCopyPath: String { path + ".stale" }
 
     struct Header: Equatable {
         var format: Int
@@ -65,6 +67,8 @@ public struct LibraryJournal: Sendable {
         var header: Header?
         /// The journal belongs to another snapshot: its lines were not read and must not be replayed.
         var isStale = false
+        /// A stale journal holds edit lines, not only its header (see `LibraryStore.setAsideStale`).
+        var staleHasLines = false
         var entries: [Entry] = []
         /// Bytes of the whole, readable lines: where the next append goes.
         var validLength = 0
@@ -75,7 +79,11 @@ public struct LibraryJournal: Sendable {
         /// Damaged lines skipped (only when read for a repair).
         var droppedLines: [Int] = []
 
-        var lastSeq: Int { entries.last?.seq ?? 0 }
+        /// The last line's sequence (0 before any); read from `entries`, or known from a
+        /// `JournalPosition` when only the tail was read.
+        var lastSeq = 0
+        /// Lines read, the header and blank lines included (the next line's number is one more).
+        var lineCount = 0
 
         /// "dropped the unfinished last line 7 of …": what a reader should be told, if anything.
         func tornNote(path: String, verb: String = "ignored") -> String? {
@@ -116,6 +124,7 @@ public struct LibraryJournal: Sendable {
             let line = data[lineStart..<end]
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) && newline != nil {
                 contents.validLength = next
+                contents.lineCount = number
                 continue
             }
             do {
@@ -132,6 +141,7 @@ public struct LibraryJournal: Sendable {
                     contents.header = header
                     if header.generation != generation {
                         contents.isStale = true
+                        contents.staleHasLines = data[next...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D }
                         contents.validLength = data.count
                         return contents
                     }
@@ -139,9 +149,12 @@ public struct LibraryJournal: Sendable {
                     // Lines after a damaged header belong to an unknown generation: never replayed.
                     contents.droppedLines.append(number)
                 } else {
-                    contents.entries.append(try Self.parseEntry(line))
+                    let entry = try Self.parseEntry(line)
+                    contents.entries.append(entry)
+                    contents.lastSeq = entry.seq
                 }
                 contents.validLength = next
+                contents.lineCount = number
             } catch let error as LibraryStoreError {
                 throw error
             } catch {
@@ -153,6 +166,7 @@ public struct LibraryJournal: Sendable {
                 contents.droppedLines.append(number)
                 if number == 1 { damagedHeader = true }
                 contents.validLength = next
+                contents.lineCount = number
             }
         }
         return contents

@@ -16,29 +16,52 @@ extension LibraryStore: LibraryStoring {
         var library: PhotoLibrary
         var generation: String?
         var journal: LibraryJournal.Contents
+        /// The snapshot file as stated before it was read.
+        var snapshot: FileIdentity?
     }
 
     func readState(repair: Bool = false) throws(LibraryStoreError) -> State {
         // The journal first: see `LibraryJournal.readBytes`.
         let bytes = try journal.readBytes()
+        let snapshot = FileIdentity(path: path)
         var (library, generation) = try readSnapshot()
         let contents = try journal.parse(bytes, generation: generation, repair: repair)
         if !contents.isStale {
             library.deferringGroups { library in   // regrouped once, not per line
                 for entry in contents.entries {
-                    for edit in entry.edits { library.replay(edit) }
+                    for edit in entry.edits { library.replayOnce(edit) }
                     if let photos = entry.photos { library.insert(photos) }
                 }
             }
         }
-        return State(library: library, generation: generation, journal: contents)
+        return State(library: library, generation: generation, journal: contents, snapshot: snapshot)
     }
 
     public func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+        let loaded = try loadWithoutLock()
+        guard loaded.journal.tornLine != nil else { return loaded.library }
+        // A writer holds the lock while it appends: a last line unfinished while it does is not
+        // torn. Once the lock is free, what is still unfinished is (a read-only folder, or a
+        // writer holding on for long, leave the note as it is).
+        guard let lock = try? LibraryLock.acquire(libraryPath: path, timeout: Self.tornLineRecheckWait) else {
+            return loaded.library
+        }
+        return try withExtendedLifetime(lock) { () throws(LibraryStoreError) in try loadWithoutLock().library }
+    }
+
+    /// How long a reader that saw an unfinished last line waits for a writer to finish it.
+    static let tornLineRecheckWait = 3.0
+
+    /// The library read without the lock, and the journal as read.
+    private func loadWithoutLock() throws(LibraryStoreError) -> (library: LoadedLibrary, journal: LibraryJournal.Contents) {
         let identity = journalFileIdentity()
+        let snapshot = FileIdentity(path: path)
         let state = try readState()
-        return LoadedLibrary(library: state.library, notes: state.journal.tornNote(path: journal.path).map { [$0] } ?? [],
-                             position: position(after: state, inode: identity.inode, size: identity.size))
+        let note = state.journal.tornNote(path: journal.path)
+        let loaded = LoadedLibrary(library: state.library, notes: note.map { [$0] } ?? [],
+                                   position: position(after: state, inode: identity.inode, size: identity.size,
+                                                      snapshot: snapshot))
+        return (loaded, state.journal)
     }
 
     /// Writes `library` whole as a new snapshot, then starts a fresh journal for it (without
@@ -55,7 +78,9 @@ extension LibraryStore: LibraryStoring {
     /// temporary snapshot, backup or journal), so a crash leaves no hidden file for long.
     func lockForWriting(timeout: Double) throws(LibraryStoreError) -> LibraryLock {
         let lock = try LibraryLock.acquire(libraryPath: path, timeout: timeout)
-        for file in [path, backupPath, journal.path, journal.damagedCopyPath] { AtomicFile.removeLeftovers(of: file) }
+        for file in [path, backupPath, journal.path, journal.damagedCopyPath, journal.staleCopyPath] {
+            AtomicFile.removeLeftovers(of: file)
+        }
         return lock
     }
 
@@ -63,15 +88,42 @@ extension LibraryStore: LibraryStoring {
         UUID().uuidString.lowercased()
     }
 
-    public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+    public func append(lockTimeout: Double, to copy: inout LibraryCopy?,
+                       _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        // Catching up without the lock first keeps the time under it short: a library read
+        // whole (none yet, or another writer's compaction since) is read before, not under, the
+        // lock. Lines read then are remembered: one of them may hold this batch already.
+        var readBeforeLock: [LibraryJournal.Entry] = []
+        if copy != nil, let caught = (try? caughtUp(&copy, locked: false)).flatMap({ $0 }) {
+            readBeforeLock = caught.state.journal.entries
+            copy = LibraryCopy(library: caught.state.library, position: caught.next)
+        } else {
+            let loaded = try? loadWithoutLock()
+            readBeforeLock = loaded?.journal.entries ?? []
+            copy = loaded.flatMap { LibraryCopy($0.library) }
+        }
+        // Planned before the lock too: kept when no other writer changed the library meanwhile.
+        let plannedBeforeLock = copy.map { edits($0.library) }
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let state = try readState()
+        var state: State
+        var requested: [LibraryEdit]
+        if let caught = try caughtUp(&copy, locked: true) {
+            state = caught.state
+            let unchanged = caught.state.journal.entries.isEmpty && caught.state.journal.tornLine == nil
+            requested = unchanged ? plannedBeforeLock ?? edits(state.library) : edits(state.library)
+        } else {
+            state = try readState()
+            requested = edits(state.library)
+        }
+        copy = nil
+        // Changed in place: a copy of a big library's photos costs more than the rest of the save.
         var library = state.library
+        state.library = PhotoLibrary()
         var steps: [EditStep?] = []
         var concrete: [LibraryEdit] = []
-        for edit in edits(state.library) {
-            let step = library.replay(edit)
+        for edit in requested {
+            let step = library.replayOnce(edit)
             steps.append(step)
             guard let step else { continue }
             switch edit {
@@ -83,10 +135,14 @@ extension LibraryStore: LibraryStoring {
         var saved = SavedEdits(library: library, steps: steps)
         guard !concrete.isEmpty else {
             saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
+            saved.sequence = Self.lineHolding(requested, in: readBeforeLock + state.journal.entries)
+            state.library = library
+            copy = positioned(state)
             return saved
         }
         guard let generation = state.generation else {
             // A library from before the journal (schema 2): written whole once, with a generation.
+            saved.notes += try keepStaleJournal(of: state).map { [$0] } ?? []
             try save(library)
             return saved
         }
@@ -95,16 +151,70 @@ extension LibraryStore: LibraryStoring {
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
         let length = try journal.append(entry, after: contents)
         saved.sequence = entry.seq
-        // The edits are safe now; folding a grown journal in is a bonus that may fail.
-        var info = stat()
-        if PathBytes.stat(path, &info) == 0, length > max(Int(info.st_size) / 4, Self.compactionFloor) {
+        var after = contents
+        after.entries = [entry]
+        (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
+        after.lineCount += 1
+        copy = positioned(State(library: library, generation: generation, journal: after))
+        // The edits are safe now; folding a grown journal in is a bonus that may fail. It folds
+        // the library read whole (never a writer's copy, which may hold more than the disk).
+        if let snapshot = copy?.position.snapshot, length > max(snapshot.size / 4, Self.compactionFloor) {
             do {
-                try save(library)
+                try save(try readState().library)
             } catch {
                 saved.notes.append("the edits are saved, but folding the edit journal into the library failed: \(error)")
             }
         }
         return saved
+    }
+
+    /// The journal line that already holds the new steps of `edits` (a batch whose write failed
+    /// after it reached the file, and whose retry therefore stored nothing), if any.
+    private static func lineHolding(_ edits: [LibraryEdit], in entries: [LibraryJournal.Entry]) -> Int? {
+        let ids = Set(edits.compactMap { edit -> String? in
+            if case let .apply(step) = edit { step.id } else { nil }
+        })
+        guard !ids.isEmpty else { return nil }
+        return entries.last { entry in
+            entry.edits.contains { if case let .apply(step) = $0 { ids.contains(step.id) } else { false } }
+        }?.seq
+    }
+
+    /// `copy` brought up to date with what other writers appended since its position (only the
+    /// journal's tail is read); nil when the library must be read whole (another snapshot, or
+    /// none). `locked`: the caller holds the lock, so an unfinished last line is torn (it is cut
+    /// off by the append); without it, it is an append under way and left out.
+    /// The copy is taken (`copy` is nil afterwards) when it is caught up, so it changes in place.
+    private func caughtUp(_ copy: inout LibraryCopy?, locked: Bool)
+        throws(LibraryStoreError) -> (state: State, next: JournalPosition)? {
+        guard let position = copy?.position, let generation = position.generation else { return nil }
+        let snapshot = FileIdentity(path: path)
+        if snapshot != position.snapshot {
+            guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
+        }
+        guard var (contents, next) = try journal(since: position) else { return nil }
+        next.snapshot = snapshot
+        if !locked, contents.tornLine != nil {
+            contents.tornLine = nil
+            contents.fileLength = contents.validLength
+        }
+        guard var library = copy?.library else { return nil }
+        copy = nil
+        for entry in contents.entries {
+            for edit in entry.edits { library.replayOnce(edit) }
+            if let photos = entry.photos { library.insert(photos) }
+        }
+        return (State(library: library, generation: generation, journal: contents, snapshot: snapshot), next)
+    }
+
+    /// A writer's copy of `state`, positioned at its journal's end (the files stated now, under
+    /// the lock, or before `state` was read).
+    private func positioned(_ state: State) -> LibraryCopy? {
+        guard state.journal.tornLine == nil, state.journal.header != nil else { return nil }
+        let identity = journalFileIdentity()
+        return LibraryCopy(library: state.library,
+                           position: position(after: state, inode: identity.inode, size: identity.size,
+                                              snapshot: state.snapshot ?? FileIdentity(path: path)))
     }
 
     /// The journal of `state`'s snapshot, ready for a line (a fresh one when there is none or it
@@ -114,9 +224,35 @@ extension LibraryStore: LibraryStoring {
         guard state.journal.header == nil || state.journal.isStale else {
             return (state.journal, state.journal.tornNote(path: journal.path, verb: "cut off"))
         }
+        let note = try keepStaleJournal(of: state)
         try journal.reset(LibraryJournal.Header(format: LibraryJournal.format, schemaVersion: Self.schemaVersion,
                                                 generation: generation))
-        return (try journal.parse(try journal.readBytes(), generation: generation), nil)
+        return (try journal.parse(try journal.readBytes(), generation: generation), note)
+    }
+
+    /// Before a new journal replaces one of another snapshot that holds edits, keeps it beside
+    /// (`…journal.jsonl.stale`, `.stale.2`…) and says so: its edits are not in the library (the
+    /// snapshot was restored by hand from `library.json.bak`, say). The journal the last
+    /// compaction folded in (a crash between its snapshot and its fresh journal) is not kept:
+    /// it names the generation of the backup, the snapshot it was written for.
+    func keepStaleJournal(of state: State) throws(LibraryStoreError) -> String? {
+        guard state.journal.isStale, state.journal.staleHasLines, let header = state.journal.header,
+              Self.headGeneration(of: backupPath) != .some(header.generation) else { return nil }
+        let kept = LibraryJournal(path: Self.freeName(journal.staleCopyPath))
+        try kept.write(try journal.readBytes())
+        return "kept the edit journal \(journal.path) as \(kept.path): it belongs to another version of the library"
+            + " (was \(path) restored from its backup?), so its edits are not in the library"
+    }
+
+    /// `base`, or `base.2`, `base.3`… : the first name not taken (an earlier copy is never replaced).
+    static func freeName(_ base: String) -> String {
+        var free = base
+        var number = 1
+        while PathBytes.exists(free) {
+            number += 1
+            free = "\(base).\(number)"
+        }
+        return free
     }
 
     public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
@@ -131,8 +267,9 @@ extension LibraryStore: LibraryStoring {
             // written whole once, which starts a journal of this build's format.
             var library = state.library
             library.insert(imported)
+            let note = try keepStaleJournal(of: state)
             try save(library)
-            return []
+            return note.map { [$0] } ?? []
         }
         let (contents, note) = try journalToAppendTo(state, generation: generation)
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
@@ -151,8 +288,12 @@ extension LibraryStore: LibraryStoring {
         -> PhotoLibrary {
         let lock = try lockForWriting(timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        var library = try readState().library
-        if try change(&library) { try save(library) }
+        let state = try readState()
+        var library = state.library
+        if try change(&library) {
+            _ = try keepStaleJournal(of: state)
+            try save(library)
+        }
         return library
     }
 
@@ -168,16 +309,11 @@ extension LibraryStore: LibraryStoring {
         if !dropped.isEmpty {
             let bytes = try journal.readBytes()
             // A copy kept by an earlier repair is the only one of the lines it dropped: never replaced.
-            var free = journal.damagedCopyPath
-            var number = 1
-            while PathBytes.exists(free) {
-                number += 1
-                free = "\(journal.damagedCopyPath).\(number)"
-            }
-            let copy = LibraryJournal(path: free)
+            let copy = LibraryJournal(path: Self.freeName(journal.damagedCopyPath))
             try copy.write(bytes)
             report.damagedCopy = copy.path
         }
+        report.notes += try keepStaleJournal(of: state).map { [$0] } ?? []
         try save(state.library)
         return report
     }

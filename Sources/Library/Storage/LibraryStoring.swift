@@ -3,48 +3,85 @@
 ///
 /// Recipe for a new backend (a PostgreSQL store, say):
 /// 1. `loadWithNotes()` returns the whole library as it is now (photos, their edits, the undo history)
-///    and any notes a reader should see (something skipped or repaired on the way). It never
+///    and any notes a reader should see (something skipped or repaired on the way), and the
+///    `position` it read up to (the backend's generation and last change number). It never
 ///    changes anything, and refuses data written by a newer schema (`.unsupportedVersion`)
 ///    rather than dropping what it does not understand.
-/// 2. `append(lockTimeout:_:)` saves one batch of edits durably under the library's write lock
-///    (a row lock or advisory lock): it replays the edits on the library as it is now, in order,
-///    stores only concrete edits (`undoLatest`/`redoLatest` resolved to their step ids, so a
-///    replay anywhere gives the same result) and returns once they survive a crash. Edits that
-///    did nothing are not stored.
+/// 2. `append(lockTimeout:to:_:)` saves one batch of edits durably under the library's write
+///    lock (a row lock or advisory lock): it brings the writer's `copy` up to date (only what
+///    other writers saved since its position; the library read whole when there is no copy or
+///    its generation is gone), replays the edits on it in order, stores only concrete edits
+///    (`undoLatest`/`redoLatest` resolved to their step ids, so a replay anywhere gives the
+///    same result; a step already stored is not stored again), returns once they survive a
+///    crash, and leaves `copy` at the new position. Edits that did nothing are not stored.
 /// 3. `appendPhotos(_:lockTimeout:)` saves one batch of an import durably under the lock, as
 ///    briefly as `append`: replaying it inserts the photos, or replaces them by id, keeping the
 ///    user's edits already stored (`PhotoLibrary.insert`). Returns notes, as `append` does.
 /// 4. `update(lockTimeout:_:)` is the whole-library transaction (imports, write-back,
-///    downloads): under the lock, the library as it is now goes to `change`; when it returns
-///    true the result replaces the library atomically (all or nothing).
+///    downloads: `recordDownloads`): under the lock, the library as it is now goes to `change`;
+///    when it returns true the result replaces the library atomically (all or nothing).
 /// 5. `compact(lockTimeout:repair:)` folds what was appended into the stored library (a no-op
 ///    for a store without a log), and with `repair` keeps what is readable of a damaged log,
 ///    saying what it dropped.
+/// 6. `news(since:)` watches for other writers: what was appended after a position (the edits,
+///    each batch once, in order), or `.rewritten` when the library must be read again (a new
+///    generation). It is cheap when nothing changed: the browser asks twice a second.
 /// Errors are `LibraryStoreError`s naming the library (`location`) and the reason.
 public protocol LibraryStoring: Sendable {
     /// Names the library in messages: a file path, a database address.
     var location: String { get }
     func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary
-    /// `edits` is given the library as it is now, under the lock, and says what to append (a
-    /// command plans its edits on the one copy it reads).
+    /// `edits` is given the library as it is now and says what to append (a command plans its
+    /// edits on the one copy it reads). With a `copy` it is called before the lock too, on the
+    /// copy brought up to date, and only again under the lock when another writer changed the
+    /// library meanwhile. `copy` (nil: none yet) holds the library as saved afterwards.
     @discardableResult
-    func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
+    func append(lockTimeout: Double, to copy: inout LibraryCopy?,
+                _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
     @discardableResult
     func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String]
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary
     @discardableResult
     func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction
+    func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews
 }
 
 extension LibraryStoring {
     /// The library as it is now, without the notes.
     public func load() throws(LibraryStoreError) -> PhotoLibrary { try loadWithNotes().library }
 
+    /// Appends the edits `edits` plans on the library as it is now (read whole; without a copy
+    /// to keep, as a command that saves once does).
+    @discardableResult
+    public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        var copy: LibraryCopy?
+        return try append(lockTimeout: lockTimeout, to: &copy, edits)
+    }
+
     /// Appends `edits`, planned beforehand (they are replayed on the library as it is now).
     @discardableResult
     public func append(_ edits: [LibraryEdit], lockTimeout: Double) throws(LibraryStoreError) -> SavedEdits {
         try append(lockTimeout: lockTimeout) { _ in edits }
+    }
+}
+
+/// A writer's copy of the library as it is on disk, and where it stands in the store's log: an
+/// append with it catches up by reading only what other writers added since (`news(since:)`),
+/// and reads the library whole only after a new snapshot (a compaction, an import).
+public struct LibraryCopy: Sendable {
+    public var library: PhotoLibrary
+    public var position: JournalPosition
+
+    public init(library: PhotoLibrary, position: JournalPosition) {
+        self.library = library
+        self.position = position
+    }
+
+    /// The copy a load gives (nil when the store said nowhere it stopped).
+    public init?(_ loaded: LoadedLibrary) {
+        guard let position = loaded.position else { return nil }
+        self.init(library: loaded.library, position: position)
     }
 }
 
@@ -76,4 +113,6 @@ public struct Compaction: Sendable, Equatable {
     public var droppedLines: [Int] = []
     /// Where the damaged journal was kept, when lines were dropped.
     public var damagedCopy: String?
+    /// What the reader should be told (a journal of another snapshot kept beside).
+    public var notes: [String] = []
 }

@@ -90,14 +90,21 @@ public struct OriginalDownloader: Sendable {
         return photos.indices.compactMap { index in book.result(index).map { (photos[index], $0) } }
     }
 
-    /// Locked read-change-save (`LibraryStore.update`): replaces these photos (by id) in the
-    /// library on disk, keeping everything else; returns the library as saved. Only what the
-    /// download changed is taken over: edits, feed details and the left-feed mark are the
-    /// library's as they are now (an edit made while the photo downloaded is kept). Ids no
-    /// longer in the library are ignored.
-    public static func record(_ photos: [Photo], in store: LibraryStore, lockTimeout: Double = 10)
+    /// Saves downloaded photos through the store (`LibraryStoring.recordDownloads`).
+    public static func record(_ photos: [Photo], in store: any LibraryStoring, lockTimeout: Double = 10)
         throws(LibraryStoreError) -> PhotoLibrary {
-        try store.update(lockTimeout: lockTimeout) { library in
+        try store.recordDownloads(photos, lockTimeout: lockTimeout)
+    }
+}
+
+extension LibraryStoring {
+    /// The whole-library transaction (`update`) for downloaded originals: replaces these photos
+    /// (by id) in the library as it is now, keeping everything else; returns the library as
+    /// saved. Only what the download changed is taken over: edits, feed details and the
+    /// left-feed mark are the library's as they are now (an edit made while the photo downloaded
+    /// is kept). Ids no longer in the library are ignored.
+    public func recordDownloads(_ photos: [Photo], lockTimeout: Double = 10) throws(LibraryStoreError) -> PhotoLibrary {
+        try update(lockTimeout: lockTimeout) { library in
             var changed: [Photo] = []
             for downloaded in photos {
                 guard var current = library.photo(id: downloaded.id) else { continue }

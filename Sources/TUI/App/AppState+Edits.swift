@@ -62,6 +62,7 @@ extension AppState {
     mutating func editsSaved(_ result: Result<Msg.EditsSaved, Failure>, through sequence: Int) {
         switch result {
         case let .success(saved):
+            if isImporting { savedDuringImport += unsaved.filter { $0.sequence <= sequence }.map(\.edit) }
             unsaved.removeAll { $0.sequence <= sequence }
             if !saved.notes.isEmpty { status = saved.notes.joined(separator: "; ") }
         case let .failure(failure):
@@ -130,7 +131,7 @@ extension AppState {
     /// not saved yet replayed on it, so nothing the user did disappears from the screen.
     mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
         var library = fromDisk
-        for (_, edit) in unsaved { library.replay(edit) }
+        for edit in savedDuringImport + unsaved.map(\.edit) { library.replayOnce(edit) }
         _ = applyDownloads(to: &library)
         replaceLibrary(library)
     }

@@ -32,9 +32,11 @@ extension AppState {
             return []
         case let .importFinished(.success(done)):
             installFromDisk(done.library)
+            savedDuringImport = []
             importOverlay?.finish(done.summary)
             return []
         case let .importFinished(.failure(failure)):
+            savedDuringImport = []
             importOverlay?.fail(failure.message)
             return []
         case let .libraryLoaded(.success(library), byAnotherWriter):

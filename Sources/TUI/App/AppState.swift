@@ -51,6 +51,9 @@ public struct AppState: Sendable {
     var markAnchor: Int?
     /// Edits made on screen whose save has not been confirmed yet, in order.
     var unsaved: [(sequence: Int, edit: LibraryEdit)] = []
+    /// Edits saved while the browser's import ran: the library the import hands back may have
+    /// been read before them, so they are replayed on it (once: `replayOnce`).
+    var savedDuringImport: [LibraryEdit] = []
     var editSequence = 0
     var previews = PreviewCache()
     /// Originals of web photos being downloaded for the detail view (or failed), by photo id.

@@ -84,6 +84,9 @@ public final class BrowserApp: @unchecked Sendable {
         let checkMissing: @Sendable () -> Void = { [library] in
             inbox.post(.missingChecked(missing: library.missingPaths(), checked: Set(library.photos.map(\.path))))
         }
+        // The saver keeps its own copy, caught up from the journal's tail before each save.
+        var saverCopy: LibraryCopy?
+        if let position { saverCopy = LibraryCopy(library: copy library, position: position) }
         var state = AppState(
             library: consume library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
             startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
@@ -101,6 +104,7 @@ public final class BrowserApp: @unchecked Sendable {
                                    make: maker.make(_:token:)) { key, result in
             inbox.post(.previewReady(key, result))
         }
+        saver.start(from: saverCopy)
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         self.follower = follower
         follower.start()

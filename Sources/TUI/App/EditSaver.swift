@@ -10,11 +10,18 @@ import Library
 /// library: the browser already shows its edits. Saves and the `JournalFollower`'s reads run
 /// one at a time (`inDiskOrder`), so the browser hears of the disk's changes in their order and
 /// knows which journal lines are its own.
+///
+/// The saver keeps its own copy of the library as on disk (`LibraryCopy`, sharing the browser's
+/// until a save changes it): a save reads only what other writers appended since its last one,
+/// under the lock, and the whole library only after another writer's compaction.
 final class EditSaver: @unchecked Sendable {
     /// What a save did (everything up to `throughSequence` is saved), or why it failed.
     typealias Report = (_ result: Result<Msg.EditsSaved, Failure>, _ throughSequence: Int) -> Void
 
-    private let editor: LibraryEditor
+    private let store: any LibraryStoring
+    static let lockTimeout = 2.0
+    /// The library as on disk after the last save (under `diskOrder`); nil: read it whole.
+    private var copy: LibraryCopy?
     private let report: Report
     private let lock = NSLock()
     private let idle = NSCondition()
@@ -27,9 +34,14 @@ final class EditSaver: @unchecked Sendable {
     private var ownJournalLines: Set<Int> = []
     static let retryDelay = 2.0
 
-    init(store: LibraryStore, report: @escaping Report) {
-        editor = LibraryEditor(store: store, lockTimeout: 2)
+    init(store: any LibraryStoring, report: @escaping Report) {
+        self.store = store
         self.report = report
+    }
+
+    /// Starts from the library the browser loaded (where its load stopped in the journal).
+    func start(from copy: LibraryCopy?) {
+        diskOrder.withLock { self.copy = copy }
     }
 
     func save(_ edit: LibraryEdit, sequence: Int) {
@@ -55,7 +67,8 @@ final class EditSaver: @unchecked Sendable {
             }
             diskOrder.lock()
             do {
-                let saved = try editor.save(batch.map(\.edit))
+                let edits = batch.map(\.edit)
+                let saved = try store.append(lockTimeout: Self.lockTimeout, to: &copy) { _ in edits }
                 if let line = saved.sequence { ownJournalLines.insert(line) }
                 lock.withLock { queued.removeFirst(batch.count) }
                 report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)

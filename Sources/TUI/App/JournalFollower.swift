@@ -10,7 +10,7 @@ import Library
 final class JournalFollower: @unchecked Sendable {
     static let interval = 0.5
 
-    private let store: LibraryStore
+    private let store: any LibraryStoring
     private let saver: EditSaver
     private let post: @Sendable (Msg) -> Void
     private let queue = DispatchQueue(label: "photory.follow", qos: .utility)
@@ -20,7 +20,7 @@ final class JournalFollower: @unchecked Sendable {
     /// The last failure posted, so a lasting one is said once.
     private var lastFailure: String?
 
-    init(store: LibraryStore, saver: EditSaver, position: JournalPosition?, post: @escaping @Sendable (Msg) -> Void) {
+    init(store: any LibraryStoring, saver: EditSaver, position: JournalPosition?, post: @escaping @Sendable (Msg) -> Void) {
         self.store = store
         self.saver = saver
         self.position = position

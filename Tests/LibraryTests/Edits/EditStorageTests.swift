@@ -37,15 +37,15 @@ import Fixtures
         try store.save(PhotoLibrary(photos: [samplePhoto("a"), samplePhoto("new")]))
 
         let step = EditPlanner(library: stale).toggleFavourite(["a"])
-        let saved = try LibraryEditor(store: store).save([.apply(step)]).library
+        let saved = try store.append([.apply(step)], lockTimeout: 10).library
         #expect(saved.photos.map(\.id) == ["a", "new"])
         let reread = try store.load()
         #expect(reread.photo(id: "a")?.isFavourite == true)
         #expect(reread.photo(id: "new") != nil)
 
-        try LibraryEditor(store: store).save([.undo(stepID: step.id)])
+        try store.append([.undo(stepID: step.id)], lockTimeout: 10)
         #expect(try store.load().photo(id: "a")?.isFavourite == false)
-        try LibraryEditor(store: store).save([.redo(stepID: step.id)])
+        try store.append([.redo(stepID: step.id)], lockTimeout: 10)
         #expect(try store.load().photo(id: "a")?.isFavourite == true)
     }
 
@@ -53,7 +53,7 @@ import Fixtures
         let folder = TemporaryFolder()
         let path = folder.write(Data("{\"schemaVersion\":2,\"photos\":[{".utf8), to: "library.json")
         let step = EditPlanner(library: PhotoLibrary(photos: [samplePhoto("a")])).toggleFavourite(["a"])
-        #expect(throws: LibraryStoreError.self) { try LibraryEditor(store: LibraryStore(path: path)).save([.apply(step)]) }
+        #expect(throws: LibraryStoreError.self) { try LibraryStore(path: path).append([.apply(step)], lockTimeout: 10) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("{\"schemaVersion\":2,\"photos\":[{".utf8))
     }
 }

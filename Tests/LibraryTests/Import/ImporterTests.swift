@@ -278,9 +278,11 @@ final class BatchRecordingStore: LibraryStoring, @unchecked Sendable {
     init(store: LibraryStore) { self.store = store }
     var location: String { store.location }
     func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary { try store.loadWithNotes() }
-    func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
-        try store.append(lockTimeout: lockTimeout, edits)
+    func append(lockTimeout: Double, to copy: inout LibraryCopy?,
+                _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+        try store.append(lockTimeout: lockTimeout, to: &copy, edits)
     }
+    func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews { try store.news(since: position) }
     func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
         batches.record(imported.photos.count)
         return try store.appendPhotos(imported, lockTimeout: lockTimeout)

@@ -27,7 +27,7 @@ import Testing
         func edit(_ index: Int, _ edits: PhotoEdits) throws {
             let photo = try photo(index)
             let step = EditStep(label: "test", changes: [.init(photoID: photo.id, before: photo.edits, after: edits)])
-            try LibraryEditor(store: store).save([.apply(step)])
+            try store.append([.apply(step)], lockTimeout: 10)
         }
 
         func bytes(_ index: Int) -> [UInt8] { Array(FileManager.default.contents(atPath: paths[index]) ?? Data()) }

@@ -92,14 +92,14 @@ import Testing
         let ids = try #require(browser.state.currentGroup).photoIDs
         // The browser marks a favourite while a CLI `edit` describes another photo.
         browser.perform(browser.state.press(.char("f")))
-        let cli = LibraryEditor(store: LibraryStore(path: browser.store.path))
-        try cli.save([.apply(EditPlanner(library: try browser.store.load()).setDescription([ids[5]], to: "From the CLI"))])
+        let cli = LibraryStore(path: browser.store.path)
+        try cli.append([.apply(EditPlanner(library: try browser.store.load()).setDescription([ids[5]], to: "From the CLI"))], lockTimeout: 10)
         browser.settle()
         #expect(browser.state.library.photo(id: ids[5])?.description == "From the CLI")
         try expectSameAsDisk(browser.state, browser.store)
         // With nothing pending, a CLI edit arrives as the edit itself, and undoing on the
         // browser undoes it (the newest step on disk too).
-        try cli.save([.apply(EditPlanner(library: try browser.store.load()).setDescription([ids[6]], to: "Later"))])
+        try cli.append([.apply(EditPlanner(library: try browser.store.load()).setDescription([ids[6]], to: "Later"))], lockTimeout: 10)
         browser.settle()
         #expect(browser.state.library.photo(id: ids[6])?.description == "Later")
         #expect(browser.state.status?.contains("another photory-tui") == true)
@@ -121,9 +121,9 @@ import Testing
         let ids = try #require(browser.state.currentGroup).photoIDs
         // The CLI's line lands first (seq 1), then the browser's favourite (seq 2), before the
         // follower looks: the screen did the favourite first, the disk the description.
-        let cli = LibraryEditor(store: LibraryStore(path: browser.store.path))
+        let cli = LibraryStore(path: browser.store.path)
         let described = EditPlanner(library: try browser.store.load()).setDescription([ids[4]], to: "First")
-        try cli.save([.apply(described)])
+        try cli.append([.apply(described)], lockTimeout: 10)
         browser.perform(browser.state.press(.char("f")))
         browser.settle()
         #expect(browser.state.library.history.undo.map(\.id).suffix(2).first == described.id)

@@ -9,28 +9,6 @@ public enum LibraryEdit: Sendable, Equatable {
     case redoLatest
 }
 
-/// Saves edits without ever writing the library from a stale copy: the store replays them, under
-/// the library lock, on the library as it is now (another process may have imported or edited
-/// meanwhile) and appends them to its journal (`LibraryStoring.append`).
-public struct LibraryEditor: Sendable {
-    public let store: any LibraryStoring
-    public var lockTimeout: Double
-
-    public init(store: any LibraryStoring, lockTimeout: Double = 10) {
-        self.store = store
-        self.lockTimeout = lockTimeout
-    }
-
-    public typealias Saved = SavedEdits
-
-    /// Replays `edits` in order on the library as it is now and saves them. Throws (and
-    /// writes nothing) when the lock, the read or the write fails.
-    @discardableResult
-    public func save(_ edits: [LibraryEdit]) throws(LibraryStoreError) -> Saved {
-        try store.append(edits, lockTimeout: lockTimeout)
-    }
-}
-
 extension PhotoLibrary {
     /// Does what `edit` says on this copy (a step already undone elsewhere is not undone twice);
     /// returns the step done or undone.
@@ -45,5 +23,16 @@ extension PhotoLibrary {
         case .undoLatest: return undo()
         case .redoLatest: return redo()
         }
+    }
+
+    /// `replay`, except that a step already done or undone here is not applied again: a batch
+    /// saved twice (a retry after a write whose failure could not be undone) does it once.
+    @discardableResult
+    public mutating func replayOnce(_ edit: LibraryEdit) -> EditStep? {
+        if case let .apply(step) = edit, history.undo.contains(where: { $0.id == step.id })
+            || history.redo.contains(where: { $0.id == step.id }) {
+            return nil
+        }
+        return replay(edit)
     }
 }
