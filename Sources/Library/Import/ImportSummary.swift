@@ -5,6 +5,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var cancelled: Bool
     /// Files found by the scan, including those not reached because of cancelling.
     public var filesFound: Int
+    /// Whether the import wrote the library (false: it found nothing new, and the library as
+    /// returned is the one it read at the start).
+    public var libraryWritten = false
 
     /// What a refresh of the library's feeds found besides the photos it added (nil for an import).
     public var feedChanges: FeedChanges?

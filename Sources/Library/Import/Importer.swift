@@ -25,31 +25,25 @@ public struct Importer: Sendable {
     }
 
     /// Loads the library, imports into a copy of it, appends each batch of finished photos to
-    /// the journal (`appendPhotos`, a short hold of the lock each), and at the end folds
+    /// the journal (`ImportAppender`: a short hold of the lock each), and at the end folds
     /// everything into a new snapshot once, under the lock, from the library as it is on disk
-    /// then (with the edits other writers made meanwhile). Cancelling keeps what finished.
-    /// Throws only when the library itself cannot be locked, read or written.
+    /// then (with the edits other writers made meanwhile). An import that found nothing new (an
+    /// unchanged rescan) writes nothing. Cancelling keeps what finished. Throws only when the
+    /// library itself cannot be locked, read or written.
     public func run(
         _ paths: [String], store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         var working = try store.load()
-        var pending = ImportedPhotos()
-        var lastAppend = Date()
-        let summary = run(paths, into: &working, cancellation: cancellation, progress: progress) { imported in
-            pending.add(imported)
-            guard pending.photos.count >= batchSize || Date().timeIntervalSince(lastAppend) >= batchInterval else { return }
-            // A failed append (the lock busy too long) keeps the batch for the next one, or the end.
-            if (try? store.appendPhotos(pending, lockTimeout: lockTimeout)) != nil { pending = ImportedPhotos() }
-            lastAppend = Date()
-        }
+        // Files gone or back since the last save change the library too (the Missing folder).
+        let missingChanged = working.refreshMissing() > 0
+        let appender = ImportAppender(store: store, lockTimeout: lockTimeout, batchSize: batchSize, interval: batchInterval)
+        var summary = run(paths, into: &working, cancellation: cancellation, progress: progress, merged: appender.add)
+        guard appender.hasChanges || missingChanged else { return (working, summary) }
         progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-        let library = try store.update(lockTimeout: lockTimeout) { library in
-            library.insert(pending)
-            library.refreshMissing()
-            return true
-        }
+        let library = try appender.finish()
+        summary.libraryWritten = true
         return (library, summary)
     }
 
@@ -71,6 +65,11 @@ public struct Importer: Sendable {
         library.refreshMissing()
 
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+        for (index, file) in files.enumerated() {
+            if let known = library.photo(path: file.path), Self.isUnchanged(known, file) {
+                state.prefill(index, .failure(.duplicate(photoID: known.id, original: known.path)), size: file.size)
+            }
+        }
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         var summary = ImportSummary()
         let rewritten = Self.rewrittenIDs(library)
@@ -79,7 +78,9 @@ public struct Importer: Sendable {
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
-            analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+            if !state.isFilled(chunk) {
+                analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+            }
             var imported = ImportedPhotos()
             summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
                                           rewritten: rewritten, into: &library, imported: &imported)
@@ -109,6 +110,14 @@ public struct Importer: Sendable {
                 progress(state.finish(index, result, file: files[index]))
             }
         }
+    }
+
+    /// Whether the file found is the photo's file as it was imported: at the same path, with the
+    /// same size and modification time (the check rsync and git make). Such a file is not read
+    /// again: a rescan of an unchanged folder costs a `stat` a file. A file photory would
+    /// import differently now (its thumbnail made again, say) keeps its record until it changes.
+    static func isUnchanged(_ photo: Photo, _ file: FileScanner.Found) -> Bool {
+        !photo.missing && photo.isDownloaded && photo.fileSize == file.size && photo.fileModified == file.modified
     }
 
     /// Files photory rewrote (write-back) are known by their new fingerprint too: fingerprint →
@@ -197,6 +206,20 @@ private final class WorkState: @unchecked Sendable {
         self.bytesTotal = bytesTotal
     }
 
+    /// Settles file `index` without reading it (known and unchanged).
+    func prefill(_ index: Int, _ result: PhotoAnalyzer.Result, size: Int64) {
+        lock.withLock {
+            results[index] = result
+            done += 1
+            bytesDone += size
+        }
+    }
+
+    /// Whether every file of `chunk` is settled already.
+    func isFilled(_ chunk: Range<Int>) -> Bool {
+        lock.withLock { results[chunk].allSatisfy { $0 != nil } }
+    }
+
     /// Hands out the indexes of `chunk` next.
     func begin(_ chunk: Range<Int>) {
         lock.withLock {
@@ -207,6 +230,7 @@ private final class WorkState: @unchecked Sendable {
 
     func next() -> Int? {
         lock.withLock {
+            while nextIndex < end, results[nextIndex] != nil { nextIndex += 1 }  // settled beforehand
             guard nextIndex < end else { return nil }
             defer { nextIndex += 1 }
             return nextIndex
