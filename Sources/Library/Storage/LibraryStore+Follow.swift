@@ -17,10 +17,11 @@ public struct JournalPosition: Sendable, Equatable {
 /// What changed in the journal since a `JournalPosition`.
 public enum JournalNews: Sendable {
     case unchanged
-    /// Lines appended to the same snapshot's journal, oldest first, and the position after them.
-    case appended([(sequence: Int, edits: [LibraryEdit])], JournalPosition)
-    /// A new snapshot (a compaction, an import, a write-back), or an import's `photos` line:
-    /// the library must be read again.
+    /// Lines appended to the same snapshot's journal, oldest first, and the position after them:
+    /// edits, or an import's batch of photos (`photos`, then `edits` is empty).
+    case appended([(sequence: Int, edits: [LibraryEdit], photos: ImportedPhotos?)], JournalPosition)
+    /// A new snapshot (a compaction, the end of an import, a write-back): the library must be
+    /// read again.
     case rewritten
 }
 
@@ -53,15 +54,13 @@ extension LibraryStore {
             guard contents.header != nil, !contents.isStale else {
                 return contents.header == nil && position.generation == nil && inode == 0 ? .unchanged : .rewritten
             }
-            let fresh = contents.entries.filter { $0.seq > position.sequence }
-            if fresh.contains(where: { $0.photos != nil }) { return .rewritten }
-            let lines = fresh.map { ($0.seq, $0.edits) }
+            let lines = contents.entries.filter { $0.seq > position.sequence }.map { ($0.seq, $0.edits, $0.photos) }
             return .appended(lines, JournalPosition(generation: position.generation,
                                                     sequence: max(position.sequence, contents.lastSeq),
                                                     offset: contents.validLength, inode: inode, size: contents.fileLength))
         }
         let tail = try readJournal(from: position.offset, to: size)
-        var lines: [(sequence: Int, edits: [LibraryEdit])] = []
+        var lines: [(sequence: Int, edits: [LibraryEdit], photos: ImportedPhotos?)] = []
         var next = position
         next.size = size
         var start = 0
@@ -81,8 +80,7 @@ extension LibraryStore {
                                           reason: "\(error)")
                 }
                 if entry.seq > next.sequence {
-                    if entry.photos != nil { return .rewritten }  // an import's batch: read it all again
-                    lines.append((entry.seq, entry.edits))
+                    lines.append((entry.seq, entry.edits, entry.photos))
                     next.sequence = entry.seq
                 }
             }
