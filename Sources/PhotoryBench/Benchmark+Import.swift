@@ -41,6 +41,74 @@ extension Benchmark {
                     + "\(ThumbnailStore.maxSide)×\(ThumbnailStore.maxSide) and the same shape "
                     + "(PreviewImage.usableEmbeddedThumbnail, fitting: true)")
         if !failed.isEmpty { report.note("\(failed.count) files not imported (not decodable as photos): in neither subset") }
+        runRescan()
+    }
+
+    /// Most files the rescan figure writes (each a copy of the smallest photo: 100,000 take about
+    /// a gigabyte of disk with the folders' blocks).
+    static let rescanMaxFiles = 100_000
+
+    /// Figure 1b: an unchanged rescan, `photory-tui import FOLDER` of a folder already imported
+    /// (`--library-size` files, at most `rescanMaxFiles`), timed from spawn to exit in a child
+    /// process, as a user waits for it.
+    func runRescan() {
+        let count = min(librarySize, Self.rescanMaxFiles)
+        report.section("1b. Unchanged rescan: `photory-tui import` of \(count) files already imported (child process, 3 runs)")
+        guard let smallest = sources.min(by: { $0.size < $1.size }) else { return }
+        let root = folder("rescan")
+        let files = root + "/files"
+        // Distinct files: the photo's bytes and the file's number after them (after the JPEG's end).
+        let bytes = [UInt8](smallest.data)
+        let writeMs = Measure.time {
+            for index in 0..<count {
+                let sub = files + String(format: "/d%03d", index / 1000)
+                if index % 1000 == 0 { try? FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true) }
+                let data = Data(bytes + withUnsafeBytes(of: UInt64(index).littleEndian, Array.init))
+                FileManager.default.createFile(atPath: sub + String(format: "/p%07d.jpg", index), contents: data)
+            }
+        }
+        var library = PhotoLibrary()
+        let importMs = Measure.time { _ = Importer().run([files], into: &library) }
+        let path = root + "/library.json"
+        do {
+            try LibraryStore(path: path).save(library)
+        } catch {
+            report.note("cannot save the library: \(error)")
+            return
+        }
+        report.note("\(count) copies of \((smallest.path as NSString).lastPathComponent) (\(smallest.size) bytes, each made "
+                    + "distinct) written in \(String(format: "%.1f", writeMs / 1000)) s, imported in memory in "
+                    + "\(String(format: "%.1f", importMs / 1000)) s and saved whole; the rescan's output goes to /dev/null")
+        let before = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder("rescan/data")
+        environment["XDG_CACHE_HOME"] = folder("rescan/cache")
+        var wall: [Double] = []
+        for _ in 0..<3 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["import", files, "--library", path]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            let started = Measure.now()
+            do { try process.run() } catch {
+                report.note("cannot run \(executable): \(error)")
+                return
+            }
+            process.waitUntilExit()
+            wall.append(Measure.now() - started)
+            guard process.terminationStatus == 0 else {
+                report.note("the rescan failed (status \(process.terminationStatus))")
+                return
+            }
+        }
+        report.row("unchanged rescan of \(count) files, spawn → exit", median: Measure.median(wall) / 1000,
+                   worst: wall.max().map { $0 / 1000 }, unit: "s",
+                   target: count == Self.rescanMaxFiles ? .below(2) : nil, decimals: 2)
+        let after = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        report.note(after == before ? "the library file was not written" : "the library file was written again")
     }
 
     func importOnce(_ paths: [String], name: String) -> (ms: Double, library: PhotoLibrary, store: ThumbnailStore) {
