@@ -70,8 +70,10 @@ public struct ImportSummary: Sendable, Equatable {
     /// unchanged), 5 imported, 2 changed, 1 left its feed".
     public var line: String {
         var parts: [String] = []
+        var counts: [ImportOutcome.Kind: Int] = [:]
+        for result in results { counts[result.outcome.kind, default: 0] += 1 }
         for kind in ImportOutcome.Kind.allCases {
-            let n = count(kind)
+            let n = counts[kind] ?? 0
             guard n > 0 else { continue }
             switch kind {
             case .duplicate: parts.append("\(n) duplicate\(n == 1 ? "" : "s")")

@@ -36,11 +36,12 @@ public struct Importer: Sendable {
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         var working = try store.load()
-        // Files gone or back since the last save change the library too (the Missing folder).
-        let missingChanged = working.refreshMissing() > 0
         let appender = ImportAppender(store: store, lockTimeout: lockTimeout, batchSize: batchSize, interval: batchInterval)
-        var summary = run(paths, into: &working, cancellation: cancellation, progress: progress, merged: appender.add)
-        guard appender.hasChanges || missingChanged else { return (working, summary) }
+        var missingChanged = 0
+        var summary = run(paths, into: &working, cancellation: cancellation, progress: progress,
+                          missingChanged: &missingChanged, merged: appender.add)
+        // Files gone or back since the last save change the library too (the Missing folder).
+        guard appender.hasChanges || missingChanged > 0 else { return (working, summary) }
         progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
         let library = try appender.finish()
         summary.libraryWritten = true
@@ -57,12 +58,26 @@ public struct Importer: Sendable {
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
         merged: ((ImportedPhotos) -> Void)? = nil
     ) -> ImportSummary {
+        var missingChanged = 0
+        return run(paths, into: &library, cancellation: cancellation, progress: progress, missingChanged: &missingChanged,
+                   merged: merged)
+    }
+
+    /// `run(_:into:cancellation:progress:merged:)`, saying how many photos' missing flags changed.
+    private func run(
+        _ paths: [String], into library: inout PhotoLibrary, cancellation: ImportCancellation,
+        progress: @escaping @Sendable (ImportProgress) -> Void, missingChanged: inout Int,
+        merged: ((ImportedPhotos) -> Void)?
+    ) -> ImportSummary {
         var scanner = FileScanner(cancellation: cancellation) { path, count in
             if count % 64 == 1 { progress(ImportProgress(phase: .scanning, total: count, currentFile: path)) }
         }
         scanner.scan(paths)
         let files = scanner.files
-        library.refreshMissing()
+        // The files just found exist: only the library's other photos are looked for (a rescan of
+        // the library's folder looks for none).
+        let found = Set(files.map(\.path))
+        missingChanged = library.refreshMissing { found.contains($0) || PathBytes.exists($0) }
 
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
         for (index, file) in files.enumerated() {

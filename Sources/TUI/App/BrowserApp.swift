@@ -230,7 +230,10 @@ public final class BrowserApp: @unchecked Sendable {
             let importer = SourceImport(files: Importer(thumbnails: thumbnails), web: web)
             let store = self.store
             startImport { cancellation, progress throws(LibraryStoreError) in
-                try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
+                let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
+                // Nothing new (an unchanged rescan) wrote nothing and handed back the library as read
+                // at its start: read as it is now, with what other writers did meanwhile.
+                return (summary.libraryWritten ? library : try store.load(), summary)
             }
         case .cancelImport:
             importCancellation?.cancel()
