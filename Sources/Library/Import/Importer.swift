@@ -175,6 +175,12 @@ public struct Importer: Sendable {
                         firstByHash[photo.id] = (existing.id, photo.path)
                     } else {
                         outcome = .duplicate(photoID: existing.id, original: existing.path)
+                        if existing.path == photo.path, existing.fileModified != photo.fileModified {
+                            // Its own file with a new time (touched, copied back): the record takes the
+                            // time, so the next rescan knows the file unchanged without reading it.
+                            existing.fileModified = photo.fileModified
+                            relinked.append(existing)
+                        }
                     }
                 } else if let earlier = library.photo(path: photo.path), !replacedIDs.contains(earlier.id) {
                     // The file was edited since it was imported: its record follows the new content.

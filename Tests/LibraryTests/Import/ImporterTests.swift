@@ -289,6 +289,14 @@ import Testing
         #expect(untouched[.modificationDate] as? Date == written[.modificationDate] as? Date)
         #expect(untouched[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
 
+        // A file touched (its bytes the same, a new time) is read again once; its record takes the time.
+        var later = [timespec(tv_sec: stamp.st_mtim.tv_sec + 60, tv_nsec: 0), timespec(tv_sec: stamp.st_mtim.tv_sec + 60, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, paths[2], &later, 0) == 0)
+        let (touched, afterTouch) = try Importer().run([folder.path + "/p"], store: store)
+        #expect(afterTouch.line == "5 duplicates" && afterTouch.libraryWritten)
+        #expect(touched.photo(path: paths[2])?.fileModified == Double(stamp.st_mtim.tv_sec + 60))
+        #expect(try !Importer().run([folder.path + "/p"], store: store).summary.libraryWritten, "known unchanged again")
+
         // A file changed since (a new time) is read again and its record follows it.
         folder.write(Self.jpeg(42), to: "p/3.jpg")
         let (changed, rescan) = try Importer().run([folder.path + "/p"], store: store)
