@@ -93,7 +93,8 @@ extension ImportCommand {
     /// Sidecars and text files skipped are only counted (in the summary line; `--json` lists them).
     static func printProblems(of summary: ImportSummary) {
         for result in summary.results where ![.imported, .skipped].contains(result.outcome.kind) {
-            let kind = result.outcome.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+            let name = result.outcome.kind.rawValue
+            let kind = name + String(repeating: " ", count: max(0, 12 - name.count))
             say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")
         }
     }

@@ -29,10 +29,12 @@ import Testing
         #expect(first.stdout.contains("corrupt     \(folder)/broken.jpg:"))
         #expect(!first.stderr.contains("\u{1B}["), "no progress bar when stderr is not a terminal")
 
+        let written = try FileManager.default.attributesOfItem(atPath: sandbox.library)[.modificationDate] as? Date
         let again = try run(["import", folder], sandbox)
         #expect(again.status == 0)
         #expect(again.stdout.contains("13 duplicates"))
-        #expect(FileManager.default.fileExists(atPath: sandbox.library + ".bak"))
+        #expect(try FileManager.default.attributesOfItem(atPath: sandbox.library)[.modificationDate] as? Date == written,
+                "an unchanged rescan writes nothing")
 
         let perFile = try json(try run(["import", "--json", folder], sandbox))
         #expect(perFile.count == 15)

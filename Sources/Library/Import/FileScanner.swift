@@ -11,6 +11,8 @@ struct FileScanner {
     struct Found: Sendable {
         var path: String
         var size: Int64
+        /// Modification time, as `Photo.fileModified` holds it.
+        var modified: Double
     }
 
     private(set) var files: [Found] = []
@@ -58,7 +60,8 @@ struct FileScanner {
         case S_IFREG:
             guard seenFiles.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
             else { return }
-            files.append(Found(path: path, size: Int64(info.st_size)))
+            files.append(Found(path: path, size: Int64(info.st_size),
+                               modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
             onFile(path, files.count)
         case S_IFDIR:
             scanFolder(path, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))

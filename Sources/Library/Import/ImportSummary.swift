@@ -5,6 +5,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var cancelled: Bool
     /// Files found by the scan, including those not reached because of cancelling.
     public var filesFound: Int
+    /// Whether the import wrote the library (false: it found nothing new, and the library as
+    /// returned is the one it read at the start).
+    public var libraryWritten = false
 
     /// What a refresh of the library's feeds found besides the photos it added (nil for an import).
     public var feedChanges: FeedChanges?
@@ -67,8 +70,10 @@ public struct ImportSummary: Sendable, Equatable {
     /// unchanged), 5 imported, 2 changed, 1 left its feed".
     public var line: String {
         var parts: [String] = []
+        var counts: [ImportOutcome.Kind: Int] = [:]
+        for result in results { counts[result.outcome.kind, default: 0] += 1 }
         for kind in ImportOutcome.Kind.allCases {
-            let n = count(kind)
+            let n = counts[kind] ?? 0
             guard n > 0 else { continue }
             switch kind {
             case .duplicate: parts.append("\(n) duplicate\(n == 1 ? "" : "s")")

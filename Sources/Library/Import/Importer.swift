@@ -25,31 +25,26 @@ public struct Importer: Sendable {
     }
 
     /// Loads the library, imports into a copy of it, appends each batch of finished photos to
-    /// the journal (`appendPhotos`, a short hold of the lock each), and at the end folds
+    /// the journal (`ImportAppender`: a short hold of the lock each), and at the end folds
     /// everything into a new snapshot once, under the lock, from the library as it is on disk
-    /// then (with the edits other writers made meanwhile). Cancelling keeps what finished.
-    /// Throws only when the library itself cannot be locked, read or written.
+    /// then (with the edits other writers made meanwhile). An import that found nothing new (an
+    /// unchanged rescan) writes nothing. Cancelling keeps what finished. Throws only when the
+    /// library itself cannot be locked, read or written.
     public func run(
         _ paths: [String], store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         var working = try store.load()
-        var pending = ImportedPhotos()
-        var lastAppend = Date()
-        let summary = run(paths, into: &working, cancellation: cancellation, progress: progress) { imported in
-            pending.add(imported)
-            guard pending.photos.count >= batchSize || Date().timeIntervalSince(lastAppend) >= batchInterval else { return }
-            // A failed append (the lock busy too long) keeps the batch for the next one, or the end.
-            if (try? store.appendPhotos(pending, lockTimeout: lockTimeout)) != nil { pending = ImportedPhotos() }
-            lastAppend = Date()
-        }
+        let appender = ImportAppender(store: store, lockTimeout: lockTimeout, batchSize: batchSize, interval: batchInterval)
+        var missingChanged = 0
+        var summary = run(paths, into: &working, cancellation: cancellation, progress: progress,
+                          missingChanged: &missingChanged, merged: appender.add)
+        // Files gone or back since the last save change the library too (the Missing folder).
+        guard appender.hasChanges || missingChanged > 0 else { return (working, summary) }
         progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-        let library = try store.update(lockTimeout: lockTimeout) { library in
-            library.insert(pending)
-            library.refreshMissing()
-            return true
-        }
+        let library = try appender.finish()
+        summary.libraryWritten = true
         return (library, summary)
     }
 
@@ -63,14 +58,33 @@ public struct Importer: Sendable {
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
         merged: ((ImportedPhotos) -> Void)? = nil
     ) -> ImportSummary {
+        var missingChanged = 0
+        return run(paths, into: &library, cancellation: cancellation, progress: progress, missingChanged: &missingChanged,
+                   merged: merged)
+    }
+
+    /// `run(_:into:cancellation:progress:merged:)`, saying how many photos' missing flags changed.
+    private func run(
+        _ paths: [String], into library: inout PhotoLibrary, cancellation: ImportCancellation,
+        progress: @escaping @Sendable (ImportProgress) -> Void, missingChanged: inout Int,
+        merged: ((ImportedPhotos) -> Void)?
+    ) -> ImportSummary {
         var scanner = FileScanner(cancellation: cancellation) { path, count in
             if count % 64 == 1 { progress(ImportProgress(phase: .scanning, total: count, currentFile: path)) }
         }
         scanner.scan(paths)
         let files = scanner.files
-        library.refreshMissing()
+        // The files just found exist: only the library's other photos are looked for (a rescan of
+        // the library's folder looks for none).
+        let found = Set(files.map(\.path))
+        missingChanged = library.refreshMissing { found.contains($0) || PathBytes.exists($0) }
 
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+        for (index, file) in files.enumerated() {
+            if let known = library.photo(path: file.path), Self.isUnchanged(known, file) {
+                state.prefill(index, .failure(.duplicate(photoID: known.id, original: known.path)), size: file.size)
+            }
+        }
         progress(ImportProgress(phase: .importing, total: files.count, bytesTotal: state.bytesTotal))
         var summary = ImportSummary()
         let rewritten = Self.rewrittenIDs(library)
@@ -79,7 +93,9 @@ public struct Importer: Sendable {
         for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
             guard !cancellation.isCancelled else { break }
             let chunk = start..<min(files.count, start + Self.chunkSize)
-            analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+            if !state.isFilled(chunk) {
+                analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+            }
             var imported = ImportedPhotos()
             summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
                                           rewritten: rewritten, into: &library, imported: &imported)
@@ -109,6 +125,14 @@ public struct Importer: Sendable {
                 progress(state.finish(index, result, file: files[index]))
             }
         }
+    }
+
+    /// Whether the file found is the photo's file as it was imported: at the same path, with the
+    /// same size and modification time (the check rsync and git make). Such a file is not read
+    /// again: a rescan of an unchanged folder costs a `stat` a file. A file photory would
+    /// import differently now (its thumbnail made again, say) keeps its record until it changes.
+    static func isUnchanged(_ photo: Photo, _ file: FileScanner.Found) -> Bool {
+        !photo.missing && photo.isDownloaded && photo.fileSize == file.size && photo.fileModified == file.modified
     }
 
     /// Files photory rewrote (write-back) are known by their new fingerprint too: fingerprint →
@@ -151,6 +175,12 @@ public struct Importer: Sendable {
                         firstByHash[photo.id] = (existing.id, photo.path)
                     } else {
                         outcome = .duplicate(photoID: existing.id, original: existing.path)
+                        if existing.path == photo.path, existing.fileModified != photo.fileModified {
+                            // Its own file with a new time (touched, copied back): the record takes the
+                            // time, so the next rescan knows the file unchanged without reading it.
+                            existing.fileModified = photo.fileModified
+                            relinked.append(existing)
+                        }
                     }
                 } else if let earlier = library.photo(path: photo.path), !replacedIDs.contains(earlier.id) {
                     // The file was edited since it was imported: its record follows the new content.
@@ -197,6 +227,20 @@ private final class WorkState: @unchecked Sendable {
         self.bytesTotal = bytesTotal
     }
 
+    /// Settles file `index` without reading it (known and unchanged).
+    func prefill(_ index: Int, _ result: PhotoAnalyzer.Result, size: Int64) {
+        lock.withLock {
+            results[index] = result
+            done += 1
+            bytesDone += size
+        }
+    }
+
+    /// Whether every file of `chunk` is settled already.
+    func isFilled(_ chunk: Range<Int>) -> Bool {
+        lock.withLock { results[chunk].allSatisfy { $0 != nil } }
+    }
+
     /// Hands out the indexes of `chunk` next.
     func begin(_ chunk: Range<Int>) {
         lock.withLock {
@@ -207,6 +251,7 @@ private final class WorkState: @unchecked Sendable {
 
     func next() -> Int? {
         lock.withLock {
+            while nextIndex < end, results[nextIndex] != nil { nextIndex += 1 }  // settled beforehand
             guard nextIndex < end else { return nil }
             defer { nextIndex += 1 }
             return nextIndex

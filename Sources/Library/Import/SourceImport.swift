@@ -10,11 +10,11 @@ public struct SourceImport: Sendable {
         self.web = web
     }
 
-    /// Runs both imports (each one locks, loads, changes and saves the library on its own) and
+    /// Runs both imports (each one appends its batches and folds them in on its own) and
     /// returns the library as last saved with every source's outcome. The web part is skipped
     /// when the file part was cancelled.
     public func run(
-        _ sources: [String], store: LibraryStore, lockTimeout: Double = 10,
+        _ sources: [String], store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
@@ -33,6 +33,7 @@ public struct SourceImport: Sendable {
             summary.results += fetched.results
             summary.filesFound += fetched.filesFound
             summary.cancelled = summary.cancelled || fetched.cancelled
+            summary.libraryWritten = summary.libraryWritten || fetched.libraryWritten
         }
         if let library { return (library, summary) }
         return (try store.load(), summary)

@@ -47,10 +47,11 @@ struct FileIdentity: Sendable, Equatable {
 /// What changed in the journal since a `JournalPosition`.
 public enum JournalNews: Sendable {
     case unchanged
-    /// Lines appended to the same snapshot's journal, oldest first, and the position after them.
-    case appended([(sequence: Int, edits: [LibraryEdit])], JournalPosition)
-    /// A new snapshot (a compaction, an import, a write-back), or an import's `photos` line:
-    /// the library must be read again.
+    /// Lines appended to the same snapshot's journal, oldest first, and the position after them:
+    /// edits, or an import's batch of photos (`photos`, then `edits` is empty).
+    case appended([(sequence: Int, edits: [LibraryEdit], photos: ImportedPhotos?)], JournalPosition)
+    /// A new snapshot (a compaction, the end of an import, a write-back): the library must be
+    /// read again.
     case rewritten
 }
 
@@ -81,9 +82,7 @@ extension LibraryStore {
         if inode == position.inode && size == position.size { return .unchanged }
         guard let (contents, next) = try journal(since: position) else { return .rewritten }
         if contents.entries.isEmpty && next == position { return .unchanged }
-        // An import's batch: read it all again.
-        if contents.entries.contains(where: { $0.photos != nil }) { return .rewritten }
-        return .appended(contents.entries.map { ($0.seq, $0.edits) }, next)
+        return .appended(contents.entries.map { ($0.seq, $0.edits, $0.photos) }, next)
     }
 
     /// The journal lines after `position` (in `entries`, with what an append needs to know:

@@ -3,30 +3,30 @@ import Foundation
 /// Refresh: every feed the library knows is fetched again (conditionally, so an unchanged feed
 /// costs one small request) and the library follows it.
 extension WebImporter {
-    /// Locks the library file, loads it fresh, refreshes every feed its photos came from, and
-    /// saves the result (also when cancelled) with the feeds' new validators. New items are
+    /// Loads the library, refreshes every feed its photos came from, and saves the result as it
+    /// goes (also when cancelled: see `run(_:store:...)`) with the feeds' new validators. New items are
     /// added (lazily, like an import); items whose title, album or thumbnail changed are updated;
     /// photos whose item left the feed are marked missing (never deleted: edits are kept) and
     /// unmarked when it comes back. A feed that cannot be fetched is an outcome with its reason
     /// and changes nothing. Throws only when the library itself cannot be locked, read or written.
     public func refresh(
-        store: LibraryStore, lockTimeout: Double = 10,
+        store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        try withRecords(store: store, lockTimeout: lockTimeout, progress: progress) { library, records, checkpoint in
-            refresh(into: &library, records: &records, cancellation: cancellation, progress: progress,
-                    checkpoint: checkpoint)
+        try appending(store: store, lockTimeout: lockTimeout, progress: progress) { library, records, merged in
+            refresh(into: &library, records: &records, cancellation: cancellation, progress: progress, merged: merged)
         }
     }
 
     /// Refreshes `library` in memory; `records` holds the feeds' validators and thumbnails as
-    /// last fetched, and gets the new ones.
+    /// last fetched, and gets the new ones. `merged` is given the photos changed, then what each
+    /// chunk of new items added.
     public func refresh(
         into library: inout PhotoLibrary, records: inout WebFeedRecords,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-        checkpoint: ((PhotoLibrary) -> Void)? = nil
+        merged: ((ImportedPhotos) -> Void)? = nil
     ) -> ImportSummary {
         var feeds: [String] = []
         var seen: Set<String> = []
@@ -88,9 +88,11 @@ extension WebImporter {
         changes.changed = plan.changed.keys.filter { !plan.metadataUnchanged.contains($0) }.count
         changes.left = plan.left
         changes.back = plan.back
-        library.update(Array(plan.changed.values))
+        let changed = Array(plan.changed.values)
+        library.update(changed)
+        merged?(ImportedPhotos(photos: changed))
         perform(plan.added, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint, tally: tally)
+                merged: merged, tally: tally)
         summary.feedChanges = changes
         return summary
     }

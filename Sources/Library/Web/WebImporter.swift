@@ -20,8 +20,11 @@ public struct WebImporter: Sendable {
     public var thumbnails: ThumbnailStore?
     /// Downloads at once (the fetcher also caps connections per host).
     public var workers: Int
-    /// The least time between two checkpoints of `run(_:store:...)`.
-    public var checkpointInterval: TimeInterval = 3
+    /// A batch of `run(_:store:...)` and `refresh(store:...)` is appended to the journal once it
+    /// holds this many photos…
+    public var batchSize = 200
+    /// …or this long after the last one, whichever comes first.
+    public var batchInterval: TimeInterval = 1
 
     public init(fetcher: any HTTPFetching, downloads: DownloadFolder, thumbnails: ThumbnailStore? = nil,
                 workers: Int = 4) {
@@ -37,38 +40,41 @@ public struct WebImporter: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    /// Locks the library file, loads it fresh, imports, and saves what finished (also when
-    /// cancelled), with the feeds' validators beside the downloads. Throws only when the library
-    /// itself cannot be locked, read or written.
+    /// Loads the library, imports into a copy of it, and saves what finished as it goes (also
+    /// when cancelled): each batch of photos is appended to the journal (`ImportAppender`, a
+    /// short hold of the lock each, so other writers get in between and a killed import keeps
+    /// every batch written), and at the end the journal is folded into a new snapshot once and
+    /// the feeds' validators are saved beside the downloads. Throws only when the library itself
+    /// cannot be locked, read or written.
     public func run(
-        _ urls: [String], store: LibraryStore, lockTimeout: Double = 10,
+        _ urls: [String], store: any LibraryStoring, lockTimeout: Double = 10,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
-        try withRecords(store: store, lockTimeout: lockTimeout, progress: progress) { library, records, checkpoint in
-            run(urls, into: &library, records: &records, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint)
+        try appending(store: store, lockTimeout: lockTimeout, progress: progress) { library, records, merged in
+            run(urls, into: &library, records: &records, cancellation: cancellation, progress: progress, merged: merged)
         }
     }
 
-    /// The locked read-change-save around an import or a refresh: the feeds' records are
-    /// loaded beside the downloads, `work` changes the library (checkpoints are saved as they
-    /// come), and the library and the records are saved at the end.
-    func withRecords(
-        store: LibraryStore, lockTimeout: Double, progress: @escaping @Sendable (ImportProgress) -> Void,
-        _ work: (inout PhotoLibrary, inout WebFeedRecords, @escaping (PhotoLibrary) -> Void) -> ImportSummary
+    /// An import or a refresh saved as it goes: the library is loaded (without the lock) and the
+    /// feeds' records beside the downloads; `work` changes the library in memory and hands each
+    /// chunk's photos to `merged`, which appends them in batches; at the end the rest is saved,
+    /// the journal folded in, and the records saved, under the lock.
+    func appending(
+        store: any LibraryStoring, lockTimeout: Double, progress: @escaping @Sendable (ImportProgress) -> Void,
+        _ work: (inout PhotoLibrary, inout WebFeedRecords, @escaping (ImportedPhotos) -> Void) -> ImportSummary
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         let recordsPath = WebFeedRecords.path(in: downloads)
-        var summary = ImportSummary()
-        let library = try store.update(lockTimeout: lockTimeout) { library in
-            var records = WebFeedRecords.load(recordsPath)
-            summary = work(&library, &records) { partial in
-                try? store.save(partial)   // a failing checkpoint shows up again in the final save
-            }
-            progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-            try? records.save(recordsPath)
-            return true
+        var working = try store.load()
+        var records = WebFeedRecords.load(recordsPath)
+        let appender = ImportAppender(store: store, lockTimeout: lockTimeout, batchSize: batchSize, interval: batchInterval)
+        var summary = work(&working, &records, appender.add)
+        progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
+        let library = try appender.finish { _ in
+            try? records.save(recordsPath)   // a convenience (conditional requests): not worth failing for
+            return false
         }
+        summary.libraryWritten = true
         return (library, summary)
     }
 
@@ -77,7 +83,7 @@ public struct WebImporter: Sendable {
         _ urls: [String], into library: inout PhotoLibrary, records: inout WebFeedRecords,
         cancellation: ImportCancellation = ImportCancellation(),
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
-        checkpoint: ((PhotoLibrary) -> Void)? = nil
+        merged: ((ImportedPhotos) -> Void)? = nil
     ) -> ImportSummary {
         var summary = ImportSummary()
         let known = Self.photosBySource(library)
@@ -101,7 +107,7 @@ public struct WebImporter: Sendable {
             tally.finish(raw, received)
         }
         perform(listed, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
-                checkpoint: checkpoint, tally: tally)
+                merged: merged, tally: tally)
         return summary
     }
 
@@ -195,17 +201,16 @@ public struct WebImporter: Sendable {
     // MARK: - Photos
 
     /// Gets the photos of `listed` into `library`: the lazy ones' thumbnails first, then the
-    /// originals of the others, chunk by chunk (checkpoints between chunks), each with its
-    /// outcome in `summary`.
+    /// originals of the others, chunk by chunk (`merged` is given what each chunk added or
+    /// changed), each with its outcome in `summary`.
     func perform(
         _ listed: Jobs, into library: inout PhotoLibrary, summary: inout ImportSummary,
         cancellation: ImportCancellation, progress: @escaping @Sendable (ImportProgress) -> Void,
-        checkpoint: ((PhotoLibrary) -> Void)?, tally: TransferTally = TransferTally()
+        merged: ((ImportedPhotos) -> Void)?, tally: TransferTally = TransferTally()
     ) {
         let jobs = listed.list
         var known = Self.photosBySource(library)
         let rewritten = Importer.rewrittenIDs(library)
-        var lastCheckpoint = Date()
         var unreached = 0
         // One time for the whole run: "Recently imported" is this import, every chunk of it.
         let importedAt = Date().timeIntervalSince1970
@@ -231,16 +236,14 @@ public struct WebImporter: Sendable {
                 }
                 download(pending, of: jobs, into: fetched, importedAt: importedAt, cancellation: cancellation,
                          progress: progress)
-                let merged = record(pending.compactMap { index in fetched.result(index).map { (index, $0) } },
-                                    jobs: jobs, rewritten: rewritten, into: &library)
-                for result in merged {
+                var imported = ImportedPhotos()
+                let results = record(pending.compactMap { index in fetched.result(index).map { (index, $0) } },
+                                     jobs: jobs, rewritten: rewritten, into: &library, imported: &imported)
+                for result in results {
                     if let photo = result.outcome.photoID.flatMap(library.photo(id:)) { known[result.path] = photo }
                 }
-                summary.results += merged
-                if let checkpoint, Date().timeIntervalSince(lastCheckpoint) >= checkpointInterval {
-                    checkpoint(library)
-                    lastCheckpoint = Date()
-                }
+                summary.results += results
+                merged?(imported)
             }
             unreached += fetched.unreached
         }
@@ -258,9 +261,10 @@ public struct WebImporter: Sendable {
 
     /// Puts what the downloads of one chunk gave into the library, in job order: originals
     /// through `Importer.merge` (duplicates by content, relinks, updates), not-downloaded photos
-    /// as they are (with their thumbnail's problem, if any, as a result of its own).
+    /// as they are (with their thumbnail's problem, if any, as a result of its own). `imported`
+    /// gets what was added or changed.
     private func record(_ fetched: [(index: Int, result: Fetched)], jobs: [Job], rewritten: [String: String],
-                        into library: inout PhotoLibrary) -> [ImportFileResult] {
+                        into library: inout PhotoLibrary, imported: inout ImportedPhotos) -> [ImportFileResult] {
         var labels: [String] = [], analyses: [PhotoAnalyzer.Result?] = []
         var results: [ImportFileResult] = []
         var lazy: [Photo] = []
@@ -281,7 +285,7 @@ public struct WebImporter: Sendable {
             }
         }
         library.add(contentsOf: lazy)
-        var imported = ImportedPhotos()  // this import still saves whole (see `withRecords`)
+        imported.add(ImportedPhotos(photos: lazy))
         let merged = Importer.merge(labels: labels, analyses: analyses, rewritten: rewritten, into: &library,
                                     imported: &imported)
         for result in merged {

@@ -64,6 +64,9 @@ extension AppState {
             return []
         case let .editsAppendedElsewhere(edits):
             return editsAppendedElsewhere(edits)
+        case let .photosAppendedElsewhere(imported):
+            photosAppendedElsewhere(imported)
+            return []
         case let .wroteBack(result):
             wroteBack(result)
             return []

@@ -12,6 +12,8 @@ public final class BrowserApp: @unchecked Sendable {
     private let web: WebImporter
     let inbox = Inbox()
     private var importCancellation: ImportCancellation?
+    /// Entered while an import (or a refresh) runs: quitting waits for it to save what finished.
+    private let importRunning = DispatchGroup()
     /// Writes what the browser remembers (`state.json`), one save after another.
     private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
     /// The background work of one `run` (previews, originals); shut down when it ends.
@@ -51,7 +53,7 @@ public final class BrowserApp: @unchecked Sendable {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
         defer { terminal.restore() }
         run(library: consume library, on: terminal, notice: notice, position: position)
-        let unsaved = saver.finish()
+        let unsaved = saver.finish(timeout: Self.quitWait)
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
     }
 
@@ -158,7 +160,38 @@ public final class BrowserApp: @unchecked Sendable {
         importCancellation?.cancel()
         jobs.shutdown()
         originalQueue = nil
+        saveBeforeQuitting(state, on: terminal, onFrame: onFrame)
         rememberQueue.sync {}   // the last choices are on disk before the browser goes
+    }
+
+    /// Quitting never drops what is not saved yet: an import cancelled by the quit saves what
+    /// finished, and the edits still queued (the library locked by another writer) are saved,
+    /// with "Saving…" on the screen while either waits (the edits by `EditSaver.finish`, called
+    /// after this by `run(library:colorModeOverride:graphics:notice:position:)`, with this frame
+    /// still on the screen).
+    private func saveBeforeQuitting(_ state: AppState, on terminal: Terminal, onFrame: ((CellGrid) -> Void)?) {
+        let importDone = importRunning.wait(timeout: .now() + 0.2) == .success
+        let editsDone = state.unsaved.isEmpty || saver.waitUntilSaved(timeout: 0.2) == 0
+        guard !importDone || !editsDone else { return }
+        var shown = state
+        shown.status = Self.savingNote(import: !importDone, edits: editsDone ? 0 : state.unsaved.count)
+        let grid = AppView.render(shown)
+        terminal.draw(grid)
+        onFrame?(grid)
+        // A cancelled import stops within a chunk, then saves its last batch (waiting for the lock).
+        _ = importRunning.wait(timeout: .now() + Self.quitWait)
+    }
+
+    /// The longest quitting waits for the library (a compaction of a large library by another
+    /// writer takes seconds).
+    static let quitWait = 60.0
+
+    /// "Saving 1 edit… (waiting for the library: another photory-tui is writing to it)".
+    static func savingNote(import: Bool, edits: Int) -> String {
+        var what: [String] = []
+        if `import` { what.append("what the import finished") }
+        if edits > 0 { what.append("\(edits) edit\(edits == 1 ? "" : "s")") }
+        return "Saving \(what.joined(separator: " and "))… (waiting for the library: another photory-tui may be writing to it)"
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
@@ -180,6 +213,8 @@ public final class BrowserApp: @unchecked Sendable {
         let inbox = self.inbox, thumbnails = self.thumbnails
         let throttle = ProgressThrottle()
         let started = ProcessInfo.processInfo.systemUptime
+        let running = importRunning
+        running.enter()
         Thread {
             let result: Result<Msg.ImportDone, Failure>
             defer { thumbnails.trim() }
@@ -193,6 +228,7 @@ public final class BrowserApp: @unchecked Sendable {
                 result = .failure(Failure("\(error)"))
             }
             inbox.post(.importFinished(result))
+            running.leave()
         }.start()
     }
 
@@ -207,7 +243,10 @@ public final class BrowserApp: @unchecked Sendable {
             let importer = SourceImport(files: Importer(thumbnails: thumbnails), web: web)
             let store = self.store
             startImport { cancellation, progress throws(LibraryStoreError) in
-                try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
+                let (library, summary) = try importer.run(paths, store: store, cancellation: cancellation, progress: progress)
+                // Nothing new (an unchanged rescan) wrote nothing and handed back the library as read
+                // at its start: read as it is now, with what other writers did meanwhile.
+                return (summary.libraryWritten ? library : try store.load(), summary)
             }
         case .cancelImport:
             importCancellation?.cancel()

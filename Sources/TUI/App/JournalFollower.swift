@@ -52,11 +52,12 @@ final class JournalFollower: @unchecked Sendable {
                     self.position = next
                     let own = lines.filter { isOwn($0.sequence) }.map(\.sequence)
                     let others = lines.filter { !own.contains($0.sequence) }
-                    if let firstOther = others.first, own.contains(where: { $0 > firstOther.sequence }) {
+                    // An import's photos keep the edits they meet: only edits need the disk's order.
+                    if let firstOther = others.first(where: { $0.photos == nil }), own.contains(where: { $0 > firstOther.sequence }) {
                         // The browser did its own on top of these; the disk has them under it.
                         readAgain(byAnotherWriter: true)
-                    } else if !others.isEmpty {
-                        post(.editsAppendedElsewhere(others.flatMap(\.edits)))
+                    } else {
+                        pass(others)
                     }
                 case .rewritten:
                     forgetOwn()
@@ -69,6 +70,26 @@ final class JournalFollower: @unchecked Sendable {
                 lastFailure = failure
             }
         }
+    }
+
+    /// Posts other writers' lines in their order: a run of edits as the edits, a run of an
+    /// import's batches as the photos themselves (the library is not read again).
+    private func pass(_ lines: [(sequence: Int, edits: [LibraryEdit], photos: ImportedPhotos?)]) {
+        var edits: [LibraryEdit] = []
+        var photos = ImportedPhotos()
+        for line in lines {
+            if let batch = line.photos {
+                if !edits.isEmpty { post(.editsAppendedElsewhere(edits)) }
+                edits = []
+                photos.add(batch)
+            } else {
+                if !photos.isEmpty { post(.photosAppendedElsewhere(photos)) }
+                photos = ImportedPhotos()
+                edits += line.edits
+            }
+        }
+        if !edits.isEmpty { post(.editsAppendedElsewhere(edits)) }
+        if !photos.isEmpty { post(.photosAppendedElsewhere(photos)) }
     }
 
     /// Reads the library again (`r`, or quietly to catch up with another writer), and follows

@@ -24,6 +24,9 @@ public enum Msg: Sendable {
     case libraryLoaded(Result<PhotoLibrary, Failure>, byAnotherWriter: Bool = false)
     /// Edits another process appended to the library's journal since the browser last looked.
     case editsAppendedElsewhere([LibraryEdit])
+    /// Photos an import appended to the journal (another process's, or the browser's own) since
+    /// the browser last looked.
+    case photosAppendedElsewhere(ImportedPhotos)
     /// Which of the `checked` paths had no file, checked in the background after start.
     case missingChecked(missing: Set<String>, checked: Set<String>)
     /// Edits up to `through` were saved, or could not be yet. The browser keeps its own state:

@@ -260,6 +260,52 @@ import Testing
         #expect(try store.load() == library)
     }
 
+    /// A rescan of an unchanged folder reads no file again (a file is known by its path, size and
+    /// modification time) and writes nothing; a file changed since is read and updated.
+    @Test func anUnchangedRescanReadsNoFileAndWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let paths = (0..<5).map { folder.write(Self.jpeg($0), to: "p/\($0).jpg") }
+        let store = BatchRecordingStore(store: LibraryStore(path: folder.path + "/library.json"))
+        let (first, _) = try Importer().run([folder.path + "/p"], store: store)
+        let written = try FileManager.default.attributesOfItem(atPath: store.location)
+        let (batches, updates) = (store.batches.values.count, store.updates.values.count)
+
+        // One byte changed, size and time put back: a rescan that read the file would see it.
+        let sneaky = try #require(first.photo(path: paths[1]))
+        var stamp = stat()
+        #expect(stat(paths[1], &stamp) == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: paths[1]))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: paths[1]))
+        var times = [stamp.st_mtim, stamp.st_mtim]
+        #expect(utimensat(AT_FDCWD, paths[1], &times, 0) == 0)
+
+        let (again, summary) = try Importer().run([folder.path + "/p"], store: store)
+        #expect(summary.line == "5 duplicates")
+        #expect(!summary.libraryWritten)
+        #expect(again.photo(path: paths[1])?.id == sneaky.id, "not read again")
+        #expect(store.batches.values.count == batches && store.updates.values.count == updates, "nothing appended or saved")
+        let untouched = try FileManager.default.attributesOfItem(atPath: store.location)
+        #expect(untouched[.modificationDate] as? Date == written[.modificationDate] as? Date)
+        #expect(untouched[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
+
+        // A file touched (its bytes the same, a new time) is read again once; its record takes the time.
+        var later = [timespec(tv_sec: stamp.st_mtim.tv_sec + 60, tv_nsec: 0), timespec(tv_sec: stamp.st_mtim.tv_sec + 60, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, paths[2], &later, 0) == 0)
+        let (touched, afterTouch) = try Importer().run([folder.path + "/p"], store: store)
+        #expect(afterTouch.line == "5 duplicates" && afterTouch.libraryWritten)
+        #expect(touched.photo(path: paths[2])?.fileModified == Double(stamp.st_mtim.tv_sec + 60))
+        #expect(try !Importer().run([folder.path + "/p"], store: store).summary.libraryWritten, "known unchanged again")
+
+        // A file changed since (a new time) is read again and its record follows it.
+        folder.write(Self.jpeg(42), to: "p/3.jpg")
+        let (changed, rescan) = try Importer().run([folder.path + "/p"], store: store)
+        #expect(rescan.count(.updated) == 1 && rescan.count(.duplicate) == 4)
+        #expect(rescan.libraryWritten)
+        #expect(changed.photo(path: paths[3])?.id == ContentHash.photoID(Self.jpeg(42).withUnsafeBytes { ContentHash.xxh64($0) }))
+        #expect(try store.load() == changed)
+    }
+
     @Test func storeRunRefusesAnUnreadableLibraryAndLeavesIt() throws {
         let folder = TemporaryFolder()
         folder.write(Self.jpeg(1), to: "p/1.jpg")
@@ -275,6 +321,8 @@ import Testing
 final class BatchRecordingStore: LibraryStoring, @unchecked Sendable {
     let store: LibraryStore
     let batches = CheckpointCounts()
+    /// One entry per whole-library transaction (`update`).
+    let updates = CheckpointCounts()
     init(store: LibraryStore) { self.store = store }
     var location: String { store.location }
     func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary { try store.loadWithNotes() }
@@ -289,7 +337,8 @@ final class BatchRecordingStore: LibraryStoring, @unchecked Sendable {
     }
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary {
-        try store.update(lockTimeout: lockTimeout, change)
+        updates.record(1)
+        return try store.update(lockTimeout: lockTimeout, change)
     }
     func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
         try store.compact(lockTimeout: lockTimeout, repair: repair)

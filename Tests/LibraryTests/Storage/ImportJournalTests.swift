@@ -4,7 +4,7 @@ import Testing
 @testable import Library
 
 /// An import's batches in the journal (`photos` lines): replayed by inserting or replacing
-/// photos by id, keeping the edits already on disk; news to a follower as "read it again".
+/// photos by id, keeping the edits already on disk; news to a follower as the photos themselves.
 @Suite struct ImportJournalTests {
     private func lines(_ path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -20,7 +20,9 @@ import Testing
         let folder = TemporaryFolder()
         let store = try makeStore(folder)
         try store.append([.apply(EditPlanner(library: try store.load()).setFavourite(["p1", "p2"], true))], lockTimeout: 1)
-        let position = try #require(try store.loadWithNotes().position)
+        let loaded = try store.loadWithNotes()
+        let position = try #require(loaded.position)
+        let loadedBefore = loaded.library
 
         var moved = samplePhoto("p1")
         moved.path = "/elsewhere/p1 \"moved\".jpg"
@@ -42,10 +44,16 @@ import Testing
         #expect(library.photos.filter(\.isFavourite).map(\.id) == ["p1", "p7"], "the favourites made before stay")
         #expect(library.history.undo.last?.changes.map(\.photoID).sorted() == ["p1", "p7"], "the history follows the rename")
 
-        guard case .rewritten = try store.news(since: position) else {
-            Issue.record("a photos line is news to read the library again")
+        // A follower gets the photos lines as the photos themselves; inserting them gives the disk's library.
+        guard case let .appended(news, next) = try store.news(since: position) else {
+            Issue.record("a photos line is news of its photos, not of a new library to read")
             return
         }
+        #expect(news.map(\.sequence) == [2, 3] && news.allSatisfy { $0.edits.isEmpty })
+        var followed = loadedBefore
+        for line in news { followed.insert(try #require(line.photos)) }
+        #expect(followed == library)
+        #expect(next.sequence == 3)
         try store.compact(lockTimeout: 1, repair: false)
         #expect(try store.load() == library)
         #expect(try lines(store.journal.path).count == 1)
