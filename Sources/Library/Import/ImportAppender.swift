@@ -13,6 +13,8 @@ public final class ImportAppender {
     let interval: TimeInterval
     private var pending = ImportedPhotos()
     private var lastAppend = Date()
+    /// Where the last batch ended in the journal: the next reads only what came after it.
+    private var position: JournalPosition?
     /// Whether a batch reached the journal (so the end has something to fold in).
     private var appended = false
 
@@ -29,7 +31,7 @@ public final class ImportAppender {
         pending.add(imported)
         guard !pending.isEmpty, pending.photos.count >= batchSize || Date().timeIntervalSince(lastAppend) >= interval
         else { return }
-        if (try? store.appendPhotos(pending, lockTimeout: lockTimeout)) != nil {
+        if (try? store.appendPhotos(pending, lockTimeout: lockTimeout, after: &position)) != nil {
             pending = ImportedPhotos()
             appended = true
         }

@@ -255,26 +255,62 @@ extension LibraryStore: LibraryStoring {
         return free
     }
 
-    public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
+    public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double,
+                             after position: inout JournalPosition?) throws(LibraryStoreError) -> [String] {
         guard !imported.isEmpty else { return [] }
         let lock = try LibraryLock.acquire(libraryPath: path, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let state = try readState()
-        guard let generation = state.generation,
-              state.journal.isStale || (state.journal.header?.format ?? LibraryJournal.format) >= LibraryJournal.photosFormat
-        else {
-            // No snapshot yet (a first import), or a journal an older build may still read:
-            // written whole once, which starts a journal of this build's format.
-            var library = state.library
-            library.insert(imported)
-            let note = try keepStaleJournal(of: state)
-            try save(library)
-            return note.map { [$0] } ?? []
+        let contents: LibraryJournal.Contents
+        let generation: String
+        let note: String?
+        if let tail = try journalTail(after: position) {
+            // The same snapshot as the last batch's: only what other writers appended since is
+            // read, so a long import costs the same per batch at the end as at the start.
+            (contents, generation) = tail
+            note = contents.tornNote(path: journal.path, verb: "cut off")
+        } else {
+            let state = try readState()
+            guard let known = state.generation,
+                  state.journal.isStale || (state.journal.header?.format ?? LibraryJournal.format) >= LibraryJournal.photosFormat
+            else {
+                // No snapshot yet (a first import), or a journal an older build may still read:
+                // written whole once, which starts a journal of this build's format.
+                var library = state.library
+                library.insert(imported)
+                let note = try keepStaleJournal(of: state)
+                try save(library)
+                position = nil
+                return note.map { [$0] } ?? []
+            }
+            generation = known
+            (contents, note) = try journalToAppendTo(state, generation: known)
         }
-        let (contents, note) = try journalToAppendTo(state, generation: generation)
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
-        try journal.append(entry, after: contents)
+        let length = try journal.append(entry, after: contents)
+        var after = contents
+        after.entries = [entry]
+        (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
+        after.lineCount += 1
+        let identity = journalFileIdentity()
+        position = self.position(after: State(library: PhotoLibrary(), generation: generation, journal: after),
+                                 inode: identity.inode, size: identity.size, snapshot: FileIdentity(path: path))
         return note.map { [$0] } ?? []
+    }
+
+    /// The journal's lines after `position` (the caller holds the lock), when the snapshot is
+    /// still the one of `position` and its journal one a photos line may go to; nil otherwise.
+    private func journalTail(after position: JournalPosition?)
+        throws(LibraryStoreError) -> (contents: LibraryJournal.Contents, generation: String)? {
+        guard let position, let generation = position.generation, !position.staleJournal,
+              position.format >= LibraryJournal.photosFormat else { return nil }
+        let snapshot = FileIdentity(path: path)
+        if snapshot != position.snapshot {
+            guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
+        }
+        guard let (contents, _) = try journal(since: position), contents.header != nil, !contents.isStale else {
+            return nil
+        }
+        return (contents, generation)
     }
 
     /// Changes the library as it is on disk now: takes the library lock, reads the snapshot and

@@ -14,9 +14,10 @@
 ///    (`undoLatest`/`redoLatest` resolved to their step ids, so a replay anywhere gives the
 ///    same result; a step already stored is not stored again), returns once they survive a
 ///    crash, and leaves `copy` at the new position. Edits that did nothing are not stored.
-/// 3. `appendPhotos(_:lockTimeout:)` saves one batch of an import durably under the lock, as
-///    briefly as `append`: replaying it inserts the photos, or replaces them by id, keeping the
-///    user's edits already stored (`PhotoLibrary.insert`). Returns notes, as `append` does.
+/// 3. `appendPhotos(_:lockTimeout:after:)` saves one batch of an import durably under the lock,
+///    as briefly as `append`: replaying it inserts the photos, or replaces them by id, keeping
+///    the user's edits already stored (`PhotoLibrary.insert`). Returns notes, as `append` does.
+///    The position it leaves lets the next batch read only what came after (not the library).
 /// 4. `update(lockTimeout:_:)` is the whole-library transaction (imports, write-back,
 ///    downloads: `recordDownloads`): under the lock, the library as it is now goes to `change`;
 ///    when it returns true the result replaces the library atomically (all or nothing).
@@ -39,7 +40,10 @@ public protocol LibraryStoring: Sendable {
     func append(lockTimeout: Double, to copy: inout LibraryCopy?,
                 _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
     @discardableResult
-    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String]
+    /// `position` (nil at first) is where the last batch ended: the next one reads only what
+    /// other writers appended since, and it is moved past the new line.
+    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double,
+                      after position: inout JournalPosition?) throws(LibraryStoreError) -> [String]
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary
     @discardableResult
@@ -57,6 +61,13 @@ extension LibraryStoring {
     public func append(lockTimeout: Double, _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
         var copy: LibraryCopy?
         return try append(lockTimeout: lockTimeout, to: &copy, edits)
+    }
+
+    /// Appends one batch of an import, with no position to go on from (the library is read).
+    @discardableResult
+    public func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
+        var position: JournalPosition?
+        return try appendPhotos(imported, lockTimeout: lockTimeout, after: &position)
     }
 
     /// Appends `edits`, planned beforehand (they are replayed on the library as it is now).

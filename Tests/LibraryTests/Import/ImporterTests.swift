@@ -331,9 +331,10 @@ final class BatchRecordingStore: LibraryStoring, @unchecked Sendable {
         try store.append(lockTimeout: lockTimeout, to: &copy, edits)
     }
     func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews { try store.news(since: position) }
-    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double) throws(LibraryStoreError) -> [String] {
+    func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double,
+                      after position: inout JournalPosition?) throws(LibraryStoreError) -> [String] {
         batches.record(imported.photos.count)
-        return try store.appendPhotos(imported, lockTimeout: lockTimeout)
+        return try store.appendPhotos(imported, lockTimeout: lockTimeout, after: &position)
     }
     func update(lockTimeout: Double,
                 _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary {

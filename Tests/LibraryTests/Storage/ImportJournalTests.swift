@@ -85,4 +85,30 @@ import Testing
         #expect(try store.readSnapshot().library.photos.map(\.id) == ["a"])
         #expect(try store.load().photos.map(\.id) == ["a", "b"])
     }
+
+    /// A long import appends hundreds of batches: after the first, each reads only what other
+    /// writers appended since the last (the snapshot unreadable meanwhile does not matter), so
+    /// the last batch costs what the first did.
+    @Test func laterBatchesReadOnlyTheJournalsTail() throws {
+        let folder = TemporaryFolder()
+        let store = try makeStore(folder)
+        var position: JournalPosition?
+        try store.appendPhotos(ImportedPhotos(photos: [samplePhoto("p5")]), lockTimeout: 1, after: &position)
+        #expect(position != nil)
+        try store.append([.apply(EditPlanner(library: try store.load()).setFavourite(["p5"], true))], lockTimeout: 1)
+        try LibraryCopyTests().withSnapshotUnreadable(store) {
+            try store.appendPhotos(ImportedPhotos(photos: [samplePhoto("p6")]), lockTimeout: 1, after: &position)
+            try store.appendPhotos(ImportedPhotos(photos: [samplePhoto("p7")]), lockTimeout: 1, after: &position)
+        }
+        let library = try store.load()
+        #expect(library.photos.map(\.id) == ["p0", "p1", "p2", "p3", "p5", "p6", "p7"])
+        #expect(library.photo(id: "p5")?.isFavourite == true, "the other writer's edit between the batches is kept")
+        let text = try lines(store.journal.path)
+        #expect(text.count == 5, "header, p5, the edit, p6, p7: \(text)")
+
+        // Another snapshot since (a compaction): the next batch reads the library again.
+        try store.compact(lockTimeout: 1, repair: false)
+        try store.appendPhotos(ImportedPhotos(photos: [samplePhoto("p8")]), lockTimeout: 1, after: &position)
+        #expect(try store.load().photos.map(\.id) == ["p0", "p1", "p2", "p3", "p5", "p6", "p7", "p8"])
+    }
 }

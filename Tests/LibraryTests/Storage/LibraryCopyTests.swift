@@ -24,7 +24,7 @@ import Testing
 
     /// Runs `body` with the snapshot's bytes garbled in place (same file, size and mtime): a
     /// read of the snapshot during `body` would fail.
-    private func withSnapshotUnreadable(_ store: LibraryStore, _ body: () throws -> Void) throws {
+    func withSnapshotUnreadable(_ store: LibraryStore, _ body: () throws -> Void) throws {
         let original = try FileBytes.read(store.path)
         var info = stat()
         #expect(stat(store.path, &info) == 0)
