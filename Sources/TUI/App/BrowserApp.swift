@@ -106,7 +106,7 @@ public final class BrowserApp: @unchecked Sendable {
                                    make: maker.make(_:token:)) { key, result in
             inbox.post(.previewReady(key, result))
         }
-        saver.start(from: saverCopy)
+        saver.start(from: consume saverCopy)   // the saver its only holder: its first save does not copy
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         self.follower = follower
         follower.start()
