@@ -90,16 +90,19 @@ public struct Importer: Sendable {
         let rewritten = Self.rewrittenIDs(library)
         // One time for the whole import: "Recently imported" is this import, every chunk of it.
         let importedAt = Date().timeIntervalSince1970
-        for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
-            guard !cancellation.isCancelled else { break }
-            let chunk = start..<min(files.count, start + Self.chunkSize)
-            if !state.isFilled(chunk) {
-                analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+        // Grouped once at the end, not after each chunk.
+        library.deferringGroups { library in
+            for start in stride(from: 0, to: files.count, by: Self.chunkSize) {
+                guard !cancellation.isCancelled else { break }
+                let chunk = start..<min(files.count, start + Self.chunkSize)
+                if !state.isFilled(chunk) {
+                    analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
+                }
+                var imported = ImportedPhotos()
+                summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
+                                              rewritten: rewritten, into: &library, imported: &imported)
+                merged?(imported)
             }
-            var imported = ImportedPhotos()
-            summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
-                                          rewritten: rewritten, into: &library, imported: &imported)
-            merged?(imported)
         }
         summary.results.insert(contentsOf: scanner.problems, at: 0)
         summary.filesFound = files.count + scanner.problems.count

@@ -70,8 +70,26 @@ public struct PhotoLibrary: Sendable, Equatable {
     public mutating func apply(adding newPhotos: [Photo] = [], updating changed: [Photo] = [],
                                removing removedIDs: Set<String> = []) {
         guard !newPhotos.isEmpty || !changed.isEmpty || !removedIDs.isEmpty else { return }
+        var pathsMoved = false
         for photo in changed {
-            if let index = indexByID[photo.id] { photos[index] = photo }
+            if let index = indexByID[photo.id] {
+                pathsMoved = pathsMoved || photos[index].path != photo.path
+                photos[index] = photo
+            }
+        }
+        if groupsDeferred && removedIDs.isEmpty {
+            // An import's chunk: the indexes grow by the photos added (no rebuild per chunk; an
+            // import of 100,000 files made 1,500 of them), and grouping waits for the end.
+            let start = photos.count
+            photos.append(contentsOf: newPhotos)
+            for (offset, photo) in newPhotos.enumerated() where indexByID[photo.id] == nil {
+                indexByID[photo.id] = start + offset
+            }
+            if pathsMoved || !isKnownUniquelyReferenced(&indexByPath) || !indexByPath.add(newPhotos, from: start) {
+                indexByPath = LazyPathIndex()
+            }
+            groupsAreStale = true
+            return
         }
         if !removedIDs.isEmpty { photos.removeAll { removedIDs.contains($0.id) } }
         photos.append(contentsOf: newPhotos)
@@ -326,6 +344,18 @@ private final class LazyPathIndex: @unchecked Sendable, Equatable {
             let made = PhotoLibrary.makeIndex(photos) { $0.path }
             positions = made
             return made
+        }
+    }
+
+    /// Adds the positions of `photos`, appended at `start` (a path already known keeps its
+    /// first photo); false when the index was not made yet (it is made whole when asked for).
+    func add(_ photos: [Photo], from start: Int) -> Bool {
+        lock.withLock {
+            guard positions != nil else { return false }
+            for (offset, photo) in photos.enumerated() where positions![photo.path] == nil {
+                positions![photo.path] = start + offset
+            }
+            return true
         }
     }
 

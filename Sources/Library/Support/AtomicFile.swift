@@ -92,6 +92,8 @@ public enum AtomicFile {
                 throw Failure(path: path, reason: "cannot make its folder: " + describe(error))
             }
         }
+        // A writer of `path` killed between naming its temporary file and the rename left it.
+        removeLeftovers(of: path)
         let temporary = temporaryName(for: path)
         var fd: Int32 = -1
         var named = true

@@ -37,4 +37,28 @@ import Testing
         #expect(deferred.group(named: "Harbour")?.photoIDs.sorted() == ["000", "new"])
         #expect(deferred.smartGroups.first { $0.id == PhotoGroup.favouritesID }?.count == 3)
     }
+
+    /// An import adds its chunks inside `deferringGroups`: the indexes grow with each chunk
+    /// (look-ups by id and path find the new photos at once, the first of two equal paths
+    /// still wins) and the library comes out as one built whole.
+    @Test func chunksAddedWhileDeferredMatchALibraryBuiltWhole() {
+        var chunked = PhotoLibrary(photos: Array(Self.photos.prefix(50)))
+        var samePath = samplePhoto("dup", description: "Trip 1")
+        samePath.path = Self.photos[60].path
+        chunked.deferringGroups { library in
+            #expect(library.photo(path: Self.photos[10].path)?.id == "010", "the path index is made")
+            for start in stride(from: 50, to: 200, by: 30) {
+                library.apply(adding: Array(Self.photos[start..<min(200, start + 30)]))
+                #expect(library.photo(id: Self.photos[start].id) != nil)
+                #expect(library.photo(path: Self.photos[start].path)?.id == Self.photos[start].id)
+            }
+            library.apply(adding: [samePath])
+            #expect(library.photo(path: samePath.path)?.id == "060", "the first photo at a path wins")
+            #expect(library.photo(id: "dup") != nil)
+        }
+        let whole = PhotoLibrary(photos: Self.photos + [samePath])
+        #expect(chunked == whole)
+        #expect(chunked.groups == whole.groups && chunked.homeFolders == whole.homeFolders)
+        #expect(chunked.photo(path: samePath.path)?.id == "060")
+    }
 }

@@ -31,6 +31,18 @@ import Testing
         #expect(listing(folder.path) == ["library.json"])
     }
 
+    /// A writer killed between naming its temporary file and the rename (a write-back of a
+    /// photo, say) left it beside the file: the next write of that file removes it.
+    @Test func theNextWriteRemovesAKilledWritersTemporaryFile() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write(Data("old".utf8), to: "big.jpg")
+        let dead = 0x3FFF_FFF0  // above any pid_max: no such process
+        let leftover = folder.write(Data("half".utf8), to: ".big.jpg.photory-\(dead)-7")
+        try AtomicFile.write(Array("new".utf8), to: path)
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(listing(folder.path) == ["big.jpg"])
+    }
+
     @Test func aNewFileGetsANewFilesPermissions() throws {
         let folder = TemporaryFolder()
         let path = folder.path + "/state.json"
