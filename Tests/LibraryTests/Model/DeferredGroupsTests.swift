@@ -37,4 +37,24 @@ import Testing
         #expect(deferred.group(named: "Harbour")?.photoIDs.sorted() == ["000", "new"])
         #expect(deferred.smartGroups.first { $0.id == PhotoGroup.favouritesID }?.count == 3)
     }
+
+    /// The groups are made on two threads (each photo's group on one, the date order on the
+    /// other): each must hold its photos in date order, then path (equal dates are common),
+    /// named after the first description in library order, spanning its known dates.
+    @Test func groupsMadeOnTwoThreadsMatchGroupsMadePhotoByPhoto() {
+        let photos = (0..<3000).map { i in
+            samplePhoto(String(format: "%04d", i), description: i % 5 == 0 ? nil : (i % 2 == 0 ? "Trip \(i % 9)" : "trip  \(i % 9)"),
+                        takenAt: "2024-0\(1 + i % 3)-01T10:00:00", path: "/p/\(3000 - i).jpg")
+        }
+        let library = PhotoLibrary(photos: photos)
+        var expected: [String: [Photo]] = [:]
+        for photo in photos { expected[PhotoLibrary.groupID(of: photo), default: []].append(photo) }
+        #expect(Set(library.groups.map(\.id)) == Set(expected.keys))
+        for group in library.groups {
+            let members = expected[group.id]!.sorted(by: PhotoSort.precedesByDate)
+            #expect(group.photoIDs == members.map(\.id))
+            #expect(group.name == (group.isOther ? PhotoGroup.otherName : expected[group.id]![0].description))
+            #expect(group.firstTakenAt == members.first!.takenAt && group.lastTakenAt == members.last!.takenAt)
+        }
+    }
 }
