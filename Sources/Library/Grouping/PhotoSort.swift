@@ -86,15 +86,12 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
     /// (YYYYMMDDhhmmss), far cheaper than strings. Photos without a known date (web photos not
     /// downloaded yet, whose files are named by a hash) go last in the natural order of their
     /// addresses: "img/2.jpg" before "img/10.jpg".
-    /// Sorts (date key, position) pairs side by side: a comparison reads one contiguous
-    /// entry instead of two look-ups into a separate key array (a third faster at 1,000,000).
     static func dateOrder<P: SortablePhoto>(_ positions: [Int], in photos: UnsafeBufferPointer<P>) -> [Int] {
-        var entries = positions.map { (key: TakenAt.sortKey(photos[$0].takenAt), position: $0) }
-        entries.sort { a, b in
-            if a.key != b.key { return a.key < b.key }
-            return sameDatePrecedes(photos[a.position], photos[b.position], key: a.key)
-        }
-        return entries.map(\.position)
+        let keys = positions.map { TakenAt.sortKey(photos[$0].takenAt) }
+        return Array(positions.indices).sorted {
+            if keys[$0] != keys[$1] { return keys[$0] < keys[$1] }
+            return sameDatePrecedes(photos[positions[$0]], photos[positions[$1]], key: keys[$0])
+        }.map { positions[$0] }
     }
 
     /// Whether `a` goes before `b` in the date order (`dateOrder`): one comparison, for

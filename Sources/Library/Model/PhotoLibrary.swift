@@ -209,9 +209,8 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     // MARK: - Derived data
 
-    /// Rebuilds the look-up indexes and the groups on two threads (this is most of the time it
-    /// takes to open a large library): one makes the id index and each photo's group, the
-    /// other the date order (`makeGroups` alone splits the same way).
+    /// Rebuilds the look-up indexes and the groups; the two are independent, so they are
+    /// built on two threads (this is most of the time it takes to open a large library).
     private mutating func reindex() {
         let photos = self.photos
         if groupsDeferred {
@@ -221,20 +220,16 @@ public struct PhotoLibrary: Sendable, Equatable {
             return
         }
         let work = ReindexWork()
-        photos.withUnsafeBufferPointer { buffer in
-            let shared = SharedPhotos(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 {
-                    work.indexByID = Self.makeIndex(photos) { $0.id }
-                    work.slots = GroupSlots(shared.buffer)
-                } else {
-                    work.order = PhotoSort.dateOrder(Array(shared.buffer.indices), in: shared.buffer)
-                }
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                work.indexByID = Self.makeIndex(photos) { $0.id }
+            } else {
+                work.groups = Self.makeGroups(photos)
             }
-            groups = work.slots.groups(order: work.order, in: buffer)
         }
         indexByID = work.indexByID
         indexByPath = LazyPathIndex()
+        groups = work.groups
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
     }
@@ -254,75 +249,54 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// Groups by normalised description, named after the first photo (in library order) that
-    /// carries it; ordered by name case-insensitively with "Other" last. Each photo's group and
-    /// the date order are found on two threads.
+    /// carries it; ordered by name case-insensitively with "Other" last.
     static func makeGroups(_ photos: [Photo]) -> [PhotoGroup] {
         photos.withUnsafeBufferPointer { buffer in
-            let shared = SharedPhotos(buffer: buffer)
-            let work = ReindexWork()
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 {
-                    work.slots = GroupSlots(shared.buffer)
-                } else {
-                    work.order = PhotoSort.dateOrder(Array(shared.buffer.indices), in: shared.buffer)
+            // Each photo's group as a slot number; many photos share a description, so each
+            // distinct text is normalised once.
+            var slotByDescription: [String: Int] = [:]
+            var slotByID: [String: Int] = [:]
+            var slots: [(id: String, name: String)] = []
+            var slotOfPhoto = [Int](repeating: -1, count: buffer.count)
+            for index in buffer.indices {
+                guard let description = buffer[index].description else { continue }
+                if let slot = slotByDescription[description] {
+                    slotOfPhoto[index] = slot
+                    continue
                 }
-            }
-            return work.slots.groups(order: work.order, in: buffer)
-        }
-    }
-}
-
-/// Each photo's group as a slot number, and each slot's id and name (the first description,
-/// in library order, that normalises to it); photos without a description are in "Other".
-struct GroupSlots {
-    private var slots: [(id: String, name: String)] = []
-    private var slotOfPhoto: [Int]
-
-    init(_ buffer: UnsafeBufferPointer<Photo>) {
-        // Many photos share a description, so each distinct text is normalised once.
-        var slotByDescription: [String: Int] = [:]
-        var slotByID: [String: Int] = [:]
-        slotOfPhoto = [Int](repeating: -1, count: buffer.count)
-        for index in buffer.indices {
-            guard let description = buffer[index].description else { continue }
-            if let slot = slotByDescription[description] {
+                let id = PhotoGroup.id(forKey: DescriptionResolver.groupKey(description))
+                let slot = slotByID[id] ?? slots.count
+                if slot == slots.count {
+                    slots.append((id, description))
+                    slotByID[id] = slot
+                }
+                slotByDescription[description] = slot
                 slotOfPhoto[index] = slot
-                continue
             }
-            let id = PhotoGroup.id(forKey: DescriptionResolver.groupKey(description))
-            let slot = slotByID[id] ?? slots.count
-            if slot == slots.count {
-                slots.append((id, description))
-                slotByID[id] = slot
-            }
-            slotByDescription[description] = slot
-            slotOfPhoto[index] = slot
-        }
-    }
+            let otherSlot = slots.count
+            slots.append((PhotoGroup.otherID, PhotoGroup.otherName))
 
-    /// The groups, given every photo's position in date order (`PhotoSort.dateOrder`), so each
-    /// group's members come out in order.
-    func groups(order: [Int], in buffer: UnsafeBufferPointer<Photo>) -> [PhotoGroup] {
-        let slots = self.slots + [(PhotoGroup.otherID, PhotoGroup.otherName)]
-        let otherSlot = slots.count - 1
-        var members = [[String]](repeating: [], count: slots.count)
-        var firstLast = [(first: Int, last: Int)](repeating: (-1, -1), count: slots.count)
-        for index in order {
-            let slot = slotOfPhoto[index] < 0 ? otherSlot : slotOfPhoto[index]
-            members[slot].append(buffer[index].id)
-            guard buffer[index].takenAt != nil else { continue }
-            if firstLast[slot].first < 0 { firstLast[slot].first = index }
-            firstLast[slot].last = index
+            // One sort of every photo by date, then path, so each group's members come out in order.
+            let order = PhotoSort.dateOrder(Array(buffer.indices), in: buffer)
+            var members = [[String]](repeating: [], count: slots.count)
+            var firstLast = [(first: Int, last: Int)](repeating: (-1, -1), count: slots.count)
+            for index in order {
+                let slot = slotOfPhoto[index] < 0 ? otherSlot : slotOfPhoto[index]
+                members[slot].append(buffer[index].id)
+                guard buffer[index].takenAt != nil else { continue }
+                if firstLast[slot].first < 0 { firstLast[slot].first = index }
+                firstLast[slot].last = index
+            }
+            var groups: [PhotoGroup] = []
+            for slot in slots.indices where !members[slot].isEmpty {
+                groups.append(PhotoGroup(
+                    id: slots[slot].id, name: slots[slot].name, photoIDs: members[slot], coverID: members[slot][0],
+                    firstTakenAt: firstLast[slot].first < 0 ? "" : buffer[firstLast[slot].first].takenAt ?? "",
+                    lastTakenAt: firstLast[slot].last < 0 ? "" : buffer[firstLast[slot].last].takenAt ?? ""))
+            }
+            groups.sort(by: groupPrecedes)
+            return groups
         }
-        var groups: [PhotoGroup] = []
-        for slot in slots.indices where !members[slot].isEmpty {
-            groups.append(PhotoGroup(
-                id: slots[slot].id, name: slots[slot].name, photoIDs: members[slot], coverID: members[slot][0],
-                firstTakenAt: firstLast[slot].first < 0 ? "" : buffer[firstLast[slot].first].takenAt ?? "",
-                lastTakenAt: firstLast[slot].last < 0 ? "" : buffer[firstLast[slot].last].takenAt ?? ""))
-        }
-        groups.sort(by: groupPrecedes)
-        return groups
     }
 }
 
@@ -333,16 +307,10 @@ func groupPrecedes(_ a: PhotoGroup, _ b: PhotoGroup) -> Bool {
     return order != .orderedSame ? order == .orderedAscending : a.id < b.id
 }
 
-/// Results of the two halves of `reindex` and `makeGroups`, written by one thread each.
+/// Results of the two halves of `reindex`, written by one thread each.
 private final class ReindexWork: @unchecked Sendable {
     var indexByID: [String: Int] = [:]
-    var slots = GroupSlots(UnsafeBufferPointer(start: nil, count: 0))
-    var order: [Int] = []
-}
-
-/// The photos' buffer, read (never written) by the threads of `reindex` and `makeGroups`.
-private struct SharedPhotos: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<Photo>
+    var groups: [PhotoGroup] = []
 }
 
 /// The photos' positions by path, made the first time they are asked for. Copies of a library

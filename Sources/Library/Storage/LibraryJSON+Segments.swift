@@ -74,43 +74,20 @@ extension LibraryJSON {
 
     /// The parts' photos in one array, moved rather than copied (a copy retains every string of
     /// every photo, then releases it again): each part is left holding blank photos, and freed
-    /// once moved. Two threads share the parts (the move, the blanking and the freeing cost
-    /// about 130 ms at a million photos on one core); each writes its own range of the result.
-    static func joined(_ parts: inout [[Photo]]) -> [Photo] {
-        var offsets: [Int] = []
-        var total = 0
-        for part in parts {
-            offsets.append(total)
-            total += part.count
-        }
-        let starts = offsets
-        // Split where about half the photos have been moved.
-        let split = starts.firstIndex { $0 * 2 >= total } ?? parts.count
+    /// as soon as it is moved, so the join needs one part's memory more, not the whole list's.
+    private static func joined(_ parts: inout [[Photo]]) -> [Photo] {
+        let total = parts.reduce(0) { $0 + $1.count }
         return [Photo](unsafeUninitializedCapacity: total) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            let target = UnsafeSendable(base)
-            parts.withUnsafeMutableBufferPointer { allParts in
-                let shared = UnsafeSendable(allParts)
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    let range = half == 0 ? 0..<split : split..<shared.value.count
-                    for index in range {
-                        shared.value[index].withUnsafeMutableBufferPointer { part in
-                            guard let source = part.baseAddress else { return }
-                            (target.value + starts[index]).moveInitialize(from: source, count: part.count)
-                            source.initialize(repeating: PhotoCodec.blank, count: part.count)
-                        }
-                        shared.value[index] = []
-                    }
+            for index in parts.indices {
+                parts[index].withUnsafeMutableBufferPointer { part in
+                    guard let source = part.baseAddress else { return }
+                    (buffer.baseAddress! + count).moveInitialize(from: source, count: part.count)
+                    source.initialize(repeating: PhotoCodec.blank, count: part.count)
+                    count += part.count
                 }
+                parts[index] = []
             }
-            count = total
         }
-    }
-
-    /// A pointer handed to `concurrentPerform`'s threads, each of which touches its own elements.
-    private struct UnsafeSendable<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     /// What each segment read, each slot written by the one thread that read its segment

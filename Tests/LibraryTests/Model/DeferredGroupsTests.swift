@@ -38,10 +38,10 @@ import Testing
         #expect(deferred.smartGroups.first { $0.id == PhotoGroup.favouritesID }?.count == 3)
     }
 
-    /// The groups are made on two threads (each photo's group on one, the date order on the
-    /// other): each must hold its photos in date order, then path (equal dates are common),
-    /// named after the first description in library order, spanning its known dates.
-    @Test func groupsMadeOnTwoThreadsMatchGroupsMadePhotoByPhoto() {
+    /// The groups made in one pass (slots, then one date sort of every photo) against a plain
+    /// reference: each holds its photos in date order, then path (equal dates are common), is
+    /// named after the first description in library order, and spans its known dates.
+    @Test func groupsMatchGroupsMadePhotoByPhoto() {
         let photos = (0..<3000).map { i in
             samplePhoto(String(format: "%04d", i), description: i % 5 == 0 ? nil : (i % 2 == 0 ? "Trip \(i % 9)" : "trip  \(i % 9)"),
                         takenAt: "2024-0\(1 + i % 3)-01T10:00:00", path: "/p/\(3000 - i).jpg")

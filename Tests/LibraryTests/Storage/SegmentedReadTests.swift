@@ -51,22 +51,6 @@ import Testing
         #expect(parallel.history == Self.history && parallel.generation == "g-1" && parallel.schemaVersion == 3)
     }
 
-    /// The segments' photos are joined on two threads, each moving its own parts: parts of any
-    /// sizes (empty ones too, at either end) come out whole, in order, and are left empty.
-    @Test("parts join in order, on two threads", arguments: [[0, 1, 2999, 0, 1000], [4000], [0, 0], [1, 1, 1, 3997]])
-    func partsJoinInOrder(sizes: [Int]) {
-        var parts: [[Photo]] = []
-        var start = 0
-        for size in sizes {
-            parts.append(Array(Self.photos[start..<min(start + size, Self.photos.count)]))
-            start += size
-        }
-        let joined = LibraryJSON.joined(&parts)
-        let expected = Array(Self.photos.prefix(start))
-        let same = joined == expected
-        #expect(same && parts.allSatisfy(\.isEmpty))
-    }
-
     /// Through the store, as the browser opens it: the same library, with its groups.
     @Test func theStoreLoadsALargeFileInSegments() throws {
         let (folder, path) = file(LibraryJSON.encode(schemaVersion: 3, photos: Self.photos, history: Self.history))
