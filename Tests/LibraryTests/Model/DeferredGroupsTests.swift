@@ -61,4 +61,24 @@ import Testing
         #expect(chunked.groups == whole.groups && chunked.homeFolders == whole.homeFolders)
         #expect(chunked.photo(path: samePath.path)?.id == "060")
     }
+
+    /// The groups made in one pass (slots, then one date sort of every photo) against a plain
+    /// reference: each holds its photos in date order, then path (equal dates are common), is
+    /// named after the first description in library order, and spans its known dates.
+    @Test func groupsMatchGroupsMadePhotoByPhoto() {
+        let photos = (0..<3000).map { i in
+            samplePhoto(String(format: "%04d", i), description: i % 5 == 0 ? nil : (i % 2 == 0 ? "Trip \(i % 9)" : "trip  \(i % 9)"),
+                        takenAt: "2024-0\(1 + i % 3)-01T10:00:00", path: "/p/\(3000 - i).jpg")
+        }
+        let library = PhotoLibrary(photos: photos)
+        var expected: [String: [Photo]] = [:]
+        for photo in photos { expected[PhotoLibrary.groupID(of: photo), default: []].append(photo) }
+        #expect(Set(library.groups.map(\.id)) == Set(expected.keys))
+        for group in library.groups {
+            let members = expected[group.id]!.sorted(by: PhotoSort.precedesByDate)
+            #expect(group.photoIDs == members.map(\.id))
+            #expect(group.name == (group.isOther ? PhotoGroup.otherName : expected[group.id]![0].description))
+            #expect(group.firstTakenAt == members.first!.takenAt && group.lastTakenAt == members.last!.takenAt)
+        }
+    }
 }
