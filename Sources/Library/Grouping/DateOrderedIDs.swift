@@ -42,6 +42,29 @@ enum DateOrderedIDs {
         OrderedList.insert(photo.id, into: &ids) { precedes($0, $1, lookUp) }
     }
 
+    /// `joining` (sorted by `PhotoSort.precedesByDate`, none of them in `ids`) merged into
+    /// `ids` in one pass: each goes where `insert` would put it, after the equal ones.
+    static func merge(_ joining: [Photo], into ids: [String], photo lookUp: (String) -> Photo?) -> [String] {
+        var merged: [String] = []
+        merged.reserveCapacity(ids.count + joining.count)
+        var next = 0
+        for (position, id) in ids.enumerated() {
+            guard next < joining.count else {
+                merged.append(contentsOf: ids[position...])
+                return merged
+            }
+            if let existing = lookUp(id) {
+                while next < joining.count && PhotoSort.precedesByDate(joining[next], existing) {
+                    merged.append(joining[next].id)
+                    next += 1
+                }
+            }
+            merged.append(id)
+        }
+        merged.append(contentsOf: joining[next...].lazy.map(\.id))
+        return merged
+    }
+
     private static func precedes(_ a: String, _ b: String, _ lookUp: (String) -> Photo?) -> Bool {
         guard let first = lookUp(a), let second = lookUp(b) else { return false }
         return PhotoSort.precedesByDate(first, second)

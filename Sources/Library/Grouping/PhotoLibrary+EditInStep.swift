@@ -56,6 +56,31 @@ extension PhotoLibrary {
         finishSmartGroups()
     }
 
+    /// Photos added at the end of the library (an import's batch reaching an open browser):
+    /// each joins its group in date order (new groups are made and named), and the smart
+    /// folders are made again by a scan; the library is not grouped again.
+    mutating func addInStep(_ newPhotos: [Photo]) {
+        let start = photos.count
+        photos.append(contentsOf: newPhotos)
+        var joining: [String: [Photo]] = [:]
+        for (offset, photo) in newPhotos.enumerated() where indexByID[photo.id] == nil {
+            indexByID[photo.id] = start + offset
+            joining[Self.groupID(of: photo), default: []].append(photo)
+        }
+        growPathIndex(with: newPhotos, from: start)
+        var made = Set<String>()
+        for (id, photos) in joining {
+            if groupIndexByID[id] == nil {
+                addEmptyGroup(id: id)
+                made.insert(id)
+            }
+            let sorted = photos.sorted(by: PhotoSort.precedesByDate)
+            withGroupIDs(id) { ids, library in ids = DateOrderedIDs.merge(sorted, into: ids, photo: library.photo(id:)) }
+        }
+        finishGroups(touched: Set(joining.keys), joinedOrLeft: made)
+        makeSmartGroups()
+    }
+
     /// Whether `photo` belongs in the smart folder: edits change only Favourites; the others
     /// hold the same photos whatever is edited (`latestImport`: the last import's time, when
     /// "Recently imported" is shown).

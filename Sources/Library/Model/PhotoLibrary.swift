@@ -85,11 +85,13 @@ public struct PhotoLibrary: Sendable, Equatable {
             for (offset, photo) in newPhotos.enumerated() where indexByID[photo.id] == nil {
                 indexByID[photo.id] = start + offset
             }
-            if pathsMoved || !isKnownUniquelyReferenced(&indexByPath) || !indexByPath.add(newPhotos, from: start) {
-                indexByPath = LazyPathIndex()
-            }
+            if pathsMoved { indexByPath = LazyPathIndex() } else { growPathIndex(with: newPhotos, from: start) }
             groupsAreStale = true
             return
+        }
+        if removedIDs.isEmpty && changed.isEmpty {
+            // Only photos added (an import's batch in an open browser): they join their groups.
+            return addInStep(newPhotos)
         }
         if !removedIDs.isEmpty { photos.removeAll { removedIDs.contains($0.id) } }
         photos.append(contentsOf: newPhotos)
@@ -150,6 +152,14 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// Sets photos' edits; the groups and smart folders follow photo by photo (`setEditsInStep`).
+    /// The path index with `newPhotos`, appended at `start`, added (made again on its next use
+    /// when it is shared with another copy or not made yet).
+    mutating func growPathIndex(with newPhotos: [Photo], from start: Int) {
+        if !isKnownUniquelyReferenced(&indexByPath) || !indexByPath.add(newPhotos, from: start) {
+            indexByPath = LazyPathIndex()
+        }
+    }
+
     /// Inside `deferringGroups` the edits are only set, and everything is grouped once at its end.
     private mutating func setEdits(_ edits: [(photoID: String, edits: PhotoEdits)]) {
         guard groupsDeferred else { return setEditsInStep(edits) }
@@ -162,7 +172,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// The smart folders and the home grid's list again.
     /// The smart folders (`SmartFolder`: Favourites, Recently imported, Missing) that are not
     /// empty, then the groups: what the home grid shows.
-    private mutating func makeSmartGroups() {
+    mutating func makeSmartGroups() {
         if groupsDeferred { groupsAreStale = true; return }
         smartGroups = SmartFolder.folders(in: self).map(\.group)
         homeFolders = smartGroups + groups

@@ -8,9 +8,12 @@ extension AppState {
     /// downloaded but not saved yet.
     mutating func photosAppendedElsewhere(_ imported: ImportedPhotos) {
         guard !imported.isEmpty else { return }
-        var changed = library
+        let before = openPages()
+        // Taken out and changed in place: a copy of the library would cost more than the batch.
+        var changed = PhotoLibrary()
+        swap(&changed, &library)
         changed.insert(imported)
         _ = applyDownloads(to: &changed)
-        replaceLibrary(changed)
+        installLibrary(changed, following: before)
     }
 }

@@ -42,7 +42,12 @@ extension AppState {
     /// Installs a new library (after an import or reload), keeping the user where they were
     /// when that place still exists: screens whose group went away are closed.
     mutating func replaceLibrary(_ newLibrary: PhotoLibrary) {
-        let before = openPages()
+        installLibrary(newLibrary, following: openPages())
+    }
+
+    /// Installs `newLibrary`; the screens follow what was open `before` (`openPages()`).
+    mutating func installLibrary(_ newLibrary: PhotoLibrary,
+                                 following before: (pages: [String: FolderPage], homeSelection: String?)) {
         library = newLibrary
         generation += 1
         invalidatePages()

@@ -192,4 +192,34 @@ import Testing
         derived.expectAsBuiltAgain("Other emptied")
         derived.undoAndRedoAll(5)
     }
+
+    /// An import's batches reaching an open browser (`insert` of new photos only): each photo
+    /// joins its group in date order, new groups are made and named, the smart folders follow
+    /// ("Recently imported" becomes the new import), exactly as grouping the library whole.
+    @Test func photosAddedJoinTheirGroupsAsAWholeGroupingWould() {
+        func photo(_ i: Int, importedAt: Double, favourite: Bool = false) -> Photo {
+            var photo = samplePhoto(String(format: "%04d", i),
+                                    description: i % 4 == 0 ? nil : ["Trip", "trip ", "Harbour", "New \(i % 3)"][i % 4],
+                                    takenAt: i % 11 == 0 ? "" : "2024-0\(1 + i % 5)-0\(1 + i % 7)T10:00:00")
+            photo.importedAt = importedAt
+            if favourite { photo.edits.favourite = true }
+            return photo
+        }
+        let base = (0..<120).filter { $0 % 4 != 3 }.map { photo($0, importedAt: 1000, favourite: $0 % 13 == 0) }
+        var library = PhotoLibrary(photos: base)
+        var all = base
+        for batch in 0..<4 {
+            let added = (120 + batch * 40..<160 + batch * 40).map { photo($0, importedAt: 2000, favourite: $0 % 17 == 0) }
+            library.insert(ImportedPhotos(photos: added))
+            all += added
+            let whole = PhotoLibrary(photos: all)
+            #expect(library.photos == whole.photos)
+            #expect(library.groups == whole.groups, "batch \(batch)")
+            #expect(library.smartGroups == whole.smartGroups, "batch \(batch)")
+            #expect(library.homeFolders == whole.homeFolders)
+            #expect(library.photo(path: added[5].path)?.id == added[5].id)
+        }
+        // The earliest photos' groups ("Trip", "Harbour") kept their names; "New 1" etc. came new.
+        #expect(library.groups.map(\.name).contains("New 0"))
+    }
 }
