@@ -30,18 +30,18 @@ struct ConcurrentWritersTests {
 
     /// The running browser's pid: the photory-tui process whose arguments name `library`.
     func browserPID(library: String) throws -> pid_t {
-        let deadline = Date().addingTimeInterval(E2E.timeout)
-        while Date() < deadline {
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        var found: pid_t?
+        E2E.eventually {
+            found = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).lazy.compactMap { entry -> pid_t? in
                 guard let pid = pid_t(entry),
-                      let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+                      let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
                 let words = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                if words.first?.hasSuffix("photory-tui") == true && words.contains(library) && !words.contains("sh") {
-                    return pid
-                }
-            }
-            usleep(20_000)
+                let isBrowser = words.first?.hasSuffix("photory-tui") == true && words.contains(library) && !words.contains("sh")
+                return isBrowser ? pid : nil
+            }.first
+            return found != nil
         }
+        if let found { return found }
         throw E2EError("no browser process for \(library)")
     }
 
@@ -88,7 +88,7 @@ struct ConcurrentWritersTests {
             let writers = try start(script, sandbox)
             tmux.send("f")
             presses += 1
-            while writers.isRunning { usleep(20_000) }
+            writers.waitUntilExit()
             tmux.send("f")
             presses += 1
         }

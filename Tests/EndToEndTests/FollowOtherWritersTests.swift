@@ -48,8 +48,7 @@ struct FollowOtherWritersTests {
         try tmux.waitFor("★ photo-01.jpg")
         // The described photo leaves the Trip group on screen, without a key.
         try tmux.waitFor("Trip · 5 photos")
-        let deadline = Date().addingTimeInterval(E2E.timeout)
-        while Date() < deadline, try journalEntries(sandbox).count < 3 { usleep(100_000) }
+        try E2E.eventually { try journalEntries(sandbox).count >= 3 }
         let entries = try journalEntries(sandbox)
         #expect(entries.count == 3, "three edits, one line each: \(entries)")
         let onDisk = try photos(sandbox)
@@ -65,8 +64,7 @@ struct FollowOtherWritersTests {
         }
         for left in [2, 1, 0] {
             tmux.send("u")
-            let deadline = Date().addingTimeInterval(E2E.timeout)
-            while Date() < deadline, try edited() != left { usleep(100_000) }
+            try E2E.eventually { try edited() == left }
             let entries = try journalEntries(sandbox).joined(separator: "\n")
             #expect(try edited() == left, "\(tmux.screen())\n\(entries)")
         }

@@ -36,10 +36,9 @@ import Testing
     /// Waits (polling, with a deadline) for the journal to hold an import's `photos` line;
     /// returns the paths of the photos in it.
     static func firstPhotosLine(_ sandbox: Sandbox) throws -> [String] {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let first = try writtenBatches(sandbox).first { return first }
-            usleep(20_000)  // the poll's interval
+        var first: [String]?
+        if try E2E.eventually(timeout: 60, { first = try writtenBatches(sandbox).first; return first != nil }), let first {
+            return first
         }
         Issue.record("no photos line appeared in the journal of \(sandbox.library)")
         throw E2EError("no photos line")

@@ -25,12 +25,7 @@ struct OrganiseTests {
 
     /// Waits until the library file says what `check` wants (saves happen in the background).
     func waitForLibrary(_ what: String, _ sandbox: Sandbox, _ check: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(E2E.timeout)
-        while Date() < deadline {
-            if try check() { return }
-            usleep(100_000)
-        }
-        Issue.record("the library never showed: \(what)")
+        if try !E2E.eventually(check) { Issue.record("the library never showed: \(what)") }
     }
 
     @Test("mark three, shift +3h, undo, favourite; the Favourites folder survives a restart")

@@ -7,6 +7,19 @@ enum E2E {
     /// Generous: the machine has two cores and other suites may be running.
     static let timeout: Double = 20
 
+    /// Looks at the state (a file a background save writes, a process list) until `check` says
+    /// it is there or `timeout` passes: true when it was. The one poll of the end-to-end tests
+    /// for state no signal announces.
+    @discardableResult
+    static func eventually(timeout: Double = E2E.timeout, _ check: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try check() { return true }
+            usleep(20_000)  // the poll's interval
+        }
+        return try check()
+    }
+
     /// Terminal sizes the flows run at.
     static let sizes: [(columns: Int, rows: Int)] = [(80, 24), (120, 40), (200, 60)]
 
