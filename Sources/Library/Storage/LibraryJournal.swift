@@ -63,6 +63,16 @@ public struct LibraryJournal: Sendable {
 
     /// What the file holds.
     struct Contents {
+        /// These contents after `entry` was appended, the file now ending at `length` (only
+        /// the new line is kept in `entries`).
+        func appending(_ entry: Entry, endingAt length: Int) -> Contents {
+            var after = self
+            after.entries = [entry]
+            (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
+            after.lineCount += 1
+            return after
+        }
+
         /// nil when there is no journal (or only a torn header).
         var header: Header?
         /// The journal belongs to another snapshot: its lines were not read and must not be replayed.

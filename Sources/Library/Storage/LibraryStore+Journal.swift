@@ -151,10 +151,7 @@ extension LibraryStore: LibraryStoring {
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
         let length = try journal.append(entry, after: contents)
         saved.sequence = entry.seq
-        var after = contents
-        after.entries = [entry]
-        (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
-        after.lineCount += 1
+        let after = contents.appending(entry, endingAt: length)
         copy = positioned(State(library: library, generation: generation, journal: after))
         // The edits are safe now; folding a grown journal in is a bonus that may fail. It folds
         // the library read whole (never a writer's copy, which may hold more than the disk).
@@ -189,9 +186,7 @@ extension LibraryStore: LibraryStoring {
         throws(LibraryStoreError) -> (state: State, next: JournalPosition)? {
         guard let position = copy?.position, let generation = position.generation else { return nil }
         let snapshot = FileIdentity(path: path)
-        if snapshot != position.snapshot {
-            guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
-        }
+        guard try isSnapshot(snapshot, of: position, generation: generation) else { return nil }
         guard var (contents, next) = try journal(since: position) else { return nil }
         next.snapshot = snapshot
         if !locked, contents.tornLine != nil {
@@ -287,10 +282,7 @@ extension LibraryStore: LibraryStoring {
         }
         let entry = LibraryJournal.Entry(seq: contents.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
         let length = try journal.append(entry, after: contents)
-        var after = contents
-        after.entries = [entry]
-        (after.lastSeq, after.validLength, after.fileLength, after.tornLine) = (entry.seq, length, length, nil)
-        after.lineCount += 1
+        let after = contents.appending(entry, endingAt: length)
         let identity = journalFileIdentity()
         position = self.position(after: State(library: PhotoLibrary(), generation: generation, journal: after),
                                  inode: identity.inode, size: identity.size, snapshot: FileIdentity(path: path))
@@ -303,14 +295,20 @@ extension LibraryStore: LibraryStoring {
         throws(LibraryStoreError) -> (contents: LibraryJournal.Contents, generation: String)? {
         guard let position, let generation = position.generation, !position.staleJournal,
               position.format >= LibraryJournal.photosFormat else { return nil }
-        let snapshot = FileIdentity(path: path)
-        if snapshot != position.snapshot {
-            guard snapshot != nil, try snapshotGeneration() == generation else { return nil }
-        }
-        guard let (contents, _) = try journal(since: position), contents.header != nil, !contents.isStale else {
+        guard try isSnapshot(FileIdentity(path: path), of: position, generation: generation),
+              let (contents, _) = try journal(since: position), contents.header != nil, !contents.isStale else {
             return nil
         }
         return (contents, generation)
+    }
+
+    /// Whether the snapshot file (`snapshot`, as stated now) is still the one `position` was
+    /// read from: the same file, or one naming the same generation at its start.
+    private func isSnapshot(_ snapshot: FileIdentity?, of position: JournalPosition,
+                            generation: String) throws(LibraryStoreError) -> Bool {
+        if snapshot == position.snapshot { return true }
+        guard snapshot != nil else { return false }
+        return try snapshotGeneration() == generation
     }
 
     /// Changes the library as it is on disk now: takes the library lock, reads the snapshot and
