@@ -43,10 +43,11 @@ check-asan: deps
 	  timeout 3600 $(SWIFT) test --skip-build --scratch-path .build-asan
 	rm -rf $(RUN_TMP)
 
-# The parts that run on several threads: preview loader, import workers, thumbnail store,
+# The parts that run on several threads: the job scheduler and its queues (previews, originals,
+# folder trees and the search index), the browser's saver, import workers, thumbnail store,
 # library store and lock, the segmented JSON reader, and the decoders and metadata readers
 # called from many threads at once.
-TSAN_SUITES := JobSchedulerTests|OriginalQueueTests|PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJournalTests|JournalNewsTests|LibraryCopyTests|SaverAndFollowerTests|LibraryJSONTests|SegmentedReadTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
+TSAN_SUITES := JobSchedulerTests|DerivedBuildsTests|EditSaverTests|OriginalQueueTests|PreviewLoaderTests|ImporterTests|ImportMetadataTests|ThumbnailStoreTests|LibraryStoreTests|LibraryJournalTests|JournalNewsTests|LibraryCopyTests|SaverAndFollowerTests|LibraryJSONTests|SegmentedReadTests|ChafaRendererTests|ImagingDecoderTests|MetadataFrameAndHostileInputTests
 check-tsan: deps
 	$(IN_TMP) $(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	$(IN_TMP) SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \

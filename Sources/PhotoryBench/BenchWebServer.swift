@@ -3,7 +3,7 @@ import Foundation
 /// A small HTTP/1.1 server in this process for the `web` figures: serves files held in memory
 /// on 127.0.0.1 (a port the system picks), connections kept alive, one thread each. Nothing
 /// else: no other address, no other method than GET, 404 for anything it does not hold.
-final class BenchWebServer: @unchecked Sendable {
+final class BenchWebServer: Sendable {
     let port: Int
     private let files: [String: [UInt8]]
     private let listener: Int32

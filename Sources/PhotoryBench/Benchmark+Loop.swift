@@ -92,38 +92,43 @@ extension Benchmark {
 
 /// Watches the frames a `BrowserApp` draws (its `onFrame` hook, on the loop's thread) for the
 /// bench thread: when the expected text reached the status line, and when drawing went quiet.
-private final class FrameProbe: @unchecked Sendable {
-    private let lock = NSLock()
+private final class FrameProbe: Sendable {
     private let seen = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
-    private var expected: String?
-    private var postedAt = 0.0
-    private var latency = 0.0
-    private var frames = 0
-    private var lastFrameAt = Measure.now()
-    private(set) var failure: String?
 
-    var frameCount: Int { lock.withLock { frames } }
+    private struct Watch {
+        var expected: String?
+        var postedAt = 0.0
+        var latency = 0.0
+        var frames = 0
+        var lastFrameAt = Measure.now()
+        var failure: String?
+    }
 
-    func fail(_ message: String) { lock.withLock { failure = message } }
+    private let watch = Locked(Watch())
+
+    var frameCount: Int { watch.withLock { $0.frames } }
+    var failure: String? { watch.withLock { $0.failure } }
+
+    func fail(_ message: String) { watch.withLock { $0.failure = message } }
 
     /// The next frame whose status line holds `text` ends the wait; the clock starts now.
     func expect(_ text: String) {
-        lock.withLock {
-            expected = text
-            postedAt = Measure.now()
+        watch.withLock { watch in
+            watch.expected = text
+            watch.postedAt = Measure.now()
         }
     }
 
     func frameDrawn(_ grid: CellGrid) {
         let now = Measure.now()
-        lock.withLock {
-            frames += 1
-            lastFrameAt = now
-            guard let text = expected, grid.height > 0,
+        watch.withLock { watch in
+            watch.frames += 1
+            watch.lastFrameAt = now
+            guard let text = watch.expected, grid.height > 0,
                   grid.row(grid.height - 1).map(\.text).joined().contains(text) else { return }
-            latency = now - postedAt
-            expected = nil
+            watch.latency = now - watch.postedAt
+            watch.expected = nil
             seen.signal()
         }
     }
@@ -131,17 +136,17 @@ private final class FrameProbe: @unchecked Sendable {
     /// Milliseconds from ``expect(_:)`` to the frame showing the text; nil after `seconds`.
     func waitForExpected(seconds: Double) -> Double? {
         guard seen.wait(timeout: .now() + seconds) == .success else {
-            lock.withLock { expected = nil }
+            watch.withLock { $0.expected = nil }
             return nil
         }
-        return lock.withLock { latency }
+        return watch.withLock { $0.latency }
     }
 
     /// Waits until no frame was drawn for `seconds` (at most `limit` seconds in all).
     func waitUntilQuiet(seconds: Double, limit: Double) -> Bool {
         let deadline = Measure.now() + limit * 1000
         while Measure.now() < deadline {
-            let (quiet, failed) = lock.withLock { (frames > 0 && Measure.now() - lastFrameAt >= seconds * 1000, failure != nil) }
+            let (quiet, failed) = watch.withLock { ($0.frames > 0 && Measure.now() - $0.lastFrameAt >= seconds * 1000, $0.failure != nil) }
             if failed { return false }
             if quiet { return true }
             usleep(50_000)

@@ -152,25 +152,23 @@ extension Benchmark {
 
     /// Makes `requests` on `threads` threads, like the preview workers; results in order.
     static func makeAll(_ requests: [PreviewRequest], maker: PreviewMaker, threads: Int) -> [PreviewResult] {
-        final class Box: @unchecked Sendable {
-            let lock = NSLock()
+        struct Work {
             var next = 0
             var results: [PreviewResult?]
-            init(_ count: Int) { results = Array(repeating: nil, count: count) }
         }
-        let box = Box(requests.count)
+        let work = Locked(Work(results: Array(repeating: nil, count: requests.count)))
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while true {
-                let index: Int? = box.lock.withLock {
-                    guard box.next < requests.count else { return nil }
-                    defer { box.next += 1 }
-                    return box.next
+                let index: Int? = work.withLock { work in
+                    guard work.next < requests.count else { return nil }
+                    defer { work.next += 1 }
+                    return work.next
                 }
                 guard let index else { return }
                 let result = maker.make(requests[index])
-                box.lock.withLock { box.results[index] = result }
+                work.withLock { $0.results[index] = result }
             }
         }
-        return box.results.map { $0 ?? .failed("not made") }
+        return work.withLock { $0.results }.map { $0 ?? .failed("not made") }
     }
 }

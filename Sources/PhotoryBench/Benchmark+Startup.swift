@@ -77,14 +77,10 @@ extension Benchmark {
             try store.journal.appendWithoutChecks([.apply(EditPlanner(library: library).setFavourite(ids, round % 2 == 0))],
                                                   seq: 1)
             let done = DispatchSemaphore(value: 0)
-            final class Outcome: @unchecked Sendable { var ms = 0.0; var error: Error? }
-            let outcome = Outcome()
+            let outcome = Locked<Result<Double, any Error>>(.success(0))
             DispatchQueue.global(qos: .userInitiated).async {
-                do {
-                    outcome.ms = try Measure.time { _ = try store.compact(lockTimeout: 10, repair: false) }
-                } catch {
-                    outcome.error = error
-                }
+                let result = Result { try Measure.time { _ = try store.compact(lockTimeout: 10, repair: false) } }
+                outcome.withLock { $0 = result }
                 done.signal()
             }
             var last = Measure.now(), longest = 0.0
@@ -93,8 +89,7 @@ extension Benchmark {
                 longest = max(longest, now - last)
                 last = now
             }
-            if let error = outcome.error { throw error }
-            took.append(outcome.ms)
+            took.append(try outcome.withLock { $0 }.get())
             stalls.append(max(longest, Measure.now() - last))
         }
         report.row("compaction of \(librarySize) photos (background)", median: Measure.median(took) / 1000,

@@ -121,11 +121,10 @@ extension Benchmark {
 }
 
 /// The latest byte count a progress stream reported.
-private final class LastBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: Int64 = 0
+private final class LastBytes: Sendable {
+    private let bytes = Locked<Int64>(0)
 
-    var value: Int64 { lock.withLock { bytes } }
+    var value: Int64 { bytes.withLock { $0 } }
 
-    func set(_ value: Int64) { lock.withLock { bytes = max(bytes, value) } }
+    func set(_ value: Int64) { bytes.withLock { $0 = max($0, value) } }
 }

@@ -119,30 +119,32 @@ extension ImportCommand {
 
 /// Turns the first Ctrl-C (or SIGTERM) into a cancel, so what finished is saved; a second
 /// signal quits at once. Remembers which signal came, for the exit code.
-final class InterruptWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var received: Int32?
+final class InterruptWatcher: Sendable {
+    /// Locked only to be reachable from `deinit`: signal sources are not Sendable.
+    private let sources: Locked<[DispatchSourceSignal]>
+    private let received: Locked<Int32?>
 
     /// The signal that interrupted the import, if any.
-    var signal: Int32? { lock.withLock { received } }
+    var signal: Int32? { received.withLock { $0 } }
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
-        for number in [SIGINT, SIGTERM] {
+        let received = Locked<Int32?>(nil)
+        self.received = received
+        sources = Locked([SIGINT, SIGTERM].map { number in
             Glibc.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.lock.withLock { if self?.received == nil { self?.received = number } }
+            source.setEventHandler {
+                received.withLock { if $0 == nil { $0 = number } }
                 onInterrupt()
                 Glibc.signal(number, SIG_DFL)
             }
             source.resume()
-            sources.append(source)
-        }
+            return source
+        })
     }
 
     deinit {
-        for source in sources { source.cancel() }
+        sources.withLock { $0.forEach { $0.cancel() } }
         Glibc.signal(SIGINT, SIG_DFL)
         Glibc.signal(SIGTERM, SIG_DFL)
     }

@@ -10,11 +10,28 @@ public struct FolderTree: Sendable, Equatable {
     let grouping: any Grouping
 
     public init(library: PhotoLibrary, grouping: some Grouping) {
-        folders = Self.build(library.photos, grouping)
+        self.init(folders: Self.build(library.photos, grouping, isCancelled: { false })!, grouping: grouping)
+    }
+
+    private init(folders: [PhotoFolder], grouping: some Grouping) {
+        self.folders = folders
         self.grouping = grouping
         pathByID = [:]
         findPaths()
     }
+
+    /// The tree of one of the offered groupings, or nil when `isCancelled` said so: it is asked
+    /// between steps (every few thousand photos), so a build no one waits for any more stops
+    /// early instead of running to the end.
+    public static func build(library: PhotoLibrary, kind: GroupingKind, places: PlaceLookup? = nil,
+                             isCancelled: () -> Bool) -> FolderTree? {
+        let grouping = kind.grouping(for: library, places: places)
+        guard let folders = build(library.photos, grouping, isCancelled: isCancelled) else { return nil }
+        return FolderTree(folders: folders, grouping: grouping)
+    }
+
+    /// How many photos a build goes through between two looks at `isCancelled`.
+    static let cancelCheckInterval = 4096
 
     /// `pathByID` again, after folders came or went.
     mutating func findPaths() {
@@ -70,13 +87,14 @@ public struct FolderTree: Sendable, Equatable {
         var key: String
     }
 
-    private static func build(_ photos: [Photo], _ grouping: some Grouping) -> [PhotoFolder] {
+    private static func build(_ photos: [Photo], _ grouping: some Grouping, isCancelled: () -> Bool) -> [PhotoFolder]? {
         // Node 0 is the root; each photo's folder is found by its keys, each distinct
         // (parent, key) pair resolved once.
         var nodes = [Node(step: FolderStep(id: "", name: ""), parent: -1)]
         var memo: [MemoKey: Int] = [:]
         var leafOf = [Int](repeating: 0, count: photos.count)
         for (index, photo) in photos.enumerated() {
+            if index % cancelCheckInterval == 0, isCancelled() { return nil }
             let keys = grouping.keys(of: photo)
             var node = 0
             for level in keys.indices {
@@ -100,8 +118,11 @@ public struct FolderTree: Sendable, Equatable {
             }
             leafOf[index] = node
         }
+        if isCancelled() { return nil }
+        let dateOrder = PhotoSort.dateOrder(of: photos)
+        if isCancelled() { return nil }
         var first = [Int](repeating: -1, count: nodes.count), last = first
-        for index in PhotoSort.dateOrder(of: photos) {
+        for index in dateOrder {
             let leaf = leafOf[index]
             guard leaf != 0 else { continue }   // no keys: in no folder
             nodes[leaf].direct.append(photos[index].id)

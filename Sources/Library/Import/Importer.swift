@@ -99,7 +99,7 @@ public struct Importer: Sendable {
                     analyze(files, chunk, importedAt: importedAt, into: state, cancellation: cancellation, progress: progress)
                 }
                 var imported = ImportedPhotos()
-                summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results[chunk],
+                summary.results += Self.merge(labels: files[chunk].map(\.path), analyses: state.results(chunk),
                                               rewritten: rewritten, into: &library, imported: &imported)
                 merged?(imported)
             }
@@ -216,58 +216,64 @@ public struct Importer: Sendable {
 }
 
 /// Shared bookkeeping of the worker threads.
-private final class WorkState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
-    private var end = 0
-    private var done = 0
-    private var bytesDone: Int64 = 0
+private final class WorkState: Sendable {
+    private struct Work {
+        var nextIndex = 0
+        var end = 0
+        var done = 0
+        var bytesDone: Int64 = 0
+        var results: [PhotoAnalyzer.Result?]
+    }
+
+    private let work: Locked<Work>
     let bytesTotal: Int64
-    private(set) var results: [PhotoAnalyzer.Result?]
 
     init(count: Int, bytesTotal: Int64) {
-        results = Array(repeating: nil, count: count)
+        work = Locked(Work(results: Array(repeating: nil, count: count)))
         self.bytesTotal = bytesTotal
     }
 
+    /// What became of each file of `chunk` (nil: not settled).
+    func results(_ chunk: Range<Int>) -> [PhotoAnalyzer.Result?] { work.withLock { Array($0.results[chunk]) } }
+
     /// Settles file `index` without reading it (known and unchanged).
     func prefill(_ index: Int, _ result: PhotoAnalyzer.Result, size: Int64) {
-        lock.withLock {
-            results[index] = result
-            done += 1
-            bytesDone += size
+        work.withLock { work in
+            work.results[index] = result
+            work.done += 1
+            work.bytesDone += size
         }
     }
 
     /// Whether every file of `chunk` is settled already.
     func isFilled(_ chunk: Range<Int>) -> Bool {
-        lock.withLock { results[chunk].allSatisfy { $0 != nil } }
+        work.withLock { $0.results[chunk].allSatisfy { $0 != nil } }
     }
 
     /// Hands out the indexes of `chunk` next.
     func begin(_ chunk: Range<Int>) {
-        lock.withLock {
-            nextIndex = chunk.lowerBound
-            end = chunk.upperBound
+        work.withLock { work in
+            work.nextIndex = chunk.lowerBound
+            work.end = chunk.upperBound
         }
     }
 
     func next() -> Int? {
-        lock.withLock {
-            while nextIndex < end, results[nextIndex] != nil { nextIndex += 1 }  // settled beforehand
-            guard nextIndex < end else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
+        work.withLock { work in
+            while work.nextIndex < work.end, work.results[work.nextIndex] != nil { work.nextIndex += 1 }  // settled beforehand
+            guard work.nextIndex < work.end else { return nil }
+            defer { work.nextIndex += 1 }
+            return work.nextIndex
         }
     }
 
     func finish(_ index: Int, _ result: PhotoAnalyzer.Result, file: FileScanner.Found) -> ImportProgress {
-        lock.withLock {
-            results[index] = result
-            done += 1
-            bytesDone += file.size
-            return ImportProgress(phase: .importing, done: done, total: results.count,
-                                  bytesDone: bytesDone, bytesTotal: bytesTotal, currentFile: file.path)
+        work.withLock { work in
+            work.results[index] = result
+            work.done += 1
+            work.bytesDone += file.size
+            return ImportProgress(phase: .importing, done: work.done, total: work.results.count,
+                                  bytesDone: work.bytesDone, bytesTotal: bytesTotal, currentFile: file.path)
         }
     }
 }

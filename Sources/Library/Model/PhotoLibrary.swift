@@ -247,17 +247,22 @@ public struct PhotoLibrary: Sendable, Equatable {
             groupsAreStale = true
             return
         }
-        let work = ReindexWork()
+        let work = Locked(ReindexWork())
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                work.indexByID = Self.makeIndex(photos) { $0.id }
+                let made = Self.makeIndex(photos) { $0.id }
+                work.withLock { $0.indexByID = made }
             } else {
-                work.groups = Self.makeGroups(photos)
+                let made = Self.makeGroups(photos)
+                work.withLock { $0.groups = made }
             }
         }
-        indexByID = work.indexByID
+        // Taken out of the box, so the library holds the only references.
+        (indexByID, groups) = work.withLock { work in
+            defer { work = ReindexWork() }
+            return (work.indexByID, work.groups)
+        }
         indexByPath = LazyPathIndex()
-        groups = work.groups
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
     }
@@ -336,7 +341,7 @@ func groupPrecedes(_ a: PhotoGroup, _ b: PhotoGroup) -> Bool {
 }
 
 /// Results of the two halves of `reindex`, written by one thread each.
-private final class ReindexWork: @unchecked Sendable {
+private struct ReindexWork {
     var indexByID: [String: Int] = [:]
     var groups: [PhotoGroup] = []
 }
@@ -344,12 +349,11 @@ private final class ReindexWork: @unchecked Sendable {
 /// The photos' positions by path, made the first time they are asked for. Copies of a library
 /// share it until one of them reindexes (which gives it a new one); until then their paths and
 /// order are the same. Derived data: it never makes two libraries unequal.
-private final class LazyPathIndex: @unchecked Sendable, Equatable {
-    private let lock = NSLock()
-    private var positions: [String: Int]?
+private final class LazyPathIndex: Sendable, Equatable {
+    private let positions = Locked<[String: Int]?>(nil)
 
     func positions(of photos: [Photo]) -> [String: Int] {
-        lock.withLock {
+        positions.withLock { positions in
             if let positions { return positions }
             let made = PhotoLibrary.makeIndex(photos) { $0.path }
             positions = made
@@ -360,7 +364,7 @@ private final class LazyPathIndex: @unchecked Sendable, Equatable {
     /// Adds the positions of `photos`, appended at `start` (a path already known keeps its
     /// first photo); false when the index was not made yet (it is made whole when asked for).
     func add(_ photos: [Photo], from start: Int) -> Bool {
-        lock.withLock {
+        positions.withLock { positions in
             guard positions != nil else { return false }
             for (offset, photo) in photos.enumerated() where positions![photo.path] == nil {
                 positions![photo.path] = start + offset

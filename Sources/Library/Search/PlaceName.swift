@@ -17,10 +17,9 @@ public typealias PlaceLookup = @Sendable (GPSPosition) -> PlaceName?
 
 /// Looks each distinct position up once (photos of one outing share positions); safe to
 /// share between threads.
-final class PlaceNames: @unchecked Sendable {
+final class PlaceNames: Sendable {
     private let lookup: PlaceLookup?
-    private let lock = NSLock()
-    private var known: [PositionKey: PlaceName?] = [:]
+    private let known = Locked<[PositionKey: PlaceName?]>([:])
 
     private struct PositionKey: Hashable {
         var latitude: UInt64
@@ -34,9 +33,9 @@ final class PlaceNames: @unchecked Sendable {
     func place(at position: GPSPosition?) -> PlaceName? {
         guard let position, let lookup else { return nil }
         let key = PositionKey(latitude: position.latitude.bitPattern, longitude: position.longitude.bitPattern)
-        if let place = lock.withLock({ known[key] }) { return place }
+        if let place = known.withLock({ $0[key] }) { return place }
         let place = lookup(position)
-        lock.withLock { known[key] = place }
+        known.withLock { $0[key] = place }
         return place
     }
 }

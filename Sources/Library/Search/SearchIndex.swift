@@ -43,6 +43,16 @@ public struct SearchIndex: Sendable {
     /// - Parameter places: names the place of each photo's location, for `place:`; without it
     ///   `place:` matches nothing.
     public init(library: PhotoLibrary, places lookup: PlaceLookup? = nil) {
+        self.init(library: library, places: lookup, isCancelled: { false })!
+    }
+
+    /// The index, or nil when `isCancelled` said so: it is asked between steps (every few
+    /// thousand photos), so a build no one waits for any more stops early.
+    public static func build(library: PhotoLibrary, places: PlaceLookup? = nil, isCancelled: () -> Bool) -> SearchIndex? {
+        SearchIndex(library: library, places: places, isCancelled: isCancelled)
+    }
+
+    private init?(library: PhotoLibrary, places lookup: PlaceLookup?, isCancelled: () -> Bool) {
         let photos = library.photos
         var names = FoldedTable(), folders = FoldedTable(), descriptions = FoldedTable()
         var cameras = FoldedTable(), places = FoldedTable()
@@ -69,7 +79,8 @@ public struct SearchIndex: Sendable {
         let groupSlotByID = Dictionary(uniqueKeysWithValues: library.groups.enumerated().map { ($1.id, Int32($0)) })
         var groupMemo: [String: Int32] = [:], groupSlot = [Int32]()
         groupSlot.reserveCapacity(photos.count)
-        for photo in photos {
+        for (index, photo) in photos.enumerated() {
+            if index % FolderTree.cancelCheckInterval == 0, isCancelled() { return nil }
             let description = photo.description ?? ""
             if let slot = groupMemo[description] {
                 groupSlot.append(slot)
@@ -100,6 +111,7 @@ public struct SearchIndex: Sendable {
         self.placeNames = placeNames
         self.dateKey = dateKey
         self.flags = flags
+        if isCancelled() { return nil }
         orders = SortCache(photos: photos)
     }
 
@@ -170,12 +182,15 @@ public struct SearchIndex: Sendable {
 
 /// The photos' positions in each sort order, each made once when first needed (sorting by
 /// name takes a while at 100,000 photos; the date order is made with the index).
-final class SortCache: @unchecked Sendable {
-    private let lock = NSLock()
-    /// What the orders look at of each photo (not the photos: holding the library's array would
-    /// make the browser's next edit copy all of it).
-    var photos: [SortFields]
-    var orders: [PhotoSort: [Int]] = [:]
+final class SortCache: Sendable {
+    private struct State {
+        /// What the orders look at of each photo (not the photos: holding the library's array
+        /// would make the browser's next edit copy all of it).
+        var photos: [SortFields]
+        var orders: [PhotoSort: [Int]]
+    }
+
+    private let state: Locked<State>
 
     /// The fields of a photo the orders look at.
     struct SortFields: SortablePhoto {
@@ -191,51 +206,52 @@ final class SortCache: @unchecked Sendable {
     }
 
     init(photos: [Photo]) {
-        self.photos = photos.map(SortFields.init)
-        orders[.dateTaken] = PhotoSort.dateTaken.order(of: self.photos)
+        let fields = photos.map(SortFields.init)
+        state = Locked(State(photos: fields, orders: [.dateTaken: PhotoSort.dateTaken.order(of: fields)]))
     }
 
     /// A copy to update while others keep this one.
     func copy() -> SortCache {
-        lock.withLock { SortCache(photos: photos, orders: orders) }
+        state.withLock { SortCache(state: $0) }
     }
 
-    private init(photos: [SortFields], orders: [PhotoSort: [Int]]) {
-        self.photos = photos
-        self.orders = orders
+    private init(state: State) {
+        self.state = Locked(state)
     }
 
     /// The photos at these positions are now `photo`: the orders made so far follow, each
     /// photo whose date changed leaving its place and joining where it belongs (a binary
     /// search in each order), newest first made again from the date order.
     func update(_ changes: [(position: Int, photo: Photo)]) {
-        lock.withLock {
-            let moving = changes.filter { photos[$0.position].takenAt != $0.photo.takenAt }
+        state.withLock { state in
+            let moving = changes.filter { state.photos[$0.position].takenAt != $0.photo.takenAt }
             // Leaving by the values the orders were made with, joining by the new ones.
             var taken: [PhotoSort: [Int]] = [:]
-            for sort in orders.keys where sort != .newestFirst && !moving.isEmpty {
-                var order = orders.removeValue(forKey: sort)!
+            for sort in state.orders.keys where sort != .newestFirst && !moving.isEmpty {
+                var order = state.orders.removeValue(forKey: sort)!
+                let photos = state.photos
                 for change in moving {
                     OrderedList.remove(change.position, from: &order) { Self.precedes(sort, photos[$0], photos[$1]) }
                 }
                 taken[sort] = order
             }
-            for change in changes { photos[change.position] = SortFields(change.photo) }
+            for change in changes { state.photos[change.position] = SortFields(change.photo) }
+            let photos = state.photos
             for (sort, var order) in taken {
                 for change in moving {
                     OrderedList.insert(change.position, into: &order) { Self.precedes(sort, photos[$0], photos[$1]) }
                 }
-                orders[sort] = order
+                state.orders[sort] = order
             }
-            if orders[.newestFirst] != nil, let byDate = orders[.dateTaken] {
-                orders[.newestFirst] = PhotoSort.newestFirst(byDate, of: photos)
+            if state.orders[.newestFirst] != nil, let byDate = state.orders[.dateTaken] {
+                state.orders[.newestFirst] = PhotoSort.newestFirst(byDate, of: photos)
             }
         }
     }
 
     /// Whether the photo at position `a` goes before the one at `b` in `sort`'s order.
     func precedes(_ sort: PhotoSort, _ a: Int, _ b: Int) -> Bool {
-        lock.withLock { Self.precedes(sort, photos[a], photos[b]) }
+        state.withLock { Self.precedes(sort, $0.photos[a], $0.photos[b]) }
     }
 
     /// One comparison of `sort`'s order (`PhotoSort.order(of:)`).
@@ -260,10 +276,11 @@ final class SortCache: @unchecked Sendable {
     }
 
     func order(_ sort: PhotoSort) -> [Int] {
-        lock.withLock {
-            if let order = orders[sort] { return order }
-            let order = sort == .newestFirst ? PhotoSort.newestFirst(orders[.dateTaken]!, of: photos) : sort.order(of: photos)
-            orders[sort] = order
+        state.withLock { state in
+            if let order = state.orders[sort] { return order }
+            let order = sort == .newestFirst ? PhotoSort.newestFirst(state.orders[.dateTaken]!, of: state.photos)
+                : sort.order(of: state.photos)
+            state.orders[sort] = order
             return order
         }
     }

@@ -6,6 +6,7 @@ import Foundation
 /// reads the same file in a fraction of that by walking the bytes once and building only the
 /// values the caller asks for. Errors carry the line and column.
 /// Sendable: it only reads the bytes, which the caller keeps alive for the whole read.
+// @unchecked: it reads a raw buffer (a C pointer) owned by its caller, who keeps it alive.
 struct JSONScanner: @unchecked Sendable {
     struct SyntaxError: Error, CustomStringConvertible {
         var message: String

@@ -92,6 +92,7 @@ extension LibraryJSON {
 
     /// What each segment read, each slot written by the one thread that read its segment
     /// (through a pointer: no array shared between threads).
+    // @unchecked: a raw buffer (a C pointer), each slot written by one worker, read after all end.
     private final class Segments: @unchecked Sendable {
         typealias Read = Result<(photos: [Photo], tail: Int?), Error>
         let results: UnsafeMutableBufferPointer<Read>

@@ -29,7 +29,7 @@ import FoundationNetworking
 /// Cancelling and answering a redirect go through the task's `Transfer`, under its lock: a
 /// redirect is never answered for a task already cancelled (FoundationNetworking traps when it
 /// is), and a refused redirect is not followed by a cancel (the task ends with the 3xx itself).
-public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
+public final class URLSessionFetcher: HTTPFetching, Sendable {
     /// How the client behaves; tests shorten the timeouts and the backoff.
     public struct Options: Sendable {
         public var userAgent: String
@@ -69,10 +69,14 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     public let options: Options
     private let session: URLSession
     private let router = Router()
-    private let gatesLock = NSLock()
-    private var gates: [String: DispatchSemaphore] = [:]
-    /// Hosts that could not be reached after every retry: when, and why.
-    private var unreachableHosts: [String: (since: Double, reason: String)] = [:]
+    private struct Hosts {
+        /// Connections each host may take at once.
+        var gates: [String: DispatchSemaphore] = [:]
+        /// Hosts that could not be reached after every retry: when, and why.
+        var unreachable: [String: (since: Double, reason: String)] = [:]
+    }
+
+    private let hosts = Locked(Hosts())
 
     public init(options: Options = Options()) {
         self.options = options
@@ -138,8 +142,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 
     /// Why `host` is not tried now, when it could not be reached lately.
     private func unreachable(_ host: String) -> String? {
-        gatesLock.withLock {
-            guard let down = unreachableHosts[host] else { return nil }
+        hosts.withLock { hosts in
+            guard let down = hosts.unreachable[host] else { return nil }
             let left = Self.unreachableFor - (ProcessInfo.processInfo.systemUptime - down.since)
             guard left > 0 else { return nil }
             return down.reason + " (not tried again for \(Int(left.rounded(.up))) s)"
@@ -147,11 +151,11 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     private func markUnreachable(_ host: String, reason: String) {
-        gatesLock.withLock { unreachableHosts[host] = (ProcessInfo.processInfo.systemUptime, reason) }
+        hosts.withLock { $0.unreachable[host] = (ProcessInfo.processInfo.systemUptime, reason) }
     }
 
     private func markReachable(_ host: String) {
-        gatesLock.withLock { _ = unreachableHosts.removeValue(forKey: host) }
+        hosts.withLock { _ = $0.unreachable.removeValue(forKey: host) }
     }
 
     /// The lower-cased host of an absolute `http`/`https` URL; nil for any other URL.
@@ -162,10 +166,10 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
     }
 
     private func gate(for host: String) -> DispatchSemaphore {
-        gatesLock.withLock {
-            if let gate = gates[host] { return gate }
+        hosts.withLock { hosts in
+            if let gate = hosts.gates[host] { return gate }
             let gate = DispatchSemaphore(value: options.maxConnectionsPerHost)
-            gates[host] = gate
+            hosts.gates[host] = gate
             return gate
         }
     }
@@ -232,6 +236,8 @@ public final class URLSessionFetcher: HTTPFetching, @unchecked Sendable {
 
 /// The state of one request, filled in by the session's delegate queue and read by the
 /// waiting thread.
+// @unchecked: it holds the task (not Sendable), whose cancel must be ordered with the answers
+// to its redirects under the same lock as the rest of its state (see `cancelLocked`).
 private final class Transfer: @unchecked Sendable {
     let request: WebRequest
     private let task: URLSessionTask
@@ -460,6 +466,8 @@ private final class Transfer: @unchecked Sendable {
 /// the delegate, so an answer that arrives (or inflates: gzip) faster than the delegate reads it
 /// would pile up in memory; waiting here holds libcurl back. So no delegate callback may wait
 /// for FoundationNetworking's work queue (`task.cancel()` does).
+// @unchecked: an OperationQueue subclass (Foundation's own conformance is unchecked); its one
+// count is under `condition`, which `addOperation` must wait on.
 private final class DelegateQueue: OperationQueue, @unchecked Sendable {
     /// Operations queued at most (a body piece from libcurl is 16 KB when inflated).
     static let room = 16
@@ -487,20 +495,19 @@ private final class DelegateQueue: OperationQueue, @unchecked Sendable {
 }
 
 /// Routes the session's delegate calls to each task's `Transfer`.
-private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+private final class Router: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Locked<[Int: Transfer]>([:])
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
-        lock.withLock { transfers[task.taskIdentifier] = transfer }
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
     func unregister(_ task: URLSessionTask) {
-        lock.withLock { _ = transfers.removeValue(forKey: task.taskIdentifier) }
+        transfers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
     }
 
     private func transfer(_ task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers[task.taskIdentifier] }
+        transfers.withLock { $0[task.taskIdentifier] }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

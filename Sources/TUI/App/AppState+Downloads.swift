@@ -51,8 +51,13 @@ extension AppState {
         case let .success(downloaded):
             originalDownloads[photoID] = nil
             downloadedOriginals[photoID] = downloaded
-            var updated = library
-            if applyDownloads(to: &updated) { replaceLibrary(updated) }
+            // In place, like an edit: what the new file touched (its path, maybe its date or
+            // camera) is followed by the tree and the index; the rest stays.
+            let changed = downloadsToApply(in: library)
+            if !changed.isEmpty {
+                editInPlace(touching: changed.map(\.id)) { $0.update(changed) }
+                previews.removeFailures()
+            }
             if infoDetails?.photoID == photoID { infoDetails = nil }
             return wantDetails()
         case let .failure(failure):
@@ -65,6 +70,14 @@ extension AppState {
     /// Gives `library`'s photos the files downloaded in this session that it does not know
     /// yet (a copy saved before the download); forgets those it knows. True when one changed.
     mutating func applyDownloads(to library: inout PhotoLibrary) -> Bool {
+        let changed = downloadsToApply(in: library)
+        if !changed.isEmpty { library.update(changed) }
+        return !changed.isEmpty
+    }
+
+    /// `library`'s photos with the files downloaded in this session that it does not know yet;
+    /// those it knows are forgotten.
+    private mutating func downloadsToApply(in library: PhotoLibrary) -> [Photo] {
         var changed: [Photo] = []
         for (id, downloaded) in downloadedOriginals {
             guard var photo = library.photo(id: id) else {
@@ -78,7 +91,6 @@ extension AppState {
             photo.takeFile(of: downloaded, contentID: downloaded.contentID)
             changed.append(photo)
         }
-        if !changed.isEmpty { library.update(changed) }
-        return !changed.isEmpty
+        return changed
     }
 }

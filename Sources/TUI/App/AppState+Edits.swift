@@ -97,8 +97,9 @@ extension AppState {
     }
 
     /// Edits the library on screen in place (no copy of it) and keeps what is made from it in
-    /// step with the photos `ids` it touches: the folder tree of the grouping and the search
-    /// index are updated for those photos, not built again, and every screen stays on its
+    /// step with the photos `ids` it touches: what the change touched of the folder tree of the
+    /// grouping and the search index is updated for those photos, not built again (what it did
+    /// not touch stays as it is: `DerivedCaches`), and every screen stays on its
     /// folder and photo. Work in proportion to the edit, not to the library. `saying` gives the
     /// status line before the screens follow (which may add to it: "Moved to 2019 › July 2019").
     @discardableResult
@@ -108,18 +109,17 @@ extension AppState {
         let old = ids.compactMap { library.photo(id: $0) }
         let result = edit(&library)
         let new = old.compactMap { library.photo(id: $0.id) }
-        let previous = generation
-        generation += 1
-        if var current = tree, current.generation == previous {
-            tree = nil
-            if current.tree.update(old: old, new: new, in: library) { current.generation = generation }
-            tree = current
+        let change = LibraryChange(from: old, to: new)
+        caches.record(change)
+        // Only what the change touched follows it (a favourite: the search index alone).
+        if let (kind, tree) = caches.takeTouchedTree() {
+            var followed = tree
+            let inStep = followed.update(old: old, new: new, in: library)
+            caches.putBack(tree: followed, of: kind, followed: inStep)
         }
-        if var current = searchIndex, current.generation == previous {
-            searchIndex = nil
-            keepSearchInStep(&current.index, touching: ids)
-            current.generation = generation
-            searchIndex = current
+        if var index = caches.takeTouchedIndex(for: change) {
+            keepSearchInStep(&index, touching: ids)
+            caches.putBack(index: index)
         }
         if let said = saying(result, library) { status = said }
         invalidatePages()

@@ -12,8 +12,8 @@ extension AppState {
 
     /// The folder tree of the active grouping, when it has arrived.
     var activeTree: FolderTree? {
-        guard grouping != .description, let tree, tree.kind == grouping else { return nil }
-        return tree.tree
+        guard grouping != .description else { return nil }
+        return caches.tree(of: grouping)
     }
 
     /// The tree for the grouping chosen is still being built (the home grid shows the
@@ -33,7 +33,7 @@ extension AppState {
 
     /// The grid with `id`: search results, a folder of the active grouping, a smart folder or
     /// a description group; sorted as chosen.
-    func page(id: String) -> FolderPage? { pageCache[id] ?? makePage(id: id) }
+    func page(id: String) -> FolderPage? { caches.pages[id] ?? makePage(id: id) }
 
     func makePage(id: String) -> FolderPage? {
         if id == SearchState.resultsID { return FolderPage(group: search.group(library: library)) }
@@ -50,7 +50,7 @@ extension AppState {
     private func sorted(_ ids: [String]) -> [String] { sort == .dateTaken ? ids : sort.sorted(ids, in: library) }
 
     /// Forgets the pages made, after the library, the order, the tree or the results changed.
-    mutating func invalidatePages() { pageCache = [:] }
+    mutating func invalidatePages() { caches.pages = [:] }
 
     /// Makes the pages on the stack once, so drawing and keys don't sort again; and asks for
     /// the background work the screen now needs (a folder tree, the search index).
@@ -59,24 +59,18 @@ extension AppState {
             switch frame {
             case .home: continue
             case let .group(id, _), let .detail(id, _):
-                if pageCache[id] == nil, let made = makePage(id: id) { pageCache[id] = made }
+                if caches.pages[id] == nil, let made = makePage(id: id) { caches.pages[id] = made }
             }
         }
         var effects: [Effect] = []
-        if grouping != .description, tree?.kind != grouping || treeIsStale,
-           treeRequest.map({ $0.kind != grouping || $0.generation != generation }) ?? true {
-            treeRequest = (grouping, generation)
-            effects.append(.buildTree(library, grouping, generation: generation))
+        if grouping != .description, let revision = caches.treeToBuild(grouping) {
+            effects.append(.buildTree(library, grouping, generation: revision))
         }
-        if needsSearchIndex, searchIndex?.generation != generation, searchIndexRequest != generation {
-            searchIndexRequest = generation
-            effects.append(.buildSearchIndex(library, generation: generation))
+        if needsSearchIndex, let revision = caches.indexToBuild() {
+            effects.append(.buildSearchIndex(library, generation: revision))
         }
         return effects
     }
-
-    /// The tree on hand was built from an older library.
-    private var treeIsStale: Bool { tree?.generation != generation }
 
     /// Search is open or its results are on the stack.
     var needsSearchIndex: Bool {
@@ -129,25 +123,22 @@ extension AppState {
 
     // MARK: - Background work coming back
 
-    mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, generation builtFrom: Int) {
+    /// A tree built at revision `askedAt` of the caches came.
+    mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, askedAt: Int) {
         guard kind == grouping else { return }
-        if builtFrom == generation { treeRequest = nil }
-        // A tree kept in step with edits since is newer than one built from an older library.
-        if let tree, tree.kind == kind, tree.generation > builtFrom { return }
         let wasShowing = activeTree != nil
         var before = openPages()
         if !wasShowing { before.homeSelection = nil }
-        tree = (kind, built, builtFrom)
-        invalidatePages()
+        // A tree kept in step with edits since is newer than one built from an older library.
+        guard caches.treeBuilt(built, kind: kind, askedAt: askedAt) else { return }
         // The same photo stays selected wherever the new tree put it; folders of the grouping
         // that went away close, like groups after an edit.
         follow(before)
     }
 
-    mutating func searchIndexBuilt(_ index: SearchIndex, generation built: Int) {
-        if built == generation { searchIndexRequest = nil }
-        guard searchIndex.map({ $0.generation < built }) ?? true else { return }
-        searchIndex = (index, built)
+    /// A search index built at revision `askedAt` of the caches came.
+    mutating func searchIndexBuilt(_ index: SearchIndex, askedAt: Int) {
+        guard caches.indexBuilt(index, askedAt: askedAt) else { return }
         if search.isEditing || search.results != nil || search.resultsFor != nil {
             // The results may come in a new order (an edit or an undo changed a date): the grid
             // and the photo view on them stay on the same photo, not the same position.
@@ -217,7 +208,7 @@ extension AppState {
     /// Runs the query on the line; a bad one shows its message and no results.
     mutating func runSearch(in givenIndex: SearchIndex? = nil) {
         let text = search.field.text
-        defer { pageCache[SearchState.resultsID] = makePage(id: SearchState.resultsID) }
+        defer { caches.pages[SearchState.resultsID] = makePage(id: SearchState.resultsID) }
         search.error = nil
         guard text.contains(where: { $0 != " " }) else {
             search.results = []
@@ -233,7 +224,7 @@ extension AppState {
             search.resultsFor = text
             return
         }
-        guard let index = givenIndex ?? searchIndex?.index else {
+        guard let index = givenIndex ?? caches.searchIndex?.index else {
             search.results = nil
             return
         }

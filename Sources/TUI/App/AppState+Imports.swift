@@ -14,6 +14,6 @@ extension AppState {
         swap(&changed, &library)
         changed.insert(imported)
         _ = applyDownloads(to: &changed)
-        installLibrary(changed, following: before)
+        installLibrary(changed, change: .photosAdded, following: before)
     }
 }

@@ -45,12 +45,12 @@ extension AppState {
         installLibrary(newLibrary, following: openPages())
     }
 
-    /// Installs `newLibrary`; the screens follow what was open `before` (`openPages()`).
-    mutating func installLibrary(_ newLibrary: PhotoLibrary,
+    /// Installs `newLibrary`, which differs from the one before by `change` (a library read
+    /// again: anything); the screens follow what was open `before` (`openPages()`).
+    mutating func installLibrary(_ newLibrary: PhotoLibrary, change: LibraryChange = .newLibrary,
                                  following before: (pages: [String: FolderPage], homeSelection: String?)) {
         library = newLibrary
-        generation += 1
-        invalidatePages()
+        caches.record(change)
         // A preview that failed ("file missing") may work now (relinked, file restored).
         previews.removeFailures()
         follow(before)

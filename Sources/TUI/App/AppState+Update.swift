@@ -52,7 +52,7 @@ extension AppState {
             // were on (a key pressed just after start-up must not land one folder off).
             let before = openPages()
             library.setMissing(paths: missing, checked: checked)
-            invalidatePages()
+            caches.record(.missing)
             previews.removeFailures()
             follow(before)
             return []
@@ -81,11 +81,11 @@ extension AppState {
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
             return []
-        case let .treeBuilt(tree, kind, generation):
-            treeBuilt(tree, kind: kind, generation: generation)
+        case let .treeBuilt(tree, kind, askedAt):
+            treeBuilt(tree, kind: kind, askedAt: askedAt)
             return []
-        case let .searchIndexBuilt(index, generation):
-            searchIndexBuilt(index, generation: generation)
+        case let .searchIndexBuilt(index, askedAt):
+            searchIndexBuilt(index, askedAt: askedAt)
             return []
         }
     }

@@ -73,21 +73,11 @@ public struct AppState: Sendable {
     let startFolder: String
     let homeFolder: String
     public internal(set) var shouldQuit = false
-    /// Bumped whenever a new library is installed, so work built from an older one (a folder
-    /// tree, a search index) is recognised when it comes back.
-    var generation = 0
-    /// The folders of the active grouping (not description), built off the UI thread; may be
-    /// one library change behind until the rebuild arrives.
-    var tree: (kind: GroupingKind, tree: FolderTree, generation: Int)?
-    /// The tree asked for and not yet received.
-    var treeRequest: (kind: GroupingKind, generation: Int)?
-    /// The search index and the library generation it was built from.
-    var searchIndex: (index: SearchIndex, generation: Int)?
-    var searchIndexRequest: Int?
+    /// What is made from the library (folder tree, search index, pages), kept while true:
+    /// every change of the library is recorded there with what it touched.
+    var caches = DerivedCaches()
     /// The search line, results and where search was opened from (see `AppState+Find`).
     var search = SearchState()
-    /// Grids and lists of photos on the stack, as shown (sorted, with their subfolders), by id.
-    var pageCache: [String: FolderPage] = [:]
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),

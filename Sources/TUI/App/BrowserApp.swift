@@ -5,26 +5,37 @@ import Library
 /// preview workers busy with what the screen needs, and draws at most once per batch.
 /// Only this loop's thread touches the terminal. ``post(_:)`` and ``stop()`` may be called from
 /// any thread; everything else belongs to the thread that calls `run`.
-public final class BrowserApp: @unchecked Sendable {
+///
+/// Its background work (previews, originals, folder trees, the search index, imports) runs on
+/// one `JobScheduler` per `run`: quitting shuts that down, and waits for the import queue to save
+/// what finished.
+public final class BrowserApp: Sendable {
     private let store: LibraryStore
     private let thumbnails: ThumbnailStore
     /// Imports web addresses, and downloads originals, into the same thumbnail store.
     private let web: WebImporter
-    let inbox = Inbox()
-    private var importCancellation: ImportCancellation?
-    /// Entered while an import (or a refresh) runs: quitting waits for it to save what finished.
-    private let importRunning = DispatchGroup()
+    let inbox: Inbox
     /// Writes what the browser remembers (`state.json`), one save after another.
     private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
-    /// The background work of one `run` (previews, originals); shut down when it ends.
-    private var jobs = JobScheduler()
-    /// Made on the first original the detail view asks for.
-    private var originalQueue: OriginalQueue?
-    private lazy var saver = EditSaver(store: store) { [inbox] result, sequence in
-        inbox.post(.editsSaved(result, through: sequence))
+    private let saver: EditSaver
+    /// The background work of the `run` under way (nil before and after).
+    private let workers = Locked<Workers?>(nil)
+
+    /// What one `run` has working in the background, all on one scheduler, stopped together.
+    private struct Workers {
+        let jobs: JobScheduler
+        /// Imports and feed refreshes, one at a time (`importKey`): a cancelled one (Esc, quitting)
+        /// saves what finished; quitting waits for that.
+        let imports: JobQueue<String>
+        /// Folder trees and the search index.
+        let builds: DerivedBuilds
+        /// Follows other writers from where the library given to `run` was read.
+        let follower: JournalFollower
+        /// Made on the first original the detail view asks for.
+        var originalQueue: OriginalQueue?
     }
-    /// Made by `run`: follows other writers from where the library given to it was read.
-    private var follower: JournalFollower?
+
+    private static let importKey = "import"
 
     private let config: Config
     private let rememberedFile: String
@@ -40,6 +51,9 @@ public final class BrowserApp: @unchecked Sendable {
         self.web = web
         self.config = config
         self.rememberedFile = rememberedFile
+        let inbox = Inbox()
+        self.inbox = inbox
+        saver = EditSaver(store: store) { result, sequence in inbox.post(.editsSaved(result, through: sequence)) }
     }
 
     /// Runs until the user quits. The library must have been loaded by the caller (so a bad
@@ -99,7 +113,6 @@ public final class BrowserApp: @unchecked Sendable {
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems)
         let jobs = JobScheduler()
-        self.jobs = jobs
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
         let loader = PreviewLoader(scheduler: jobs, workers: ProcessInfo.processInfo.activeProcessorCount,
@@ -108,7 +121,10 @@ public final class BrowserApp: @unchecked Sendable {
         }
         saver.start(from: consume saverCopy)   // the saver its only holder: its first save does not copy
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
-        self.follower = follower
+        let imports = jobs.queue("import", workers: 1, keyedBy: String.self)
+        workers.withLock {
+            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower)
+        }
         follower.start()
         defer { follower.stop() }
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
@@ -157,10 +173,10 @@ public final class BrowserApp: @unchecked Sendable {
             effects.forEach(perform)
             dirty = true
         }
-        importCancellation?.cancel()
+        // Every job stops: previews and downloads at once, an import after saving what finished.
         jobs.shutdown()
-        originalQueue = nil
-        saveBeforeQuitting(state, on: terminal, onFrame: onFrame)
+        workers.withLock { $0 = nil }
+        saveBeforeQuitting(state, imports: imports, on: terminal, onFrame: onFrame)
         rememberQueue.sync {}   // the last choices are on disk before the browser goes
     }
 
@@ -169,8 +185,11 @@ public final class BrowserApp: @unchecked Sendable {
     /// with "Saving…" on the screen while either waits (the edits by `EditSaver.finish`, called
     /// after this by `run(library:colorModeOverride:graphics:notice:position:)`, with this frame
     /// still on the screen).
-    private func saveBeforeQuitting(_ state: AppState, on terminal: Terminal, onFrame: ((CellGrid) -> Void)?) {
-        let importDone = importRunning.wait(timeout: .now() + 0.2) == .success
+    private func saveBeforeQuitting(_ state: AppState, imports: JobQueue<String>, on terminal: Terminal,
+                                    onFrame: ((CellGrid) -> Void)?) {
+        let importEnded = DispatchSemaphore(value: 0)
+        imports.whenIdle { importEnded.signal() }
+        let importDone = importEnded.wait(timeout: .now() + 0.2) == .success
         let editsDone = state.unsaved.isEmpty || saver.waitUntilSaved(timeout: 0.2) == 0
         guard !importDone || !editsDone else { return }
         var shown = state
@@ -179,7 +198,7 @@ public final class BrowserApp: @unchecked Sendable {
         terminal.draw(grid)
         onFrame?(grid)
         // A cancelled import stops within a chunk, then saves its last batch (waiting for the lock).
-        _ = importRunning.wait(timeout: .now() + Self.quitWait)
+        _ = importEnded.wait(timeout: .now() + Self.quitWait)
     }
 
     /// The longest quitting waits for the library (a compaction of a large library by another
@@ -202,20 +221,18 @@ public final class BrowserApp: @unchecked Sendable {
 
     // MARK: - Effects
 
-    /// Runs an import (or a refresh) on a thread of its own, its progress and its end posted
-    /// to the loop; `importCancellation` stops it.
+    /// Runs an import (or a refresh) on the import queue, its progress and its end posted to
+    /// the loop; cancelling its job (`.cancelImport`, quitting) stops it after saving what finished.
     private func startImport(
         _ run: @escaping @Sendable (ImportCancellation, @escaping @Sendable (ImportProgress) -> Void)
             throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary)
     ) {
-        let cancellation = ImportCancellation()
-        importCancellation = cancellation
         let inbox = self.inbox, thumbnails = self.thumbnails
         let throttle = ProgressThrottle()
         let started = ProcessInfo.processInfo.systemUptime
-        let running = importRunning
-        running.enter()
-        Thread {
+        workers.withLock { $0?.imports }?.submit(Job(key: Self.importKey) { token in
+            let cancellation = ImportCancellation()
+            token.onCancel { cancellation.cancel() }
             let result: Result<Msg.ImportDone, Failure>
             defer { thumbnails.trim() }
             do {
@@ -228,8 +245,7 @@ public final class BrowserApp: @unchecked Sendable {
                 result = .failure(Failure("\(error)"))
             }
             inbox.post(.importFinished(result))
-            running.leave()
-        }.start()
+        })
     }
 
     private func perform(_ effect: Effect) {
@@ -249,15 +265,20 @@ public final class BrowserApp: @unchecked Sendable {
                 return (summary.libraryWritten ? library : try store.load(), summary)
             }
         case .cancelImport:
-            importCancellation?.cancel()
+            workers.withLock { $0?.imports }?.cancel(Self.importKey)
         case let .wantOriginals(photos):
-            if originalQueue == nil, !photos.isEmpty {
-                originalQueue = OriginalQueue(
-                    scheduler: jobs,
-                    downloader: OriginalDownloader(fetcher: web.fetcher, downloads: web.downloads, thumbnails: thumbnails),
-                    store: store) { [inbox] msg in inbox.post(msg) }
+            let web = self.web, thumbnails = self.thumbnails, store = self.store
+            let queue = workers.withLock { workers -> OriginalQueue? in
+                guard let jobs = workers?.jobs else { return nil }
+                if workers?.originalQueue == nil, !photos.isEmpty {
+                    workers?.originalQueue = OriginalQueue(
+                        scheduler: jobs,
+                        downloader: OriginalDownloader(fetcher: web.fetcher, downloads: web.downloads, thumbnails: thumbnails),
+                        store: store) { msg in inbox.post(msg) }
+                }
+                return workers?.originalQueue
             }
-            let dropped = originalQueue?.want(photos) ?? []
+            let dropped = queue?.want(photos) ?? []
             if !dropped.isEmpty { inbox.post(.originalsDropped(dropped)) }
         case .refreshFeeds:
             let web = self.web, store = self.store
@@ -286,15 +307,10 @@ public final class BrowserApp: @unchecked Sendable {
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))
             }
-        case let .buildTree(library, kind, generation):
-            DispatchQueue.global(qos: .userInitiated).async {
-                let tree = FolderTree(library: library, kind: kind, places: kind == .place ? PlaceTable.sharedLookup : nil)
-                inbox.post(.treeBuilt(tree, kind, generation: generation))
-            }
-        case let .buildSearchIndex(library, generation):
-            DispatchQueue.global(qos: .userInitiated).async {
-                inbox.post(.searchIndexBuilt(SearchIndex(library: library, places: PlaceTable.sharedLookup), generation: generation))
-            }
+        case let .buildTree(library, kind, revision):
+            workers.withLock { $0?.builds }?.buildTree(library, kind, askedAt: revision)
+        case let .buildSearchIndex(library, revision):
+            workers.withLock { $0?.builds }?.buildIndex(library, askedAt: revision)
         case let .remember(remembered):
             // A convenience: failing to save it must not interrupt what the user is doing.
             // In order, off the loop; flushed when the loop ends, so a choice made just before
@@ -302,9 +318,9 @@ public final class BrowserApp: @unchecked Sendable {
             let file = rememberedFile
             rememberQueue.async { try? remembered.save(to: file) }
         case .reloadLibrary:
-            follower?.reload(byAnotherWriter: false)
+            workers.withLock { $0?.follower }?.reload(byAnotherWriter: false)
         case .catchUpWithDisk:
-            follower?.reload(byAnotherWriter: true)
+            workers.withLock { $0?.follower }?.reload(byAnotherWriter: true)
         }
     }
 

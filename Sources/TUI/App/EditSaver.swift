@@ -14,41 +14,53 @@ import Library
 /// The saver keeps its own copy of the library as on disk (`LibraryCopy`, sharing the browser's
 /// until a save changes it): a save reads only what other writers appended since its last one,
 /// under the lock, and the whole library only after another writer's compaction.
-final class EditSaver: @unchecked Sendable {
+final class EditSaver: Sendable {
     /// What a save did (everything up to `throughSequence` is saved), or why it failed.
-    typealias Report = (_ result: Result<Msg.EditsSaved, Failure>, _ throughSequence: Int) -> Void
+    typealias Report = @Sendable (_ result: Result<Msg.EditsSaved, Failure>, _ throughSequence: Int) -> Void
+
+    /// The queue: what waits to be saved, and whether a save runs.
+    private struct Queue {
+        var queued: [(sequence: Int, edit: LibraryEdit)] = []
+        var running = false
+        /// The browser quit: no more retries.
+        var stopped = false
+    }
+
+    /// What the disk holds as far as this saver knows; held across a save and its report, and
+    /// across a follower's read and its report (`inDiskOrder`), so they run one at a time.
+    private struct Disk {
+        /// The library as on disk after the last save; nil: read it whole.
+        var copy: LibraryCopy?
+        /// Journal lines this browser wrote that the follower has not passed yet.
+        var ownJournalLines: Set<Int> = []
+    }
 
     private let store: any LibraryStoring
-    static let lockTimeout = 2.0
-    /// The library as on disk after the last save (under `diskOrder`); nil: read it whole.
-    private var copy: LibraryCopy?
     private let report: Report
-    private let lock = NSLock()
-    private let idle = NSCondition()
-    private var queued: [(sequence: Int, edit: LibraryEdit)] = []
-    private var running = false
-    private var stopped = false
-    /// Held across a save and its report, and across a follower's read and its report.
-    private let diskOrder = NSLock()
-    /// Journal lines this browser wrote that the follower has not passed yet (under `diskOrder`).
-    private var ownJournalLines: Set<Int> = []
-    static let retryDelay = 2.0
+    private let queue = Locked(Queue())
+    private let disk = Locked(Disk())
+    /// How long a save waits for the library's lock before it fails (and is tried again).
+    let lockTimeout: Double
+    /// The pause before a failed save is tried again.
+    let retryDelay: Double
 
-    init(store: any LibraryStoring, report: @escaping Report) {
+    init(store: any LibraryStoring, lockTimeout: Double = 2, retryDelay: Double = 2, report: @escaping Report) {
         self.store = store
+        self.lockTimeout = lockTimeout
+        self.retryDelay = retryDelay
         self.report = report
     }
 
     /// Starts from the library the browser loaded (where its load stopped in the journal).
     func start(from copy: LibraryCopy?) {
-        diskOrder.withLock { self.copy = copy }
+        disk.withLock { $0.copy = copy }
     }
 
     func save(_ edit: LibraryEdit, sequence: Int) {
-        let start = lock.withLock {
-            queued.append((sequence, edit))
-            guard !running else { return false }
-            running = true
+        let start = queue.withLock { queue in
+            queue.queued.append((sequence, edit))
+            guard !queue.running else { return false }
+            queue.running = true
             return true
         }
         if start { DispatchQueue.global(qos: .userInitiated).async { self.drain() } }
@@ -57,44 +69,41 @@ final class EditSaver: @unchecked Sendable {
     /// Saves batches until the queue is empty or a save fails (then retries later).
     private func drain() {
         while true {
-            let batch: [(sequence: Int, edit: LibraryEdit)] = lock.withLock {
-                if queued.isEmpty { running = false }
-                return queued
+            let batch = queue.withLock { queue in
+                if queue.queued.isEmpty { queue.running = false }
+                return queue.queued
             }
-            guard let last = batch.last else {
-                idle.broadcast()
-                return
-            }
-            diskOrder.lock()
-            do {
-                let edits = batch.map(\.edit)
-                let saved = try store.append(lockTimeout: Self.lockTimeout, to: &copy) { _ in edits }
-                if let line = saved.sequence { ownJournalLines.insert(line) }
-                lock.withLock { queued.removeFirst(batch.count) }
-                report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
-                diskOrder.unlock()
-            } catch {
-                report(.failure(Failure("Edits not saved yet (\(error)); trying again")), last.sequence)
-                diskOrder.unlock()
-                let retry = lock.withLock {
-                    running = false
-                    return !stopped
+            guard let last = batch.last else { return }
+            let edits = batch.map(\.edit)
+            // Under the disk lock for the whole save and its report: the follower's reads wait.
+            let saved = disk.withLock { disk -> Bool in
+                do {
+                    let saved = try store.append(lockTimeout: lockTimeout, to: &disk.copy) { _ in edits }
+                    if let line = saved.sequence { disk.ownJournalLines.insert(line) }
+                    queue.withLock { $0.queued.removeFirst(batch.count) }
+                    report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
+                    return true
+                } catch {
+                    report(.failure(Failure("Edits not saved yet (\(error)); trying again")), last.sequence)
+                    return false
                 }
-                idle.broadcast()
-                if retry {
-                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.retryDelay) { [weak self] in
-                        self?.retry()
-                    }
-                }
-                return
             }
+            guard !saved else { continue }
+            let retry = queue.withLock { queue in
+                queue.running = false
+                return !queue.stopped
+            }
+            if retry {
+                DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in self?.retry() }
+            }
+            return
         }
     }
 
     private func retry() {
-        let start = lock.withLock {
-            guard !running, !queued.isEmpty, !stopped else { return false }
-            running = true
+        let start = queue.withLock { queue in
+            guard !queue.running, !queue.queued.isEmpty, !queue.stopped else { return false }
+            queue.running = true
             return true
         }
         if start { drain() }
@@ -103,8 +112,8 @@ final class EditSaver: @unchecked Sendable {
     /// Runs `body` between saves; `isOwn` tells (once) whether a journal line was written by
     /// this saver, and `forgetOwn` drops what it remembers (the journal was started afresh).
     func inDiskOrder<T>(_ body: (_ isOwn: (Int) -> Bool, _ forgetOwn: () -> Void) -> T) -> T {
-        diskOrder.withLock {
-            body({ self.ownJournalLines.remove($0) != nil }, { self.ownJournalLines.removeAll() })
+        disk.withLock { disk in
+            body({ disk.ownJournalLines.remove($0) != nil }, { disk.ownJournalLines.removeAll() })
         }
     }
 
@@ -115,15 +124,12 @@ final class EditSaver: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             retry()
-            idle.lock()
-            while lock.withLock({ running }) && Date() < deadline { _ = idle.wait(until: Date().addingTimeInterval(0.05)) }
-            idle.unlock()
-            let left = lock.withLock { queued.count }
+            queue.wait(until: deadline) { !$0.running }
+            let left = queue.withLock { $0.queued.count }
             guard left > 0, Date() < deadline else { return left }
-            // The last try failed: a short pause (a full disk or a damaged journal fails at once).
-            idle.lock()
-            _ = idle.wait(until: min(deadline, Date().addingTimeInterval(0.2)))
-            idle.unlock()
+            // The last try failed: a short pause before the next (a full disk or a damaged
+            // journal fails at once), cut short when the retry timer saved them meanwhile.
+            queue.wait(until: min(deadline, Date().addingTimeInterval(0.2))) { $0.queued.isEmpty }
         }
     }
 
@@ -131,7 +137,7 @@ final class EditSaver: @unchecked Sendable {
     /// edits that could not be saved.
     func finish(timeout: Double = 15) -> Int {
         let left = waitUntilSaved(timeout: timeout)
-        lock.withLock { stopped = true }
+        queue.withLock { $0.stopped = true }
         return left
     }
 }

@@ -22,8 +22,10 @@ public enum Effect: Equatable, Sendable {
     case readDetails(photoID: String, path: String)
     /// Write the photos' edited metadata into their files and sidecars.
     case writeBack([String])
-    /// Build the folders of a grouping for the library of `generation` (off the UI thread).
+    /// Build the folders of a grouping for the library as at revision `generation` of the
+    /// caches (`DerivedCaches`), off the UI thread; a newer build cancels it.
     case buildTree(PhotoLibrary, GroupingKind, generation: Int)
-    /// Build the search index for the library of `generation` (off the UI thread).
+    /// Build the search index for the library as at revision `generation` of the caches, off
+    /// the UI thread; a newer build cancels it.
     case buildSearchIndex(PhotoLibrary, generation: Int)
 }

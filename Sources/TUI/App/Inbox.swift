@@ -1,3 +1,5 @@
+import Library
+
 /// Messages posted by worker threads for the UI loop to pick up.
 ///
 /// Every ``post(_:)`` also writes a byte to ``wake``, which the loop polls beside the terminal

@@ -7,23 +7,29 @@ import Library
 /// the browser's own, and reads the library again when a new snapshot was written. Its reads
 /// take turns with the saver's saves (`EditSaver.inDiskOrder`), so messages reach the loop in
 /// the disk's order and no edit is applied twice.
-final class JournalFollower: @unchecked Sendable {
+final class JournalFollower: Sendable {
     static let interval = 0.5
 
     private let store: any LibraryStoring
     private let saver: EditSaver
     private let post: @Sendable (Msg) -> Void
     private let queue = DispatchQueue(label: "photory.follow", qos: .utility)
-    private var timer: DispatchSourceTimer?
-    /// nil: not following (the library was given without one). Guarded by the saver's disk order.
-    private var position: JournalPosition?
-    /// The last failure posted, so a lasting one is said once.
-    private var lastFailure: String?
+    private let timer = Locked<DispatchSourceTimer?>(nil)
+
+    /// Where the reading stands; changed only in the saver's disk order.
+    private struct Reading {
+        /// nil: not following (the library was given without one).
+        var position: JournalPosition?
+        /// The last failure posted, so a lasting one is said once.
+        var lastFailure: String?
+    }
+
+    private let reading: Locked<Reading>
 
     init(store: any LibraryStoring, saver: EditSaver, position: JournalPosition?, post: @escaping @Sendable (Msg) -> Void) {
         self.store = store
         self.saver = saver
-        self.position = position
+        reading = Locked(Reading(position: position))
         self.post = post
     }
 
@@ -32,24 +38,27 @@ final class JournalFollower: @unchecked Sendable {
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(100))
         timer.setEventHandler { [weak self] in self?.check() }
         timer.resume()
-        self.timer = timer
+        self.timer.withLock { $0 = timer }
     }
 
     func stop() {
-        timer?.cancel()
-        timer = nil
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
     }
 
     /// Looks at the journal once (the timer calls this).
     func check() {
         saver.inDiskOrder { isOwn, forgetOwn in
+            let position = reading.withLock { $0.position }
             guard let position else { return }
             do {
                 switch try store.news(since: position) {
                 case .unchanged:
                     break
                 case let .appended(lines, next):
-                    self.position = next
+                    reading.withLock { $0.position = next }
                     let own = lines.filter { isOwn($0.sequence) }.map(\.sequence)
                     let others = lines.filter { !own.contains($0.sequence) }
                     // An import's photos keep the edits they meet: only edits need the disk's order.
@@ -63,11 +72,14 @@ final class JournalFollower: @unchecked Sendable {
                     forgetOwn()
                     readAgain(byAnotherWriter: true)
                 }
-                lastFailure = nil
+                reading.withLock { $0.lastFailure = nil }
             } catch {
                 let failure = "Cannot follow changes to the library: \(error)"
-                if failure != lastFailure { post(.libraryLoaded(.failure(Failure(failure)), byAnotherWriter: true)) }
-                lastFailure = failure
+                let said = reading.withLock { reading in
+                    defer { reading.lastFailure = failure }
+                    return reading.lastFailure == failure
+                }
+                if !said { post(.libraryLoaded(.failure(Failure(failure)), byAnotherWriter: true)) }
             }
         }
     }
@@ -112,7 +124,7 @@ final class JournalFollower: @unchecked Sendable {
             let loaded = try store.loadWithNotes()
             var library = loaded.library
             library.refreshMissing()
-            position = loaded.position
+            reading.withLock { $0.position = loaded.position }
             post(.libraryLoaded(.success(library), byAnotherWriter: byAnotherWriter))
         } catch {
             post(.libraryLoaded(.failure(Failure("\(error)")), byAnotherWriter: byAnotherWriter))

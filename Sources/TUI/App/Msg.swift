@@ -34,9 +34,9 @@ public enum Msg: Sendable {
     case editsSaved(Result<EditsSaved, Failure>, through: Int)
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
-    /// The folders of a grouping, built from the library of `generation`.
+    /// The folders of a grouping, built from the library as at revision `generation` of the caches.
     case treeBuilt(FolderTree, GroupingKind, generation: Int)
-    /// The search index, built from the library of `generation`.
+    /// The search index, built from the library as at revision `generation` of the caches.
     case searchIndexBuilt(SearchIndex, generation: Int)
     /// Edits were written into files (`W`): the library as saved and each photo's outcome.
     case wroteBack(Result<WriteBackDone, Failure>)

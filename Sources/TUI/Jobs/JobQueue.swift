@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Library
 
 /// Keyed jobs run on a few threads of the queue's own, latest wins: made by
 /// ``JobScheduler/queue(_:workers:keyedBy:)`` (see there for how to use one).

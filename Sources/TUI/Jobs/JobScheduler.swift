@@ -1,3 +1,5 @@
+import Library
+
 /// The browser's background work, one place for all of it: queues of keyed jobs where only the
 /// latest matters, each on a few threads of its own, all stopped by one ``shutdown()``.
 ///

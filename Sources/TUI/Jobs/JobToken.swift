@@ -1,3 +1,5 @@
+import Library
+
 /// What a running job holds to learn that it should stop: checked between steps
 /// (`isCancelled`), or heard at once through ``onCancel(_:)`` by work that has a cancel flag of
 /// its own (a download's `ImportCancellation`). Cancelling only asks: the job decides where it

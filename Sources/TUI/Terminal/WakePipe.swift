@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Both ends are non-blocking and close-on-exec. A write that fails because the pipe is full
 /// loses nothing: a wake-up is already pending. Both ends are closed when the pipe is freed.
-public final class WakePipe: @unchecked Sendable {
+public final class WakePipe: Sendable {
     /// The end to poll for `POLLIN`; -1 if the pipe could not be made (no file descriptors
     /// left), in which case the waiter must fall back to waiting with a timeout.
     public let readFD: Int32

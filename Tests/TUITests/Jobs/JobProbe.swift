@@ -1,4 +1,5 @@
 import Dispatch
+import Library
 @testable import TUI
 
 /// What background jobs did, in order, for tests to wait on: every `record` is a signal, and
