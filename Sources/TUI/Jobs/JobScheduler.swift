@@ -3,6 +3,9 @@ import Library
 /// The browser's background work, one place for all of it: queues of keyed jobs where only the
 /// latest matters, each on a few threads of its own, all stopped by one ``shutdown()``.
 ///
+/// It serves previews (`PreviewLoader`), originals (`OriginalQueue`), folder trees and the
+/// search index (`DerivedBuilds`) and imports (`BrowserApp`).
+///
 /// How a new kind of background work uses it (the preview loader and the original queue do):
 /// 1. Pick the key: what makes two jobs the same work (`PreviewKey`, a photo id, a grouping).
 ///    A newer job with the same key wins; at most one job per key runs at a time.
