@@ -35,7 +35,10 @@ extension AppState {
             stack[stack.count - 1] = .group(id: id, cursor: followed)
         }
         // Leaving the search results leaves search.
-        if !stack.contains(where: { $0.screen == .group(id: SearchState.resultsID) }) { search = SearchState() }
+        if !stack.contains(where: { $0.screen == .group(id: SearchState.resultsID) }) {
+            search = SearchState()
+            closeLayers(SearchLineLayer.self)
+        }
         clampCursors()
     }
 
@@ -207,6 +210,7 @@ extension AppState {
                 stack[i] = .detail(groupID: groupID, index: max(0, min(index, count - 1)))
             }
         }
-        picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
+        let rows = rows
+        changeLayer(ImportPickerState.self) { $0.clamp(visibleRows: ImportPickerState.listHeight(rows: rows)) }
     }
 }

@@ -21,23 +21,10 @@ public struct AppState: Sendable {
     public internal(set) var graphics: GraphicsSettings
     /// The screens the user went through, home at the bottom; back pops. Never empty.
     var stack: [ScreenFrame] = [.home(GridCursor())]
-    /// The import picker, when open (modal, over the screen).
-    var picker: ImportPickerState?
-    /// The import progress or summary overlay, when shown (modal, over everything).
-    var importOverlay: ImportOverlayState?
-    var showHelp = false
-    /// How far the help is scrolled (when it is taller than the terminal).
-    var helpScroll = 0
+    /// The modal layers over the screen, bottom first: the top one takes the keys (see `Layer`).
+    var layers: [Layer] = []
     /// Every problem of the config file, for the help to list (the status line names the first).
     let configProblems: [String]
-    /// The date form, when open (modal).
-    var dateForm: DateFormState?
-    /// The place form, when open (modal).
-    var placeForm: PlaceFormState?
-    /// The map, when open (over the screen).
-    var map: MapScreenState?
-    /// Asking to write edits into the files (`W`): the photos it would write.
-    var writeConfirmation: [String]?
     /// The info panel is shown beside or over the photo (group grid and detail view).
     var showInfo = false
     /// How far the info panel is scrolled (when taller than its box), for the photo it was
@@ -112,12 +99,13 @@ public struct AppState: Sendable {
 
     var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
 
-    /// Whose key bindings apply now: the topmost modal layer, else the screen.
-    var keyContext: KeyContext {
-        if importOverlay != nil { return .importProgress }
-        if picker != nil { return .picker }
-        if map != nil { return .map }
-        return stack[stack.count - 1].keyContext
+    /// Whose key bindings apply now: the top layer's, else the screen's.
+    var keyContext: KeyContext { layers.last?.state.keyContext ?? screenKeyContext }
+
+    /// Whose key bindings apply to the screen (under the layers).
+    var screenKeyContext: KeyContext {
+        let context = stack[stack.count - 1].keyContext
+        return context == .group && listView ? .list : context
     }
 
     /// The screen area between the title line and the status bar.
