@@ -21,7 +21,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
             [keys]
-            accept = ["ctrl-s", "enter"]
+            accept = ["ctrl-g", "enter"]
             quit = "x"
             """.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
 
@@ -38,7 +38,7 @@ import Testing
             #expect(!bindings.isEmpty, "\(context) has bindings")
             #expect(bindings.allSatisfy { $0["help"] is String && $0["keys"] is [String] })
         }
-        #expect(binding("accept", in: "date-form")?["keys"] as? [String] == ["ctrl-s", "enter"])
+        #expect(binding("accept", in: "date-form")?["keys"] as? [String] == ["ctrl-g", "enter"])
         #expect(binding("accept", in: "date-form")?["help"] as? String == "apply")
         #expect(binding("quit", in: "home")?["keys"] as? [String] == ["x"])
         #expect(binding("clear-line", in: "search")?["keys"] as? [String] == ["ctrl-u"])
@@ -47,6 +47,6 @@ import Testing
         let text = try keys([], sandbox)
         #expect(text.status == 0)
         #expect(text.stdout.contains("[date-form]"))
-        #expect(text.stdout.contains("accept") && text.stdout.contains("ctrl-s enter"))
+        #expect(text.stdout.contains("accept") && text.stdout.contains("ctrl-g enter"))
     }
 }

@@ -80,7 +80,7 @@ import Testing
     static func remapped() -> KeyMap {
         let config = Config(text: """
             [keys]
-            accept = "ctrl-s"
+            accept = "ctrl-g"
             clear-line = "ctrl-k"
             """, file: "config.toml")
         #expect(config.problems.isEmpty, "\(config.problems)")
@@ -98,7 +98,7 @@ import Testing
         state.press(.ctrl("u"))
         state.type("2004-12-25")
         #expect(state.dateForm?.value.text == "2004-12-25", "ctrl-u is no longer an editing key")
-        #expect(AppView.render(state).text().contains("^S apply · Esc cancel · ↑↓ date / zone"))
+        #expect(AppView.render(state).text().contains("^G apply · Esc cancel · ↑↓ date / zone"))
         state.press(.enter)
         #expect(state.dateForm != nil, "Enter no longer applies")
 
@@ -106,12 +106,12 @@ import Testing
         state.press(.char("?"))
         let help = AppView.render(state).text()
         #expect(help.contains(KeyContext.dateForm.helpTitle))
-        #expect(help.contains("^S") && help.contains("apply"))
+        #expect(help.contains("^G") && help.contains("apply"))
         #expect(help.contains("^K") && help.contains("clear the line"))
         state.press(.escape)
         #expect(state.keyContext == .dateForm, "closing the help returns to the form")
 
-        state.press(.ctrl("s"))
+        state.press(.ctrl("g"))
         #expect(state.dateForm == nil)
         #expect(state.library.photo(id: photo)?.takenAt?.hasPrefix("2004-12-25") == true)
     }
@@ -121,16 +121,26 @@ import Testing
         state.openGroup(at: TestLibrary.gardenIndex)
         state.press(.char("f"), .char("W"))
         #expect(state.keyContext == .writeConfirmation)
-        #expect(AppView.render(state).text().contains("^S write · any other key cancels"))
+        #expect(AppView.render(state).text().contains("^G write · any other key cancels"))
         #expect(state.press(.enter).isEmpty)
         #expect(state.layers.isEmpty && state.status == "Nothing written")
         state.press(.char("W"))
-        let effects = state.press(.ctrl("s"))
+        let effects = state.press(.ctrl("g"))
         #expect(effects.contains { if case .writeBack = $0 { true } else { false } })
 
         state.press(.char("L"), .backspace)
-        #expect(AppView.render(state).text().contains("^S clear · any other key keeps it"))
-        state.press(.ctrl("s"))
+        #expect(AppView.render(state).text().contains("^G clear · any other key keeps it"))
+        state.press(.ctrl("g"))
         #expect(state.placeForm == nil, "the place was cleared")
+    }
+
+    /// The terminal keeps Ctrl-S and Ctrl-Q for flow control (cbreak mode leaves it on): a remap
+    /// to them is refused with the reason rather than silently freezing the screen.
+    @Test func ctrlSAndCtrlQAreRefusedWithTheReason() {
+        let config = Config(text: "[keys]\naccept = \"ctrl-s\"\n", file: "config.toml")
+        #expect(config.problems.count == 1)
+        #expect(config.problems.first?.contains("line 2") == true)
+        #expect(config.problems.first?.contains("the terminal takes Ctrl-S and Ctrl-Q") == true)
+        #expect(config.keyMap.binding(.accept, in: .dateForm)?.keys == [.enter], "the default stays")
     }
 }
