@@ -56,9 +56,9 @@ extension AppState {
     /// the background work the screen now needs (a folder tree, the search index).
     mutating func followUp() -> [Effect] {
         for frame in stack {
-            switch frame {
+            switch frame.screen {
             case .home: continue
-            case let .group(id, _), let .detail(id, _):
+            case let .group(id), let .detail(id, _):
                 if pageCache[id] == nil, let made = makePage(id: id) { pageCache[id] = made }
             }
         }
@@ -113,11 +113,10 @@ extension AppState {
     private mutating func follow(_ photoID: String?) {
         guard let photoID, let frame = stack.last else { return }
         switch frame {
-        case let .group(id, cursor):
-            guard let page = page(id: id), let index = page.group.photoIDs.firstIndex(of: photoID) else { break }
-            var followed = cursor
-            followed.selected = page.item(ofPhoto: index)
-            stack[stack.count - 1] = .group(id: id, cursor: followed)
+        case var .group(followed):
+            guard let page = page(id: followed.id), let index = page.group.photoIDs.firstIndex(of: photoID) else { break }
+            followed.cursor.selected = page.item(ofPhoto: index)
+            stack[stack.count - 1] = .group(followed)
         case let .detail(id, _):
             guard let index = page(id: id)?.group.photoIDs.firstIndex(of: photoID) else { break }
             stack[stack.count - 1] = .detail(groupID: id, index: index)
@@ -183,8 +182,9 @@ extension AppState {
     mutating func editQuery(_ key: Key, action: Action?) {
         guard search.field.edit(key, action: action) else { return }
         runSearch()
-        if case let .group(id, _) = stack[stack.count - 1], id == SearchState.resultsID {
-            stack[stack.count - 1] = .group(id: id, cursor: GridCursor())
+        if case var .group(results) = stack[stack.count - 1], results.id == SearchState.resultsID {
+            results.cursor = GridCursor()
+            stack[stack.count - 1] = .group(results)
         }
         clampCursors()
     }
