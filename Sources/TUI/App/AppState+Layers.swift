@@ -5,9 +5,15 @@ import Library
 extension AppState {
     // MARK: - Opening and finding
 
-    /// Puts `layer` on top of the others.
+    /// Puts `layer` on top of the others; the one exception is the import overlay, which
+    /// stays on top of anything opened while it shows (what runs is always in sight, and the
+    /// cancel key always reaches it).
     mutating func open(_ layer: Layer) {
-        layers.append(layer)
+        if !(layer.state is ImportOverlayState), let overlay = layers.lastIndex(where: { $0.state is ImportOverlayState }) {
+            layers.insert(layer, at: overlay)
+        } else {
+            layers.append(layer)
+        }
     }
 
     /// The help over whatever is on top now, listing its keys.

@@ -1,6 +1,7 @@
 /// One modal layer over the screens: the import picker, a form, the map, a confirmation, the
 /// import overlay, the help, the search line. `AppState.layers` holds them in one ordered
-/// stack, bottom first: keys go to the top layer (and on down while layers answer `.ignored`,
+/// stack, bottom first, in the order they were opened (the import overlay stays on top: see
+/// `AppState.open`): keys go to the top layer (and on down while layers answer `.ignored`,
 /// then to the screen), drawing goes bottom-up over the same array, and the status-bar hints
 /// and the key context come from the top layer. A layer never changes the rest of the state
 /// itself: it answers with a `LayerOutcome`, and `AppState.carryOut` is the one place that acts.

@@ -99,9 +99,11 @@ enum HelpOverlay {
             grid.put(line.text, x: inner.x + line.column, y: y, style: line.style, maxWidth: max(0, inner.width - line.column))
         }
         // The longest wording that fits.
+        // The help's own scrolling keys, as the key table has them ("↑↓").
+        let arrows = state.keyMap.hints([.up, .down], in: .help).split(separator: " ").first.map(String.init) ?? "↑↓"
         let footers = maxScroll == 0 ? ["Press any key to close", "Any key closes"]
-            : ["↑↓ scroll (\(top + visible) of \(all.count)) · other keys close", "↑↓ \(top + visible)/\(all.count) · other keys close",
-               "↑↓ scroll · other keys close", "↑↓ \(top + visible)/\(all.count)"]
+            : ["\(arrows) scroll (\(top + visible) of \(all.count)) · other keys close", "\(arrows) \(top + visible)/\(all.count) · other keys close",
+               "\(arrows) scroll · other keys close", "\(arrows) \(top + visible)/\(all.count)"]
         let footer = footers.first { $0.displayWidth <= inner.width } ?? footers[footers.count - 1]
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
     }

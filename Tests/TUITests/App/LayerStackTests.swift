@@ -44,6 +44,14 @@ import Testing
         #expect(state.keyContext == .home)
     }
 
+    /// The import overlay stays on top of a layer opened while it shows.
+    @Test func aLayerOpenedUnderTheImportOverlayGoesBelowIt() {
+        var state = ImportOverlayTests.importing(columns: 120, rows: 40)
+        state.showHelp = true
+        #expect(Self.kinds(state) == [.help, .importProgress])
+        #expect(state.keyContext == .importProgress)
+    }
+
     @Test func theSearchLineLetsMovingKeysThroughToTheResultsAndTypesTheRest() {
         var state = TestLibrary.state(columns: 120, rows: 40)
         state.pressWorking(.char("/"))
