@@ -158,43 +158,27 @@ extension AppState {
         case .editDate:
             let targets = editTargets
             guard !targets.isEmpty else { return [] }
-            dateForm = DateFormState(photoIDs: targets)
+            open(.dateForm(DateFormState(photoIDs: targets)))
             return []
         case .editPlace:
             let targets = editTargets
             guard !targets.isEmpty else { return [] }
-            placeForm = PlaceFormState(photoIDs: targets)
+            open(.placeForm(PlaceFormState(photoIDs: targets)))
             return []
         case .map:
             guard let id = selectedPhotoID else { return [] }
             let others = marks.isEmpty ? currentGroup?.photoIDs ?? [] : editTargets
-            map = MapScreenState(photoID: id, others: others, library: library)
-            if map == nil { status = "No place to show: neither this photo nor the others have one (L sets it)" }
+            guard let map = MapScreenState(photoID: id, others: others, library: library) else {
+                status = "No place to show: neither this photo nor the others have one (L sets it)"
+                return []
+            }
+            open(.map(map))
             return []
         case .writeBack:
             return askToWriteBack()
         default:
             return nil
         }
-    }
-
-    mutating func handleDateForm(_ form: DateFormState, _ key: Key) -> [Effect] {
-        var form = form
-        let outcome = form.handle(key, library: library)
-        dateForm = outcome == .stay ? form : nil
-        return finish(outcome)
-    }
-
-    mutating func handlePlaceForm(_ form: PlaceFormState, _ key: Key) -> [Effect] {
-        var form = form
-        let outcome = form.handle(key, library: library, table: try? PlaceTable.shared())
-        placeForm = outcome == .stay ? form : nil
-        return finish(outcome)
-    }
-
-    private mutating func finish(_ outcome: FormOutcome) -> [Effect] {
-        guard case let .apply(step) = outcome else { return [] }
-        return perform(step)
     }
 
     /// Asks for the file metadata of the photo the info panel shows, unless it is there.

@@ -56,9 +56,9 @@ extension AppState {
     /// the background work the screen now needs (a folder tree, the search index).
     mutating func followUp() -> [Effect] {
         for frame in stack {
-            switch frame {
+            switch frame.screen {
             case .home: continue
-            case let .group(id, _), let .detail(id, _):
+            case let .group(id), let .detail(id, _):
                 if caches.pages[id] == nil, let made = makePage(id: id) { caches.pages[id] = made }
             }
         }
@@ -74,7 +74,7 @@ extension AppState {
 
     /// Search is open or its results are on the stack.
     var needsSearchIndex: Bool {
-        search.isEditing || stack.contains { $0.screen == .group(id: SearchState.resultsID) }
+        isSearchLineOpen || stack.contains { $0.screen == .group(id: SearchState.resultsID) }
     }
 
     // MARK: - Groupings, sort, list view
@@ -107,11 +107,10 @@ extension AppState {
     private mutating func follow(_ photoID: String?) {
         guard let photoID, let frame = stack.last else { return }
         switch frame {
-        case let .group(id, cursor):
-            guard let page = page(id: id), let index = page.group.photoIDs.firstIndex(of: photoID) else { break }
-            var followed = cursor
-            followed.selected = page.item(ofPhoto: index)
-            stack[stack.count - 1] = .group(id: id, cursor: followed)
+        case var .group(followed):
+            guard let page = page(id: followed.id), let index = page.group.photoIDs.firstIndex(of: photoID) else { break }
+            followed.cursor.selected = page.item(ofPhoto: index)
+            stack[stack.count - 1] = .group(followed)
         case let .detail(id, _):
             guard let index = page(id: id)?.group.photoIDs.firstIndex(of: photoID) else { break }
             stack[stack.count - 1] = .detail(groupID: id, index: index)
@@ -139,7 +138,7 @@ extension AppState {
     /// A search index built at revision `askedAt` of the caches came.
     mutating func searchIndexBuilt(_ index: SearchIndex, askedAt: Int) {
         guard caches.indexBuilt(index, askedAt: askedAt) else { return }
-        if search.isEditing || search.results != nil || search.resultsFor != nil {
+        if isSearchLineOpen || search.results != nil || search.resultsFor != nil {
             // The results may come in a new order (an edit or an undo changed a date): the grid
             // and the photo view on them stay on the same photo, not the same position.
             let before = openPages()
@@ -152,40 +151,33 @@ extension AppState {
 
     /// `/`: opens the search line over a results grid; Esc will come back to here.
     mutating func openSearch() {
-        if screen == .group(id: SearchState.resultsID) {
-            search.isEditing = true
-            return
-        }
+        open(.searchLine(SearchLineLayer()))
+        if screen == .group(id: SearchState.resultsID) { return }
         let origin = stack
-        search = SearchState(isEditing: true, origin: origin)
+        search = SearchState(origin: origin)
         runSearch()
         push(.group(id: SearchState.resultsID, cursor: GridCursor()))
     }
 
-    /// A key while the search line is open: editing keys change the query (results follow at
-    /// once), Enter keeps the results, Esc returns to where search was opened, moving keys move
-    /// in the results.
-    mutating func handleSearchKey(_ key: Key) {
-        switch key {
-        case .escape:
-            let origin = search.origin ?? [stack[0]]
-            search = SearchState()
-            invalidatePages()
-            stack = origin
-            clampCursors()
-        case .enter:
-            search.isEditing = false
-        default:
-            if search.field.edit(key) {
-                runSearch()
-                if case let .group(id, _) = stack[stack.count - 1], id == SearchState.resultsID {
-                    stack[stack.count - 1] = .group(id: id, cursor: GridCursor())
-                }
-                clampCursors()
-            } else if let action = keyMap.action(for: key, in: .group), GridCursor.isMovement(action) {
-                GroupScreen.handle(action, state: &self)
-            }
+    /// Esc on the search line: back to exactly where search was opened.
+    mutating func leaveSearch() {
+        let origin = search.origin ?? [stack[0]]
+        search = SearchState()
+        invalidatePages()
+        stack = origin
+        clampCursors()
+    }
+
+    /// A key for the query on the search line (`action` in the line's bindings): the results
+    /// follow at once, from their first photo.
+    mutating func editQuery(_ key: Key, action: Action?) {
+        guard search.field.edit(key, action: action) else { return }
+        runSearch()
+        if case var .group(results) = stack[stack.count - 1], results.id == SearchState.resultsID {
+            results.cursor = GridCursor()
+            stack[stack.count - 1] = .group(results)
         }
+        clampCursors()
     }
 
     /// The library's photos `ids` were just edited: `index` (built before) follows them, and so
@@ -196,7 +188,7 @@ extension AppState {
         guard var results = search.results, search.error == nil, search.resultsFor == text,
               text.contains(where: { $0 != " " }), let query = try? SearchQuery(parsing: text) else {
             index.update(ids.compactMap(library.photo(id:)), in: library)
-            if search.isEditing || search.results != nil || search.resultsFor != nil { runSearch(in: index) }
+            if isSearchLineOpen || search.results != nil || search.resultsFor != nil { runSearch(in: index) }
             return
         }
         index.remove(ids, from: &results, sort: sort, in: library)

@@ -7,14 +7,10 @@ extension AppState {
         return format
     }
 
-    /// True when something is drawn over the photos: a form, the help, the map, the picker, the
-    /// import overlay, or the info panel when it sits over the photo. (The search line takes the
-    /// two bottom rows, which no image reaches.)
+    /// True when something is drawn over the photos: a layer that covers them (all but the
+    /// search line), or the info panel when it sits over the photo.
     var photosAreCovered: Bool {
-        if picker != nil || importOverlay != nil || showHelp || dateForm != nil || placeForm != nil
-            || writeConfirmation != nil || map != nil {
-            return true
-        }
+        if layers.contains(where: { $0.state.coversPhotos }) { return true }
         guard showInfo else { return false }
         if case .detail = screen { return InfoPanel.besideWidth(columns: columns) == nil }
         return true

@@ -24,18 +24,17 @@ extension AppState {
             shouldQuit = true
             return
         }
+        // A grid's marks go with its frame.
         let closed = stack.removeLast()
-        if case .group = closed {
-            marks = []
-            markAnchor = nil
-        }
-        if case let .detail(_, index) = closed, case let .group(id, cursor) = stack[stack.count - 1] {
-            var followed = cursor
-            followed.selected = page(id: id)?.item(ofPhoto: index) ?? index
-            stack[stack.count - 1] = .group(id: id, cursor: followed)
+        if case let .detail(_, index) = closed, case var .group(below) = stack[stack.count - 1] {
+            below.cursor.selected = page(id: below.id)?.item(ofPhoto: index) ?? index
+            stack[stack.count - 1] = .group(below)
         }
         // Leaving the search results leaves search.
-        if !stack.contains(where: { $0.screen == .group(id: SearchState.resultsID) }) { search = SearchState() }
+        if !stack.contains(where: { $0.screen == .group(id: SearchState.resultsID) }) {
+            search = SearchState()
+            closeLayers(SearchLineLayer.self)
+        }
         clampCursors()
     }
 
@@ -61,7 +60,7 @@ extension AppState {
     func openPages() -> (pages: [String: FolderPage], homeSelection: String?) {
         let home = homeFolders
         var pages: [String: FolderPage] = [:]
-        for case let .group(id, _) in stack { pages[id] = page(id: id) }
+        for case let .group(frame) in stack { pages[frame.id] = page(id: frame.id) }
         for case let .detail(id, _) in stack { pages[id] = page(id: id) }
         return (pages, home.indices.contains(homeCursor.selected) ? home[homeCursor.selected].id : nil)
     }
@@ -80,7 +79,8 @@ extension AppState {
             case .home:
                 kept.append(frame)
                 continue
-            case let .group(id, cursor):
+            case var .group(followed):
+                let id = followed.id
                 guard let page = page(id: id) else {
                     // The folder went away; a photo view above it follows its photo, if it can.
                     if case let .detail(groupID, index) = stack[stack.count - 1], position < stack.count - 1,
@@ -89,16 +89,15 @@ extension AppState {
                     }
                     break
                 }
-                var followed = cursor
-                if let old = oldPages[id], let photoID = old.photoID(atItem: cursor.selected) {
+                if let old = oldPages[id], let photoID = old.photoID(atItem: followed.cursor.selected) {
                     if let newIndex = page.group.photoIDs.firstIndex(of: photoID) {
-                        followed.selected = page.item(ofPhoto: newIndex)
+                        followed.cursor.selected = page.item(ofPhoto: newIndex)
                     } else if id == SearchState.resultsID, position == stack.count - 1,
                               let index = old.group.photoIDs.firstIndex(of: photoID) {
-                        followed.selected = leftTheResults(old: old, index: index, now: page)
+                        followed.cursor.selected = leftTheResults(old: old, index: index, now: page)
                     }
                 }
-                kept.append(.group(id: id, cursor: followed))
+                kept.append(.group(followed))
                 continue
             case let .detail(groupID, index):
                 let photoID = oldPages[groupID].flatMap { $0.group.photoIDs.indices.contains(index) ? $0.group.photoIDs[index] : nil }
@@ -112,10 +111,9 @@ extension AppState {
                 }
                 // The photo no longer matches the search: back to the results, on the nearest one.
                 if groupID == SearchState.resultsID, let old = oldPages[groupID], let page = page(id: groupID),
-                   case let .group(id, cursor)? = kept.last, id == groupID {
-                    var followed = cursor
-                    followed.selected = leftTheResults(old: old, index: index, now: page)
-                    kept[kept.count - 1] = .group(id: id, cursor: followed)
+                   case var .group(results)? = kept.last, results.id == groupID {
+                    results.cursor.selected = leftTheResults(old: old, index: index, now: page)
+                    kept[kept.count - 1] = .group(results)
                 }
             }
             break
@@ -160,7 +158,7 @@ extension AppState {
               let leaf = chain.last, let leafPage = page(id: leaf.id),
               let index = leafPage.group.photoIDs.firstIndex(of: photoID) else { return nil }
         var kept = frames
-        while kept.count > 1, case let .group(id, _) = kept[kept.count - 1], tree.folder(id: id) != nil {
+        while kept.count > 1, case let .group(frame) = kept[kept.count - 1], tree.folder(id: frame.id) != nil {
             kept.removeLast()
         }
         if kept.count == 1, let top = homeFolders.firstIndex(where: { $0.id == chain[0].id }) {
@@ -199,14 +197,15 @@ extension AppState {
             case var .home(cursor):
                 cursor.clamp(count: homeFolders.count, layout: layout)
                 stack[i] = .home(cursor)
-            case .group(let id, var cursor):
-                cursor.clamp(count: page(id: id)?.count ?? 0, layout: photoLayout)
-                stack[i] = .group(id: id, cursor: cursor)
+            case var .group(frame):
+                frame.cursor.clamp(count: page(id: frame.id)?.count ?? 0, layout: photoLayout)
+                stack[i] = .group(frame)
             case let .detail(groupID, index):
                 let count = page(id: groupID)?.group.count ?? 0
                 stack[i] = .detail(groupID: groupID, index: max(0, min(index, count - 1)))
             }
         }
-        picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
+        let rows = rows
+        changeLayer(ImportPickerState.self) { $0.clamp(visibleRows: ImportPickerState.listHeight(rows: rows)) }
     }
 }

@@ -23,21 +23,24 @@ extension AppState {
             previews.insert(result, for: key)
             return []
         case let .folderListed(path, result):
-            let effects = picker?.receive(path: path, result) ?? []
-            // The highlighted entry (the folder we came up from) may be far down the list.
-            picker?.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
-            return effects
+            let rows = rows
+            return changeLayer(ImportPickerState.self) { picker in
+                let effects = picker.receive(path: path, result)
+                // The highlighted entry (the folder we came up from) may be far down the list.
+                picker.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
+                return effects
+            } ?? []
         case let .importProgress(progress, elapsed):
-            importOverlay?.update(progress, elapsed: elapsed)
+            changeLayer(ImportOverlayState.self) { $0.update(progress, elapsed: elapsed) }
             return []
         case let .importFinished(.success(done)):
             installFromDisk(done.library)
             savedDuringImport = []
-            importOverlay?.finish(done.summary)
+            changeLayer(ImportOverlayState.self) { $0.finish(done.summary) }
             return []
         case let .importFinished(.failure(failure)):
             savedDuringImport = []
-            importOverlay?.fail(failure.message)
+            changeLayer(ImportOverlayState.self) { $0.fail(failure.message) }
             return []
         case let .libraryLoaded(.success(library), byAnotherWriter):
             installFromDisk(library)
@@ -97,50 +100,13 @@ extension AppState {
         if key == .resize { return [] }
         // Nothing is visible but the size message: keys would act on what the user can't see.
         if isTooSmall {
-            // Only quitting works: the quit key of the home grid, from any screen without a modal layer.
-            if importOverlay == nil, picker == nil, keyMap.action(for: key, in: .home) == .quit { shouldQuit = true }
+            // Only quitting works: the quit key of the home grid, from any screen without a layer.
+            if layers.isEmpty, keyMap.action(for: key, in: .home) == .quit { shouldQuit = true }
             return []
         }
-        // Modal layers first: the import overlay, then help, then the picker. Each answers
-        // with an outcome; this is where the outcome changes the rest of the state.
-        if importOverlay != nil {
-            switch importOverlay!.handle(key, keyMap: keyMap, columns: columns, rows: rows) {
-            case .stay: return []
-            case .cancel:
-                importOverlay?.phase = .running(cancelling: true)
-                return [.cancelImport]
-            case .dismiss:
-                importOverlay = nil
-                clampCursors()
-                return []
-            }
-        }
-        if showHelp {
-            if HelpOverlay.scroll(key, state: &self) { return [] }
-            showHelp = false
-            helpScroll = 0
-            return []
-        }
-        if picker != nil { return handlePicker(key) }
-        if let form = dateForm { return handleDateForm(form, key) }
-        if let form = placeForm { return handlePlaceForm(form, key) }
-        if let photos = writeConfirmation { return handleWriteConfirmation(photos, key) }
-        if var shown = map {
-            if let action = keyMap.action(for: key, in: .map) {
-                if action == .help {
-                    showHelp = true
-                } else {
-                    map = shown.handle(action, area: contentArea) == .close ? nil : shown
-                }
-            }
-            return []
-        }
-        if search.isEditing {
-            handleSearchKey(key)
-            return wantDetails()
-        }
+        if let effects = routeThroughLayers(key) { return effects }
         if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
-        guard let action = keyMap.action(for: key, in: keyContext) else { return [] }
+        guard let action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
         if let effects = handleOrganising(action) { return effects }
         switch action {
         case .search:
@@ -153,7 +119,7 @@ extension AppState {
         case .listView:
             return toggleListView()
         case .help:
-            showHelp = true
+            openHelp()
             return []
         case .importPhotos:
             return openPicker()
@@ -164,7 +130,7 @@ extension AppState {
                 status = "No web feeds to refresh: import one from the picker (a, then u)"
                 return []
             }
-            importOverlay = ImportOverlayState(purpose: .refreshing)
+            open(.importOverlay(ImportOverlayState(purpose: .refreshing)))
             return [.refreshFeeds]
         default:
             break
@@ -184,31 +150,7 @@ extension AppState {
     private mutating func openPicker() -> [Effect] {
         var newPicker = ImportPickerState(folder: remembered.lastImportFolder ?? startFolder, startFolder: startFolder)
         let effects = newPicker.load()
-        picker = newPicker
+        open(.picker(newPicker))
         return effects
-    }
-
-    private mutating func handlePicker(_ key: Key) -> [Effect] {
-        guard var current = picker else { return [] }
-        let outcome = current.handle(key, keyMap: keyMap, listHeight: ImportPickerState.listHeight(rows: rows),
-                                     homeFolder: homeFolder)
-        switch outcome {
-        case let .stay(effects):
-            current.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
-            picker = current
-            return effects
-        case .showHelp:
-            picker = current
-            showHelp = true
-            return []
-        case .close:
-            picker = nil
-            return []
-        case let .importPaths(paths):
-            picker = nil
-            importOverlay = ImportOverlayState()
-            remembered.lastImportFolder = current.folder
-            return [.startImport(paths), .remember(remembered)]
-        }
     }
 }

@@ -14,7 +14,7 @@ extension AppState {
             status = "No edits to write: the files already say what the library says"
             return []
         }
-        writeConfirmation = photos
+        open(.writeConfirmation(WriteConfirmation(photoIDs: photos)))
         return []
     }
 
@@ -40,15 +40,5 @@ extension AppState {
             }
             status = text
         }
-    }
-
-    mutating func handleWriteConfirmation(_ photos: [String], _ key: Key) -> [Effect] {
-        writeConfirmation = nil
-        guard key == .enter || key == .char("y") else {
-            status = "Nothing written"
-            return []
-        }
-        status = "Writing \(photos.count) file\(photos.count == 1 ? "" : "s")…"
-        return [.writeBack(photos)]
     }
 }

@@ -1,7 +1,10 @@
 import Library
 
 /// The whole state of the browser, one value. `update` changes it and returns effects; the
-/// screens draw it; nothing else holds state that a user can see.
+/// screens draw it; nothing else holds state that a user can see. Its parts: the terminal
+/// (size, colours, graphics), the `Session` (the library, the user's keys and remembered
+/// choices), where the user is (`stack` of `ScreenFrame`s, each screen's own state inside its
+/// frame), the `layers` over the screens, and the caches and edit bookkeeping below.
 public struct AppState: Sendable {
     /// Which base screen is showing (the top of the navigation stack).
     public enum Screen: Equatable, Sendable {
@@ -15,29 +18,13 @@ public struct AppState: Sendable {
 
     public var columns: Int
     public var rows: Int
-    public internal(set) var library: PhotoLibrary
     public let colorMode: ColorMode
     /// Pixel images where the terminal can show them (sixel, kitty, iTerm2), else character art.
     public internal(set) var graphics: GraphicsSettings
     /// The screens the user went through, home at the bottom; back pops. Never empty.
     var stack: [ScreenFrame] = [.home(GridCursor())]
-    /// The import picker, when open (modal, over the screen).
-    var picker: ImportPickerState?
-    /// The import progress or summary overlay, when shown (modal, over everything).
-    var importOverlay: ImportOverlayState?
-    var showHelp = false
-    /// How far the help is scrolled (when it is taller than the terminal).
-    var helpScroll = 0
-    /// Every problem of the config file, for the help to list (the status line names the first).
-    let configProblems: [String]
-    /// The date form, when open (modal).
-    var dateForm: DateFormState?
-    /// The place form, when open (modal).
-    var placeForm: PlaceFormState?
-    /// The map, when open (over the screen).
-    var map: MapScreenState?
-    /// Asking to write edits into the files (`W`): the photos it would write.
-    var writeConfirmation: [String]?
+    /// The modal layers over the screen, bottom first: the top one takes the keys (see `Layer`).
+    var layers: [Layer] = []
     /// The info panel is shown beside or over the photo (group grid and detail view).
     var showInfo = false
     /// How far the info panel is scrolled (when taller than its box), for the photo it was
@@ -45,10 +32,6 @@ public struct AppState: Sendable {
     var infoScroll: (photoID: String, top: Int)?
     /// The file's own metadata of the photo in the info panel, read when the panel asks.
     var infoDetails: (photoID: String, result: Result<Metadata, FileMetadataError>)?
-    /// Photos marked in the group on screen (cleared when the group is left).
-    var marks: Set<String> = []
-    /// Where the last mark was set, for marking a range (`v`).
-    var markAnchor: Int?
     /// Edits made on screen whose save has not been confirmed yet, in order.
     var unsaved: [(sequence: Int, edit: LibraryEdit)] = []
     /// Edits saved while the browser's import ran: the library the import hands back may have
@@ -65,13 +48,8 @@ public struct AppState: Sendable {
     var downloadedOriginals: [String: Photo] = [:]
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
-    /// The keys, from the defaults and the user's config file.
-    public let keyMap: KeyMap
-    /// What is remembered between runs (the last import folder).
-    public internal(set) var remembered: RememberedState
-    /// The folder photory was started in (the picker's `.`) and the home folder (`~`).
-    let startFolder: String
-    let homeFolder: String
+    /// The library, the keys and what is remembered: what the whole run works with.
+    public internal(set) var session: Session
     public internal(set) var shouldQuit = false
     /// What is made from the library (folder tree, search index, pages), kept while true:
     /// every change of the library is recorded there with what it touched.
@@ -83,17 +61,13 @@ public struct AppState: Sendable {
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
                 graphics: GraphicsSettings = .symbols, configProblems: [String] = []) {
-        self.library = library
+        session = Session(library: library, keyMap: keyMap, remembered: remembered, configProblems: configProblems,
+                          startFolder: startFolder, homeFolder: homeFolder)
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode
         self.graphics = graphics
-        self.startFolder = startFolder
-        self.homeFolder = homeFolder
-        self.keyMap = keyMap
-        self.remembered = remembered
         self.status = status
-        self.configProblems = configProblems
     }
 
     // MARK: - Derived
@@ -102,12 +76,13 @@ public struct AppState: Sendable {
 
     var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
 
-    /// Whose key bindings apply now: the topmost modal layer, else the screen.
-    var keyContext: KeyContext {
-        if importOverlay != nil { return .importProgress }
-        if picker != nil { return .picker }
-        if map != nil { return .map }
-        return stack[stack.count - 1].keyContext
+    /// Whose key bindings apply now: the top layer's, else the screen's.
+    var keyContext: KeyContext { layers.last?.state.keyContext ?? screenKeyContext }
+
+    /// Whose key bindings apply to the screen (under the layers).
+    var screenKeyContext: KeyContext {
+        let context = stack[stack.count - 1].keyContext
+        return context == .group && listView ? .list : context
     }
 
     /// The screen area between the title line and the status bar.
@@ -124,17 +99,35 @@ public struct AppState: Sendable {
         set { stack[0] = .home(newValue) }
     }
 
-    /// The selection in the group grid on the stack (a default cursor when there is none).
-    var groupCursor: GridCursor {
+    /// The photo grid on the stack nearest the top (the one on screen, or under the photo view);
+    /// setting it changes that frame (nothing when there is none).
+    var groupFrame: GroupFrame? {
         get {
-            for case let .group(_, cursor) in stack.reversed() { return cursor }
-            return GridCursor()
+            for case let .group(frame) in stack.reversed() { return frame }
+            return nil
         }
         set {
-            guard let i = stack.lastIndex(where: { if case .group = $0 { true } else { false } }),
-                  case let .group(id, _) = stack[i] else { return }
-            stack[i] = .group(id: id, cursor: newValue)
+            guard let newValue, let i = stack.lastIndex(where: { if case .group = $0 { true } else { false } }) else { return }
+            stack[i] = .group(newValue)
         }
+    }
+
+    /// The selection in the group grid on the stack (a default cursor when there is none).
+    var groupCursor: GridCursor {
+        get { groupFrame?.cursor ?? GridCursor() }
+        set { groupFrame?.cursor = newValue }
+    }
+
+    /// Photos marked in the grid on screen or under the photo view (they go with the grid).
+    var marks: Set<String> {
+        get { groupFrame?.marks ?? [] }
+        set { groupFrame?.marks = newValue }
+    }
+
+    /// Where the last mark was set in that grid, for marking a range (`v`).
+    var markAnchor: Int? {
+        get { groupFrame?.markAnchor }
+        set { groupFrame?.markAnchor = newValue }
     }
 
     /// The photos of the grid on screen (group grid or detail view), in the order shown.

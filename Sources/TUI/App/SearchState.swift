@@ -1,13 +1,11 @@
 import Library
 
-/// Search from the browser: the line being typed, the results of the last good query, and
+/// Search from the browser (the line itself is a layer, `SearchLineLayer`): the query typed, the results of the last good query, and
 /// where the user was when they pressed `/`, so Esc returns exactly there.
 struct SearchState: Sendable {
     /// The id of the results grid on the navigation stack.
     static let resultsID = "search-results"
 
-    /// The search line is open and takes the keys.
-    var isEditing = false
     var field = TextField()
     /// The results of `field.text`, in the chosen order; nil until the index is ready.
     var results: [String]?

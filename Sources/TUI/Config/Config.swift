@@ -120,6 +120,9 @@ public struct Config: Sendable {
             guard let key = KeyName.parse(text) else {
                 return .failure(.init("\"\(text)\" is not a key name (examples: \"x\", \"X\", \"enter\", \"esc\", \"space\", \"ctrl-b\", \"pgdn\", \"f2\")"))
             }
+            if key == .ctrl("s") || key == .ctrl("q") {
+                return .failure(.init("\"\(text)\" never reaches photory: the terminal takes Ctrl-S and Ctrl-Q to stop and restart its output"))
+            }
             if let other = claimed[key], other.action != action, Self.shareContext(action, other.action) {
                 return .failure(.init("\"\(text)\" is already given to \"\(other.action.rawValue)\" on line \(other.line)"))
             }

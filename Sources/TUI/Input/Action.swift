@@ -30,4 +30,16 @@ public enum Action: String, CaseIterable, Sendable {
     case search, grouping = "grouping", sort, listView = "list-view"
     // The map
     case zoomIn = "zoom-in", zoomOut = "zoom-out"
+    // Forms, confirmations and the search line
+    case accept, cancel
+    /// The date form's set / shift.
+    case switchMode = "switch-mode"
+    case previousField = "previous-field", nextField = "next-field"
+    /// The place form's list of cities.
+    case previousChoice = "previous-choice", nextChoice = "next-choice"
+    // Editing a text field (typed characters go in as text)
+    case cursorLeft = "cursor-left", cursorRight = "cursor-right"
+    case lineStart = "line-start", lineEnd = "line-end"
+    case deleteBack = "delete-back", deleteForward = "delete-forward"
+    case clearLine = "clear-line"
 }

@@ -1,6 +1,25 @@
-/// Where a key is pressed: each screen and modal layer has its own bindings.
+/// Where a key is pressed: each screen and each layer (see `Layer`) has its own bindings. The
+/// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
-    case home, group, detail, picker, importProgress, map
+    case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+
+    /// The name `photory-tui keys` gives this context.
+    public var name: String {
+        switch self {
+        case .home: "home"
+        case .group: "group"
+        case .detail: "photo"
+        case .list: "list"
+        case .search: "search"
+        case .picker: "picker"
+        case .importProgress: "import"
+        case .help: "help"
+        case .dateForm: "date-form"
+        case .placeForm: "place-form"
+        case .map: "map"
+        case .writeConfirmation: "write-confirmation"
+        }
+    }
 
     /// The title of the help overlay for this context.
     var helpTitle: String {
@@ -8,9 +27,18 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .home: "Keys — groups"
         case .group: "Keys — photos of a group"
         case .detail: "Keys — photo"
+        case .list: "Keys — photos of a group (list)"
+        case .search: "Keys — search line"
         case .picker: "Keys — import picker"
         case .importProgress: "Keys — import"
+        case .help: "Keys — help"
+        case .dateForm: "Keys — date form"
+        case .placeForm: "Keys — place form"
         case .map: "Keys — map"
+        case .writeConfirmation: "Keys — write to the files"
         }
     }
+
+    /// Layers where typing a character that no binding takes puts it in a text field.
+    var takesText: Bool { [.search, .dateForm, .placeForm].contains(self) }
 }

@@ -35,11 +35,25 @@ public struct KeyMap: Equatable, Sendable {
 
     /// The status-bar hint for `actions` in `context`: "Enter open · a import · ? help".
     /// Each action is shown with its first key; unbound actions are left out.
+    /// Neighbours with the same wording share it: "↑↓ date / zone".
     public func hints(_ actions: [Action], in context: KeyContext) -> String {
-        actions.compactMap { action in
-            guard let binding = binding(action, in: context), let key = binding.keys.first else { return nil }
-            return key.label + " " + (binding.hint ?? binding.help)
-        }.joined(separator: " · ")
+        var shown: [(keys: String, word: String)] = []
+        for action in actions {
+            guard let binding = binding(action, in: context), let key = binding.keys.first else { continue }
+            let word = binding.hint ?? binding.help
+            if let last = shown.last, last.word == word {
+                let joiner = last.keys.count == 1 && key.label.count == 1 ? "" : "/"
+                shown[shown.count - 1].keys += joiner + key.label
+            } else {
+                shown.append((key.label, word))
+            }
+        }
+        return shown.map { $0.keys + " " + $0.word }.joined(separator: " · ")
+    }
+
+    /// The label of the first key of `action` in `context` ("Enter"), or `fallback` when unbound.
+    public func label(_ action: Action, in context: KeyContext, fallback: String = "(no key)") -> String {
+        binding(action, in: context)?.keys.first?.label ?? fallback
     }
 
     /// Gives `action` exactly `keys` wherever it works, taking them away from other actions
@@ -58,10 +72,15 @@ public struct KeyMap: Equatable, Sendable {
     // MARK: - Defaults
 
     public static let defaultBindings: [KeyBinding] = {
-        let grids: Set<KeyContext> = [.home, .group]
-        let lists: Set<KeyContext> = [.home, .group, .picker]
-        let screens: Set<KeyContext> = [.home, .group, .detail]
-        let photos: Set<KeyContext> = [.group, .detail]
+        // A group's photos answer the same keys as thumbnails and as a list.
+        let group: Set<KeyContext> = [.group, .list]
+        let grids: Set<KeyContext> = group.union([.home])
+        let lists: Set<KeyContext> = grids.union([.picker, .importProgress])
+        let screens: Set<KeyContext> = grids.union([.detail])
+        let photos: Set<KeyContext> = group.union([.detail])
+        // Where characters are typed: the editing keys of a text field.
+        let forms: Set<KeyContext> = [.dateForm, .placeForm]
+        let fields: Set<KeyContext> = forms.union([.search])
         return [
             KeyBinding(.left, [.left, .char("h")], help: "move", in: grids),
             KeyBinding(.down, [.down, .char("j")], help: "move", in: lists),
@@ -76,7 +95,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.next, [.right, .char("l"), .down, .char("j"), .pageDown, .ctrl("f"), .char(" ")],
                        help: "next photo", hint: "next", in: [.detail]),
             KeyBinding(.open, [.enter], help: "open the group", hint: "open", in: [.home]),
-            KeyBinding(.open, [.enter], help: "view the photo", hint: "view", in: [.group]),
+            KeyBinding(.open, [.enter], help: "view the photo", hint: "view", in: group),
             KeyBinding(.open, [.right, .char("l"), .enter], help: "open the folder", hint: "open", in: [.picker]),
             KeyBinding(.parentFolder, [.left, .char("h"), .backspace], help: "parent folder", hint: "up", in: [.picker]),
             KeyBinding(.mark, [.char(" ")], help: "mark / unmark", hint: "mark", in: [.picker]),
@@ -89,11 +108,11 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.typeURL, [.char("u")], help: "import a web address (a feed, a link list, an image)",
                        hint: "URL", in: [.picker]),
             KeyBinding(.close, [.escape, .char("q")], help: "close", in: [.picker]),
-            KeyBinding(.mark, [.char(" ")], help: "mark / unmark and move on", hint: "mark", in: [.group]),
-            KeyBinding(.markRange, [.char("v")], help: "mark from the last mark to here", hint: "range", in: [.group]),
-            KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: [.group]),
+            KeyBinding(.mark, [.char(" ")], help: "mark / unmark and move on", hint: "mark", in: group),
+            KeyBinding(.markRange, [.char("v")], help: "mark from the last mark to here", hint: "range", in: group),
+            KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: group),
             KeyBinding(.back, [.escape, .backspace, .char("q")], help: "clear the marks, else back to the groups",
-                       hint: "back", in: [.group]),
+                       hint: "back", in: group),
             KeyBinding(.back, [.escape, .backspace, .char("q"), .enter], help: "back to the group", hint: "back", in: [.detail]),
             KeyBinding(.favourite, [.char("f")], help: "favourite / unfavourite (the marked photos, else this one)",
                        hint: "fav", in: photos),
@@ -107,7 +126,7 @@ public struct KeyMap: Equatable, Sendable {
                        hint: "group by", in: [.home]),
             KeyBinding(.sort, [.char("s")], help: "sort by date, newest first, file name or size", hint: "sort",
                        in: photos),
-            KeyBinding(.listView, [.char("t")], help: "thumbnails / list", hint: "list", in: [.group]),
+            KeyBinding(.listView, [.char("t")], help: "thumbnails / list", hint: "list", in: group),
             KeyBinding(.undo, [.char("u")], help: "undo the last edit", hint: "undo", in: screens),
             KeyBinding(.redo, [.ctrl("r"), .char("U")], help: "redo", in: screens),
             KeyBinding(.writeBack, [.char("W")], help: "write edited dates and places into the files", hint: "write",
@@ -125,7 +144,46 @@ public struct KeyMap: Equatable, Sendable {
                        hint: "refresh", in: [.home]),
             KeyBinding(.cancelImport, [.escape], help: "cancel the import (what finished is kept)", hint: "cancel",
                        in: [.importProgress]),
-            KeyBinding(.help, [.char("?")], help: "help", in: screens.union([.picker, .map])),
+            // The search line: moving keys move in the results below it.
+            KeyBinding(.left, [.left], help: "move in the results", in: [.search]),
+            KeyBinding(.down, [.down], help: "move in the results", in: [.search]),
+            KeyBinding(.up, [.up], help: "move in the results", in: [.search]),
+            KeyBinding(.right, [.right], help: "move in the results", in: [.search]),
+            KeyBinding(.pageUp, [.pageUp, .ctrl("b")], help: "move in the results", in: [.search]),
+            KeyBinding(.pageDown, [.pageDown, .ctrl("f")], help: "move in the results", in: [.search]),
+            KeyBinding(.first, [.home], help: "move in the results", in: [.search]),
+            KeyBinding(.last, [.end], help: "move in the results", in: [.search]),
+            KeyBinding(.accept, [.enter], help: "keep the results (the line closes)", hint: "keep", in: [.search]),
+            KeyBinding(.cancel, [.escape], help: "back to where search began", hint: "back", in: [.search]),
+            // The forms
+            KeyBinding(.accept, [.enter], help: "apply", in: [.dateForm]),
+            KeyBinding(.accept, [.enter], help: "set the place (the highlighted city)", hint: "set", in: [.placeForm]),
+            KeyBinding(.cancel, [.escape], help: "cancel", in: forms),
+            KeyBinding(.switchMode, [.tab], help: "set a date / shift dates", hint: "switches", in: [.dateForm]),
+            KeyBinding(.previousField, [.up], help: "date / zone", in: [.dateForm]),
+            KeyBinding(.nextField, [.down], help: "date / zone", in: [.dateForm]),
+            KeyBinding(.previousChoice, [.up], help: "choose a city", hint: "choose", in: [.placeForm]),
+            KeyBinding(.nextChoice, [.down], help: "choose a city", hint: "choose", in: [.placeForm]),
+            KeyBinding(.cursorLeft, [.left], help: "move the cursor", in: forms),
+            KeyBinding(.cursorRight, [.right], help: "move the cursor", in: forms),
+            KeyBinding(.lineStart, [.home, .ctrl("a")], help: "start / end of the line", in: forms),
+            KeyBinding(.lineEnd, [.end, .ctrl("e")], help: "start / end of the line", in: forms),
+            KeyBinding(.deleteBack, [.backspace], help: "delete before / after the cursor", in: fields),
+            KeyBinding(.deleteForward, [.delete], help: "delete before / after the cursor", in: fields),
+            KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: fields),
+            // Confirmations (writing into the files, clearing a place)
+            KeyBinding(.accept, [.enter, .char("y")], help: "yes: write", hint: "write", in: [.writeConfirmation]),
+            KeyBinding(.cancel, [.escape, .char("n")], help: "no (any other key too)", hint: "cancel", in: [.writeConfirmation]),
+            // The help itself
+            KeyBinding(.up, [.up, .char("k")], help: "scroll", in: [.help]),
+            KeyBinding(.down, [.down, .char("j")], help: "scroll", in: [.help]),
+            KeyBinding(.pageUp, [.pageUp], help: "scroll a page", in: [.help]),
+            KeyBinding(.pageDown, [.pageDown, .char(" ")], help: "scroll a page", in: [.help]),
+            KeyBinding(.first, [.home], help: "top / bottom", in: [.help]),
+            KeyBinding(.last, [.end], help: "top / bottom", in: [.help]),
+            KeyBinding(.close, [.escape, .char("q")], help: "close (any other key too)", in: [.help]),
+            KeyBinding(.help, [.char("?")], help: "help",
+                       in: screens.union([.picker, .map, .search, .writeConfirmation]).union(forms)),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
         ]
     }()

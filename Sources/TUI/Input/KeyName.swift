@@ -48,6 +48,19 @@ public enum KeyName {
     }
 }
 
+extension KeyName {
+    /// How the config file names `key` (the first of its names): "enter", "ctrl-b", "space", "x".
+    public static func configName(_ key: Key) -> String {
+        if let entry = named.first(where: { $0.key == key }) { return entry.names[0] }
+        switch key {
+        case let .char(c): return String(c)
+        case let .ctrl(c): return "ctrl-" + String(c)
+        case let .function(n): return "f\(n)"
+        default: return label(key)
+        }
+    }
+}
+
 extension Key {
     /// How help and hints show this key.
     public var label: String { KeyName.label(self) }

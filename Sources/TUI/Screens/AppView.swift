@@ -1,7 +1,7 @@
 import Library
 
 /// Draws the whole state into a cell grid: the base screen, its title line and status bar,
-/// then the modal layers (picker, import overlay, help) on top.
+/// then the layers (`AppState.layers`) bottom-up; the top layer's title and hints show.
 public enum AppView {
     static let titlePrefix = "photory · "
 
@@ -37,42 +37,18 @@ public enum AppView {
                 .fitted(width: titleWidth)
             DetailScreen.render(state, into: &grid)
         }
-        if let map = state.map {
-            MapView.render(into: &grid, rect: state.contentArea, viewport: map.viewport, pins: map.pins,
-                           outline: try? WorldOutline.shared())
-        }
-        let shownTitle = state.map?.title ?? title
+        let shownTitle = state.layers.reversed().lazy.compactMap { $0.state.title(state) }.first ?? title
         grid.put(CellGrid.truncated(Self.titlePrefix + shownTitle, toWidth: state.columns), x: 0, y: 0, style: Theme.title)
         statusBar(state, into: &grid)
-        if state.search.isEditing { SearchLine.render(state, into: &grid) }
-        if let form = state.dateForm { DateFormView.render(form, state: state, into: &grid) }
-        if let form = state.placeForm { PlaceFormView.render(form, state: state, into: &grid) }
-        if let photos = state.writeConfirmation { WriteConfirmationView.render(photos, state: state, into: &grid) }
-        if let picker = state.picker { ImportPickerView.render(picker, state: state, into: &grid) }
-        if let overlay = state.importOverlay { overlay.render(state, into: &grid) }
-        if state.showHelp { HelpOverlay.render(state, into: &grid) }
+        // The layers bottom-up, the same stack the keys go through top-down.
+        for layer in state.layers { layer.state.render(state, into: &grid) }
         return grid
     }
 
     private static func statusBar(_ state: AppState, into grid: inout CellGrid) {
         let y = state.rows - 1
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
-        let keys = state.keyMap, context = state.keyContext
-        let hints: String
-        if let overlay = state.importOverlay {
-            hints = overlay.isRunning ? ["Importing…", keys.hints([.cancelImport], in: context)].joined(separator: " · ")
-                : overlay.closingHint(columns: state.columns, rows: state.rows)
-        } else if state.picker != nil {
-            hints = keys.hints([.mark, .importMarked, .close, .help], in: context)
-        } else if state.map != nil {
-            hints = keys.hints([.zoomIn, .zoomOut, .close, .help], in: context) + " · arrows pan"
-        } else {
-            switch state.screen {
-            case .home: hints = keys.hints(HomeScreen.hints(state), in: context)
-            case .group: hints = keys.hints(GroupScreen.hints, in: context)
-            case .detail: hints = keys.hints(DetailScreen.hints, in: context)
-            }
-        }
+        let hints = state.layers.reversed().lazy.compactMap { $0.state.hints(state) }.first ?? screenHints(state)
         guard let status = state.status else {
             grid.put(CellGrid.truncated(" " + wholeHints(hints, width: state.columns - 1), toWidth: state.columns), x: 0, y: y,
                      style: Theme.statusBar)
@@ -86,6 +62,16 @@ public enum AppView {
             let row = y - (lines.count - 1) + i
             grid.fill(Rect(x: 0, y: row, width: state.columns, height: 1), with: Cell(" ", style: style))
             grid.put(line, x: 0, y: row, style: style, maxWidth: state.columns)
+        }
+    }
+
+    /// The hints of the screen under the layers.
+    private static func screenHints(_ state: AppState) -> String {
+        let context = state.screenKeyContext
+        switch state.screen {
+        case .home: return state.keyMap.hints(HomeScreen.hints(state), in: context)
+        case .group: return state.keyMap.hints(GroupScreen.hints, in: context)
+        case .detail: return state.keyMap.hints(DetailScreen.hints, in: context)
         }
     }
 

@@ -2,7 +2,7 @@ import Library
 
 /// The date form (`d`): set a date at the precision known, or shift dates by an offset,
 /// optionally with a UTC offset; shows first and last result before anything is applied.
-struct DateFormState: Equatable, Sendable {
+struct DateFormState: Equatable, Sendable, LayerState {
     enum Mode: Equatable, Sendable { case set, shift }
     enum Field: Equatable, Sendable { case value, zone }
 
@@ -48,22 +48,28 @@ struct DateFormState: Equatable, Sendable {
         }
     }
 
-    mutating func handle(_ key: Key, library: PhotoLibrary) -> FormOutcome {
-        switch key {
-        case .escape: return .cancel
-        case .tab:
+    var keyContext: KeyContext { .dateForm }
+    var layer: Layer { .dateForm(self) }
+
+    func render(_ state: AppState, into grid: inout CellGrid) { DateFormView.render(self, state: state, into: &grid) }
+
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
+        switch action {
+        case .cancel: return .close()
+        case .switchMode:
             mode = mode == .set ? .shift : .set
             value = TextField()
-        case .up, .down: field = field == .value ? .zone : .value
-        case .enter:
-            if case let .success(step) = plan(library) { return .apply(step) }
+        case .previousField, .nextField: field = field == .value ? .zone : .value
+        case .accept:
+            if case let .success(step) = plan(state.library) { return .close(then: .perform(step)) }
+        case .help: return .consumed(then: .showHelp)
         default:
             switch field {
-            case .value: _ = value.edit(key, moving: true)
-            case .zone: _ = zone.edit(key, moving: true)
+            case .value: _ = value.edit(key, action: action)
+            case .zone: _ = zone.edit(key, action: action)
             }
         }
-        return .stay
+        return .consumed()
     }
 
     /// "First: 1998-01-01 00:00:00 → 2004", "Last: …" for the planned step.

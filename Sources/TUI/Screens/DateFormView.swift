@@ -38,7 +38,7 @@ enum DateFormView {
         }
         put(form.mode == .set ? "[Set]" : " Set ", form.mode == .set ? Theme.selected : Theme.dim)
         put(form.mode == .shift ? "[Shift]" : " Shift ", form.mode == .shift ? Theme.selected : Theme.dim, x: 6)
-        put("Tab switches", Theme.dim, x: 15)
+        put(state.keyMap.hints([.switchMode], in: .dateForm), Theme.dim, x: 15)
         y += 2
         let problem: FormProblem? = if case let .failure(problem) = plan { problem } else { nil }
         let valueLabel = form.mode == .set ? "Date:   " : "Offset: "
@@ -68,6 +68,6 @@ enum DateFormView {
             if step.changes.isEmpty { put("Nothing would change", Theme.dim) }
         }
         y = inner.y + inner.height - 1
-        put("Enter apply · Esc cancel · ↑↓ date / zone", Theme.dim)
+        put(state.keyMap.hints([.accept, .cancel, .previousField, .nextField], in: .dateForm), Theme.dim)
     }
 }

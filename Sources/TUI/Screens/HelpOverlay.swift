@@ -19,7 +19,7 @@ enum HelpOverlay {
 
     /// Wide enough for the longest key line (and at least 66), at most the terminal.
     static func width(_ state: AppState) -> Int {
-        let keys = state.keyMap.helpRows(for: state.keyContext)
+        let keys = state.keyMap.helpRows(for: state.helpContext)
         let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
         let meaningWidth = keys.map { $0.help.displayWidth }.max() ?? 0
         return min(max(66, keyWidth + meaningWidth + 4), state.columns)
@@ -28,7 +28,7 @@ enum HelpOverlay {
     /// Every line of the help for the inner width `width`.
     static func lines(_ state: AppState) -> [Line] {
         let inner = max(1, width(state) - 4)
-        let keys = state.keyMap.helpRows(for: state.keyContext)
+        let keys = state.keyMap.helpRows(for: state.helpContext)
         let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
         // Narrow: each key on its own line, its meaning indented under it.
         let beside = inner - keyWidth >= 16
@@ -67,30 +67,30 @@ enum HelpOverlay {
         return (visible, max(0, all.count - visible))
     }
 
-    /// A key while the help shows: the arrows, page keys, Home and End scroll a help taller
-    /// than the terminal; any other key closes it. Returns false when the help closes.
-    static func scroll(_ key: Key, state: inout AppState) -> Bool {
+    /// A key while the help shows: the help's scrolling actions scroll a help taller than the
+    /// terminal; any other key closes it. Returns false when the help closes.
+    static func scroll(_ action: Action?, help: inout HelpState, state: AppState) -> Bool {
         let (visible, maxScroll) = visibleLines(state)
         guard maxScroll > 0 else { return false }
-        switch key {
-        case .up, .char("k"): state.helpScroll -= 1
-        case .down, .char("j"): state.helpScroll += 1
-        case .pageUp: state.helpScroll -= max(1, visible - 1)
-        case .pageDown, .char(" "): state.helpScroll += max(1, visible - 1)
-        case .home: state.helpScroll = 0
-        case .end: state.helpScroll = maxScroll
+        switch action {
+        case .up: help.scroll -= 1
+        case .down: help.scroll += 1
+        case .pageUp: help.scroll -= max(1, visible - 1)
+        case .pageDown: help.scroll += max(1, visible - 1)
+        case .first: help.scroll = 0
+        case .last: help.scroll = maxScroll
         default: return false
         }
-        state.helpScroll = max(0, min(state.helpScroll, maxScroll))
+        help.scroll = max(0, min(help.scroll, maxScroll))
         return true
     }
 
-    static func render(_ state: AppState, into grid: inout CellGrid) {
+    static func render(_ help: HelpState, state: AppState, into grid: inout CellGrid) {
         let all = lines(state)
         let box = box(state, lineCount: all.count)
-        let inner = Panel.draw(box, title: state.keyContext.helpTitle, into: &grid)
+        let inner = Panel.draw(box, title: help.context.helpTitle, into: &grid)
         let (visible, maxScroll) = visibleLines(state)
-        let top = max(0, min(state.helpScroll, maxScroll))
+        let top = max(0, min(help.scroll, maxScroll))
         for (row, line) in all.dropFirst(top).prefix(visible).enumerated() {
             let y = inner.y + row
             if !line.key.isEmpty {
@@ -99,9 +99,11 @@ enum HelpOverlay {
             grid.put(line.text, x: inner.x + line.column, y: y, style: line.style, maxWidth: max(0, inner.width - line.column))
         }
         // The longest wording that fits.
+        // The help's own scrolling keys, as the key table has them ("↑↓").
+        let arrows = state.keyMap.hints([.up, .down], in: .help).split(separator: " ").first.map(String.init) ?? "↑↓"
         let footers = maxScroll == 0 ? ["Press any key to close", "Any key closes"]
-            : ["↑↓ scroll (\(top + visible) of \(all.count)) · other keys close", "↑↓ \(top + visible)/\(all.count) · other keys close",
-               "↑↓ scroll · other keys close", "↑↓ \(top + visible)/\(all.count)"]
+            : ["\(arrows) scroll (\(top + visible) of \(all.count)) · other keys close", "\(arrows) \(top + visible)/\(all.count) · other keys close",
+               "\(arrows) scroll · other keys close", "\(arrows) \(top + visible)/\(all.count)"]
         let footer = footers.first { $0.displayWidth <= inner.width } ?? footers[footers.count - 1]
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
     }

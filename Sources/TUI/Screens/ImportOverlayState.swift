@@ -2,7 +2,7 @@ import Foundation
 import Library
 
 /// The modal import overlay: progress while the import runs, then its summary until a key.
-struct ImportOverlayState: Equatable, Sendable {
+struct ImportOverlayState: Equatable, Sendable, LayerState {
     enum Phase: Equatable, Sendable {
         case running(cancelling: Bool)
         case finished(ImportSummary)
@@ -39,40 +39,41 @@ struct ImportOverlayState: Equatable, Sendable {
     mutating func finish(_ summary: ImportSummary) { phase = .finished(summary) }
     mutating func fail(_ message: String) { phase = .failed(message) }
 
-    /// What a key did to the overlay, for the state that holds it to act on.
-    enum Outcome: Equatable {
-        case stay
-        /// The user asked to cancel the running import.
-        case cancel
-        /// The summary was read: close the overlay.
-        case dismiss
+    var keyContext: KeyContext { .importProgress }
+    var layer: Layer { .importOverlay(self) }
+
+    func hints(_ state: AppState) -> String? {
+        isRunning ? ["Importing…", state.keyMap.hints([.cancelImport], in: .importProgress)].joined(separator: " · ")
+            : closingHint(columns: state.columns, rows: state.rows)
     }
 
-    /// While the import runs only the cancel key does something; afterwards the moving keys of
-    /// the photo grids scroll a summary too long for the screen (`columns` × `rows`), and any other key closes.
-    mutating func handle(_ key: Key, keyMap: KeyMap, columns: Int, rows: Int) -> Outcome {
+    /// While the import runs only `cancel-import` does something; afterwards the moving keys
+    /// scroll a summary too long for the screen, and any other key closes.
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
         switch phase {
         case .running(cancelling: false):
-            return keyMap.action(for: key, in: .importProgress) == .cancelImport ? .cancel : .stay
+            guard action == .cancelImport else { return .consumed() }
+            phase = .running(cancelling: true)
+            return .consumed(then: .cancelImport)
         case .running:
-            return .stay
+            return .consumed()
         case let .finished(summary):
-            let layout = Self.problemLayout(summary, columns: columns, rows: rows)
-            guard layout.lastScroll > 0 else { return .dismiss }
+            let layout = Self.problemLayout(summary, columns: state.columns, rows: state.rows)
+            guard layout.lastScroll > 0 else { return .close() }
             let page = max(1, layout.shown(from: scroll) - 1)
-            switch keyMap.action(for: key, in: .group) {
+            switch action {
             case .up: scroll -= 1
             case .down: scroll += 1
             case .pageUp: scroll -= page
             case .pageDown: scroll += page
             case .first: scroll = 0
             case .last: scroll = layout.lastScroll
-            default: return .dismiss
+            default: return .close()
             }
             scroll = min(max(0, scroll), layout.lastScroll)
-            return .stay
+            return .consumed()
         case .failed:
-            return .dismiss
+            return .close()
         }
     }
 

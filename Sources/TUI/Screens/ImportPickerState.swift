@@ -2,16 +2,7 @@ import Foundation
 import Library
 
 /// The import picker: a folder browser where the user marks files and folders to import.
-struct ImportPickerState: Equatable, Sendable {
-    /// What a key did, for the state that holds the picker to act on.
-    enum Outcome: Equatable {
-        case stay([Effect])
-        case showHelp
-        case close
-        /// Import these paths (marked files before marked folders).
-        case importPaths([String])
-    }
-
+struct ImportPickerState: Equatable, Sendable, LayerState {
     /// The actions the footer hints at.
     static let footerHints: [Action] = [.mark, .markAll, .importMarked, .open, .parentFolder, .typePath,
                                         .typeURL, .workingFolder, .close]
@@ -150,11 +141,24 @@ struct ImportPickerState: Equatable, Sendable {
 
     // MARK: - Keys
 
-    /// Applies `key`: while a path is typed, keys edit it; otherwise they are looked up in
-    /// the picker's key bindings.
-    mutating func handle(_ key: Key, keyMap: KeyMap, listHeight page: Int, homeFolder: String) -> Outcome {
-        if pathField != nil { return editPath(with: key) }
-        guard let action = keyMap.action(for: key, in: .picker) else { return .stay([]) }
+    var keyContext: KeyContext { .picker }
+    var layer: Layer { .picker(self) }
+
+    func hints(_ state: AppState) -> String? { state.keyMap.hints([.mark, .importMarked, .close, .help], in: .picker) }
+
+    func render(_ state: AppState, into grid: inout CellGrid) { ImportPickerView.render(self, state: state, into: &grid) }
+
+    /// Applies `key`: while a path is typed, keys edit it (with the search line's keys);
+    /// otherwise `action` (in the picker's bindings) is done. The list is kept in view.
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
+        let outcome = pathField != nil ? editPath(with: key, keyMap: state.keyMap)
+            : act(action, listHeight: Self.listHeight(rows: state.rows), homeFolder: state.homeFolder)
+        clamp(visibleRows: Self.listHeight(rows: state.rows))
+        return outcome
+    }
+
+    private mutating func act(_ action: Action?, listHeight page: Int, homeFolder: String) -> LayerOutcome {
+        guard let action else { return .consumed() }
         note = nil
         let current = entries.indices.contains(cursor) ? entries[cursor] : nil
         var effects: [Effect] = []
@@ -207,21 +211,21 @@ struct ImportPickerState: Equatable, Sendable {
                     let aFolder = markedFolders.contains(a), bFolder = markedFolders.contains(b)
                     return aFolder != bFolder ? bFolder : a < b
                 }
-            return paths.isEmpty ? .stay([]) : .importPaths(paths)
+            return paths.isEmpty ? .consumed() : .close(then: .importPaths(paths, from: folder))
         case .close:
             // The first close after an error only clears it: a `q` meant for a path that is
             // no longer being typed must not lose the picker.
             guard error == nil else {
                 error = nil
-                return .stay([])
+                return .consumed()
             }
-            return .close
+            return .close()
         case .help:
-            return .showHelp
+            return .consumed(then: .showHelp)
         default:
             break
         }
-        return .stay(effects)
+        return .consumed(then: effects.isEmpty ? .nothing : .start(effects))
     }
 
     /// Marks `entry`, or unmarks it when it was marked.
@@ -235,34 +239,38 @@ struct ImportPickerState: Equatable, Sendable {
         }
     }
 
-    /// A key while a path or address is typed: text editing, Enter goes (or imports the
-    /// address), Esc stops typing. These keys are those of every text field, not remappable
-    /// actions. A web address typed after `/` is imported too.
-    private mutating func editPath(with key: Key) -> Outcome {
-        switch key {
-        case .escape:
+    /// A key while a path or address is typed: the search line's keys edit it (`accept` goes,
+    /// or imports the address; `cancel` stops typing), other characters are typed. A web
+    /// address typed after `/` is imported too.
+    private mutating func editPath(with key: Key, keyMap: KeyMap) -> LayerOutcome {
+        let action = keyMap.action(for: key, in: .search)
+        switch action {
+        case .cancel:
             pathField = nil
             typedFolder = nil
             error = nil
-        case .enter:
+        case .accept:
             let typed = (typedPath ?? "").trimmingCharacters(in: .whitespaces)
             if WebImporter.isWebAddress(typed) {
                 pathField = nil
-                return .importPaths([typed])
+                return .close(then: .importPaths([typed], from: folder))
             }
             if fieldPurpose == .webAddress {
                 if !typed.isEmpty { error = "Not a web address: type one starting with http:// or https://" }
                 if typed.isEmpty { pathField = nil }
-                return .stay([])
+                return .consumed()
             }
             // The field stays open, text and all, until the folder opens: an error shows above
             // it and the typo can be fixed.
             let target = resolve(typed)
             let effects = go(to: target)
             typedFolder = target
-            return .stay(effects)
-        default: _ = pathField?.edit(key)
+            return .consumed(then: .start(effects))
+        default:
+            // Only editing actions act on the field; any other character is typed.
+            if let action, pathField?.perform(action) == true { break }
+            _ = pathField?.edit(key, action: nil)
         }
-        return .stay([])
+        return .consumed()
     }
 }

@@ -2,7 +2,7 @@ import Library
 
 /// The map (`m`): the photo's place as the main pin, the other photos of the marks or the
 /// group as dimmer pins; zoom and pan around.
-struct MapScreenState: Equatable, Sendable {
+struct MapScreenState: Equatable, Sendable, LayerState {
     var viewport: MapViewport
     var pins: [MapPin]
     /// What the title says: the photo's name and place.
@@ -19,9 +19,21 @@ struct MapScreenState: Equatable, Sendable {
         title = "Map · " + (main?.name ?? "") + (main?.gps == nil ? " (no place)" : "")
     }
 
-    enum Outcome { case stay, close }
+    var keyContext: KeyContext { .map }
+    var layer: Layer { .map(self) }
 
-    mutating func handle(_ action: Action, area: Rect) -> Outcome {
+    func hints(_ state: AppState) -> String? {
+        state.keyMap.hints([.zoomIn, .zoomOut, .close, .help], in: .map) + " · arrows pan"
+    }
+
+    func title(_ state: AppState) -> String? { title }
+
+    func render(_ state: AppState, into grid: inout CellGrid) {
+        MapView.render(into: &grid, rect: state.contentArea, viewport: viewport, pins: pins, outline: try? WorldOutline.shared())
+    }
+
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
+        let area = state.contentArea
         switch action {
         case .zoomIn: viewport = viewport.zoomed(in: true)
         case .zoomOut: viewport = viewport.zoomed(in: false)
@@ -29,9 +41,10 @@ struct MapScreenState: Equatable, Sendable {
         case .right: viewport = viewport.panned(dx: max(1, area.width / 4), dy: 0, in: area)
         case .up: viewport = viewport.panned(dx: 0, dy: -max(1, area.height / 4), in: area)
         case .down: viewport = viewport.panned(dx: 0, dy: max(1, area.height / 4), in: area)
-        case .close: return .close
+        case .help: return .consumed(then: .showHelp)
+        case .close: return .close()
         default: break
         }
-        return .stay
+        return .consumed()
     }
 }

@@ -1,9 +1,9 @@
 import Library
 
 /// The place form (`L`): coordinates in any common notation, or a city name searched in the
-/// offline table as the user types (↑↓ choose, Enter sets). Backspace on an empty field
-/// offers to clear the place.
-struct PlaceFormState: Equatable, Sendable {
+/// offline table as the user types (↑↓ choose, Enter sets). `delete-back` on an empty field
+/// offers to clear the place; the question is answered with the write confirmation's keys.
+struct PlaceFormState: Equatable, Sendable, LayerState {
     let photoIDs: [String]
     var field = TextField()
     /// The highlighted city in the list of matches.
@@ -38,37 +38,43 @@ struct PlaceFormState: Equatable, Sendable {
         return places.isEmpty ? .problem("no city starts with \"\(text)\"") : .places(places)
     }
 
-    mutating func handle(_ key: Key, library: PhotoLibrary, table: PlaceTable?) -> FormOutcome {
-        let planner = EditPlanner(library: library)
+    var keyContext: KeyContext { .placeForm }
+    var layer: Layer { .placeForm(self) }
+
+    func render(_ state: AppState, into grid: inout CellGrid) { PlaceFormView.render(self, state: state, into: &grid) }
+
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
+        let planner = EditPlanner(library: state.library)
+        let table = try? PlaceTable.shared()
         if confirmingClear {
-            switch key {
-            case .enter, .char("y"): return .apply(planner.setLocation(photoIDs, to: nil))
-            default:
+            guard state.keyMap.action(for: key, in: .writeConfirmation) == .accept else {
                 confirmingClear = false
-                return .stay
+                return .consumed()
             }
+            return .close(then: .perform(planner.setLocation(photoIDs, to: nil)))
         }
-        switch key {
-        case .escape: return .cancel
-        case .backspace where field.text.isEmpty:
+        switch action {
+        case .cancel: return .close()
+        case .deleteBack where field.text.isEmpty:
             confirmingClear = true
-        case .up: choice = max(0, choice - 1)
-        case .down: choice += 1
-        case .enter:
+        case .previousChoice: choice = max(0, choice - 1)
+        case .nextChoice: choice += 1
+        case .help: return .consumed(then: .showHelp)
+        case .accept:
             switch reading(table) {
             case let .position(position):
-                return .apply(planner.setLocation(photoIDs, to: position,
-                                                  name: table?.nearest(to: position).map { "near " + $0.label }))
+                return .close(then: .perform(planner.setLocation(photoIDs, to: position,
+                                                                 name: table?.nearest(to: position).map { "near " + $0.label })))
             case let .places(places):
                 let place = places[min(choice, places.count - 1)]
-                return .apply(planner.setLocation(photoIDs, to: place.position, name: place.label))
+                return .close(then: .perform(planner.setLocation(photoIDs, to: place.position, name: place.label)))
             case .empty, .problem:
                 break
             }
         default:
-            if field.edit(key, moving: true) { choice = 0 }
+            if field.edit(key, action: action) { choice = 0 }
         }
         if case let .places(places) = reading(table) { choice = min(choice, places.count - 1) }
-        return .stay
+        return .consumed()
     }
 }

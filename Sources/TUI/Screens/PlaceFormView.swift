@@ -17,7 +17,7 @@ enum PlaceFormView {
             y += 1
             put("Their files' GPS, if any, will be ignored (undo with u).", Theme.dim)
             y += 2
-            put("Enter clear · any other key keeps it", Theme.dim)
+            put(state.keyMap.label(.accept, in: .writeConfirmation) + " clear · any other key keeps it", Theme.dim)
             return
         }
         put("Place: ", Theme.title)
@@ -28,7 +28,7 @@ enum PlaceFormView {
         case .empty:
             put("a city (\"rio\"), or -22.9068, -43.1729 or 22°54'24\"S 43°10'22\"W", Theme.dim, x: 7)
             y += 1
-            put("Backspace on the empty field clears the place", Theme.dim, x: 7)
+            put(state.keyMap.label(.deleteBack, in: .placeForm) + " on the empty field clears the place", Theme.dim, x: 7)
         case let .problem(message):
             put(message, Theme.error, x: 7)
         case let .position(position):
@@ -43,6 +43,6 @@ enum PlaceFormView {
             }
         }
         y = inner.y + inner.height - 1
-        put("Enter set · ↑↓ choose · Esc cancel", Theme.dim)
+        put(state.keyMap.hints([.accept, .previousChoice, .nextChoice, .cancel], in: .placeForm), Theme.dim)
     }
 }

@@ -17,7 +17,8 @@ enum SearchLine {
             style = Theme.dim
         } else if search.field.text.contains(where: { $0 != " " }) {
             let count = search.results?.count ?? 0
-            message = "\(count) photo\(count == 1 ? "" : "s") · Enter keeps the results · Esc goes back"
+            message = "\(count) photo\(count == 1 ? "" : "s") · \(state.keyMap.label(.accept, in: .search)) keeps the results · "
+                + "\(state.keyMap.label(.cancel, in: .search)) goes back"
             style = Theme.dim
         } else {
             message = "Words, -word, year:2019, date:2019-07, camera:canon, place:rio, fav, is:missing, group:\"…\""

@@ -1,6 +1,7 @@
-/// A one-line text input: typed characters go in at the cursor, Backspace and Delete remove
-/// around it, Ctrl-U clears. In the forms ← → Home End move the cursor; the search line keeps
-/// those keys for moving through its results.
+/// A one-line text input: typed characters go in at the cursor; the editing actions
+/// (`delete-back`, `delete-forward`, `clear-line`, and in the forms `cursor-left` … `line-end`)
+/// come from the key table of the layer holding the field. The search line keeps ← → Home End
+/// for moving through its results.
 struct TextField: Equatable, Sendable {
     private(set) var characters: [Character] = []
     /// Where typing goes, 0…count.
@@ -13,26 +14,38 @@ struct TextField: Equatable, Sendable {
 
     var text: String { String(characters) }
 
-    /// Applies an editing key; false when `key` is not one (the caller handles it).
-    /// - Parameter moving: whether ← → Home End move the cursor.
+    /// Applies `key`, whose action in the field's context is `action`: an editing action edits,
+    /// a character no binding takes is typed. False when the key is neither (the layer handles it).
+    mutating func edit(_ key: Key, action: Action?) -> Bool {
+        if let action { return perform(action) }
+        guard case let .char(c) = key else { return false }
+        characters.insert(c, at: cursor)
+        cursor += 1
+        return true
+    }
+
+    /// `edit` with the default keys of a form (`moving`: ← → Home End move the cursor) or of
+    /// the search line (they are left to the caller).
     mutating func edit(_ key: Key, moving: Bool = false) -> Bool {
-        switch key {
-        case .backspace:
+        edit(key, action: KeyMap().action(for: key, in: moving ? .dateForm : .search))
+    }
+
+    /// Does an editing action; false when `action` is not one.
+    mutating func perform(_ action: Action) -> Bool {
+        switch action {
+        case .deleteBack:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .delete:
+        case .deleteForward:
             if cursor < characters.count { characters.remove(at: cursor) }
-        case .ctrl("u"):
+        case .clearLine:
             characters = []
             cursor = 0
-        case let .char(c):
-            characters.insert(c, at: cursor)
-            cursor += 1
-        case .left where moving: cursor = max(0, cursor - 1)
-        case .right where moving: cursor = min(characters.count, cursor + 1)
-        case .home where moving, .ctrl("a") where moving: cursor = 0
-        case .end where moving, .ctrl("e") where moving: cursor = characters.count
+        case .cursorLeft: cursor = max(0, cursor - 1)
+        case .cursorRight: cursor = min(characters.count, cursor + 1)
+        case .lineStart: cursor = 0
+        case .lineEnd: cursor = characters.count
         default: return false
         }
         return true

@@ -4,7 +4,7 @@ import Library
 /// exactly what changed (dates, places, descriptions, favourites), wrapped to the width.
 enum WriteConfirmationView {
     /// The question and what it does, as paragraphs (each wrapped on its own).
-    static func paragraphs(_ photos: [String], library: PhotoLibrary) -> [(String, Style)] {
+    static func paragraphs(_ photos: [String], library: PhotoLibrary, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
         let edits = photos.compactMap { library.photo(id: $0)?.edits }
         let count = photos.count
         let photosText = "\(count) photo\(count == 1 ? "" : "s")"
@@ -39,7 +39,7 @@ enum WriteConfirmationView {
                     + "Each JPEG is replaced atomically; its picture is not touched."
             }
         }
-        return [(question, Theme.title), (how, Theme.dim), ("Enter write · any other key cancels", Theme.dim)]
+        return [(question, Theme.title), (how, Theme.dim), (keyMap.label(.accept, in: .writeConfirmation) + " write · any other key cancels", Theme.dim)]
     }
 
     /// The formats of the photos whose files are not written, only their sidecars (HEIF, PNG, WebP).
@@ -56,7 +56,7 @@ enum WriteConfirmationView {
     static func render(_ photos: [String], state: AppState, into grid: inout CellGrid) {
         let width = min(66, state.contentArea.width)
         let room = max(3, state.contentArea.height - 2)
-        var parts = paragraphs(photos, library: state.library)
+        var parts = paragraphs(photos, library: state.library, keyMap: state.keyMap)
         func lines() -> [(String, Style)] {
             var lines: [(String, Style)] = []
             for (i, (text, style)) in parts.enumerated() {

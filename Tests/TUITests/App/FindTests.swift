@@ -46,7 +46,7 @@ extension AppState {
         state.press(.right, .right, .down)
         let before = state.stack
         state.pressWorking(.char("/"))
-        #expect(state.search.isEditing)
+        #expect(state.isSearchLineOpen)
         state.typeWorking("tokyo")
         // Every photo of the group matches by its description, "寿司の写真.jpg" too.
         #expect(state.currentGroup?.count == 5)
@@ -55,14 +55,14 @@ extension AppState {
         #expect(state.currentGroup?.count == 1)
         #expect(AppView.render(state).text().contains("1 photo · Enter keeps the results"))
         state.pressWorking(.escape)
-        #expect(!state.search.isEditing)
+        #expect(!state.isSearchLineOpen)
         #expect(state.stack == before)
 
         // Enter keeps the results: a photo opens and pages like in a group, back returns.
         state.pressWorking(.char("/"))
         state.typeWorking("garden")
         state.pressWorking(.enter)
-        #expect(!state.search.isEditing)
+        #expect(!state.isSearchLineOpen)
         #expect(state.screen == .group(id: SearchState.resultsID))
         #expect(state.currentGroup?.count == 30)
         state.pressWorking(.right, .enter)

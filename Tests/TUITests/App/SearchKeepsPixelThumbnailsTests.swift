@@ -11,7 +11,7 @@ import Testing
         state.openGroup(at: TestLibrary.gardenIndex)
         state.pressWorking(.char("/"))
         state.pressWorking(.char("g"))
-        #expect(state.search.isEditing)
+        #expect(state.isSearchLineOpen)
         let keys = state.wantedPreviews().map(\.key)
         try #require(!keys.isEmpty)
         #expect(keys.allSatisfy { $0.pixels != nil })

@@ -17,9 +17,15 @@ import Testing
             state.press(.char("L"))
             state.type("-22.9068, -43.1729")
             state.press(.enter, .char("m"))
+        case .list: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("t"))
+        case .search: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("/"))
+        case .help: state.press(.char("?"))
+        case .dateForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("d"))
+        case .placeForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("L"))
+        case .writeConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("f"), .char("W"))
         }
         #expect(state.keyContext == context)
-        if help, context != .importProgress { state.showHelp = true }
+        if help, context != .importProgress { state.openHelp() }
         return state
     }
 

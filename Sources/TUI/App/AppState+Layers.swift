@@ -1,0 +1,125 @@
+import Library
+
+/// The layers over the screens (see `Layer`): opening them, offering them a key from the top
+/// down, and the one place where what a layer answers changes the rest of the state.
+extension AppState {
+    // MARK: - Opening and finding
+
+    /// Puts `layer` on top of the others; the one exception is the import overlay, which
+    /// stays on top of anything opened while it shows (what runs is always in sight, and the
+    /// cancel key always reaches it).
+    mutating func open(_ layer: Layer) {
+        if !(layer.state is ImportOverlayState), let overlay = layers.lastIndex(where: { $0.state is ImportOverlayState }) {
+            layers.insert(layer, at: overlay)
+        } else {
+            layers.append(layer)
+        }
+    }
+
+    /// The help over whatever is on top now, listing its keys.
+    mutating func openHelp() {
+        open(.help(HelpState(context: keyContext)))
+    }
+
+    /// The topmost layer holding a `T`, wherever it is in the stack (a folder listing arrives
+    /// for the picker under the help).
+    func layer<T: LayerState>(_: T.Type) -> T? {
+        layers.reversed().lazy.compactMap { $0.state as? T }.first
+    }
+
+    /// Changes the topmost layer holding a `T`; nothing when there is none.
+    mutating func changeLayer<T: LayerState, R>(_: T.Type, _ change: (inout T) -> R) -> R? {
+        guard let index = layers.lastIndex(where: { $0.state is T }), var state = layers[index].state as? T else { return nil }
+        let result = change(&state)
+        layers[index] = state.layer
+        return result
+    }
+
+    /// Closes every layer holding a `T`.
+    mutating func closeLayers<T: LayerState>(_: T.Type) {
+        layers.removeAll { $0.state is T }
+    }
+
+    var picker: ImportPickerState? { layer(ImportPickerState.self) }
+    var dateForm: DateFormState? { layer(DateFormState.self) }
+    var placeForm: PlaceFormState? { layer(PlaceFormState.self) }
+    var map: MapScreenState? { layer(MapScreenState.self) }
+    var writeConfirmation: WriteConfirmation? { layer(WriteConfirmation.self) }
+    var isSearchLineOpen: Bool { layer(SearchLineLayer.self) != nil }
+    /// The import progress or summary overlay; setting one shows it on top.
+    var importOverlay: ImportOverlayState? {
+        get { layer(ImportOverlayState.self) }
+        set {
+            guard let newValue else { return closeLayers(ImportOverlayState.self) }
+            if changeLayer(ImportOverlayState.self, { $0 = newValue }) == nil { open(.importOverlay(newValue)) }
+        }
+    }
+    /// The help shows; setting it opens one over the top layer (or closes every help).
+    var showHelp: Bool {
+        get { layer(HelpState.self) != nil }
+        set {
+            if !newValue { closeLayers(HelpState.self) } else if !showHelp { openHelp() }
+        }
+    }
+    /// How far the help is scrolled.
+    var helpScroll: Int { layer(HelpState.self)?.scroll ?? 0 }
+    /// Whose keys the help lists: what it was opened over.
+    var helpContext: KeyContext { layer(HelpState.self)?.context ?? keyContext }
+
+    // MARK: - Keys
+
+    /// Offers `key` to the layers from the top down, each with its action in its own context;
+    /// nil when every layer let it through (the screen takes it then).
+    mutating func routeThroughLayers(_ key: Key) -> [Effect]? {
+        for index in layers.indices.reversed() {
+            var layer = layers[index]
+            let outcome = layer.handle(key, action: keyMap.action(for: key, in: layer.state.keyContext), state: self)
+            switch outcome {
+            case .ignored:
+                continue
+            case let .consumed(request):
+                layers[index] = layer
+                return carryOut(request)
+            case let .close(request):
+                layers.remove(at: index)
+                clampCursors()
+                return carryOut(request)
+            }
+        }
+        return nil
+    }
+
+    /// Does what a layer asked for: the one place a layer's answer reaches the rest of the state.
+    private mutating func carryOut(_ request: LayerRequest) -> [Effect] {
+        switch request {
+        case .nothing:
+            return []
+        case let .start(effects):
+            return effects
+        case .showHelp:
+            openHelp()
+            return []
+        case let .say(message):
+            status = message
+            return []
+        case let .importPaths(paths, folder):
+            closeLayers(ImportPickerState.self)
+            importOverlay = ImportOverlayState()
+            remembered.lastImportFolder = folder
+            return [.startImport(paths), .remember(remembered)]
+        case .cancelImport:
+            return [.cancelImport]
+        case let .perform(step):
+            return perform(step)
+        case let .writeBack(photos):
+            status = "Writing \(photos.count) file\(photos.count == 1 ? "" : "s")…"
+            return [.writeBack(photos)]
+        case let .editQuery(key, action):
+            editQuery(key, action: action)
+            return wantDetails()
+        case .leaveSearch:
+            leaveSearch()
+            return wantDetails()
+        }
+    }
+}

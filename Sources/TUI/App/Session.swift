@@ -1,0 +1,38 @@
+import Library
+
+/// What the browser works with for the whole run, whatever screen or layer shows: the library,
+/// the user's keys and the problems of their config file, the choices remembered between runs,
+/// and the folders the import picker starts from.
+public struct Session: Sendable {
+    public internal(set) var library: PhotoLibrary
+    /// The keys, from the defaults and the user's config file.
+    public let keyMap: KeyMap
+    /// What is remembered between runs (the last import folder, the grouping, the sort…).
+    public internal(set) var remembered: RememberedState
+    /// Every problem of the config file, for the help to list (the status line names the first).
+    let configProblems: [String]
+    /// The folder photory was started in (the picker's `.`) and the home folder (`~`).
+    let startFolder: String
+    let homeFolder: String
+}
+
+extension AppState {
+    /// The session's library, changed in place (an edit never copies it).
+    public internal(set) var library: PhotoLibrary {
+        get { session.library }
+        _modify { yield &session.library }
+        set { session.library = newValue }
+    }
+
+    public var keyMap: KeyMap { session.keyMap }
+
+    public internal(set) var remembered: RememberedState {
+        get { session.remembered }
+        _modify { yield &session.remembered }
+        set { session.remembered = newValue }
+    }
+
+    var configProblems: [String] { session.configProblems }
+    var startFolder: String { session.startFolder }
+    var homeFolder: String { session.homeFolder }
+}

@@ -1,0 +1,34 @@
+import Library
+
+/// A layer's answer to a key (see `Layer`).
+enum LayerOutcome: Equatable {
+    /// The layer took the key and stays open; `then` is what it asks of the app.
+    case consumed(then: LayerRequest = .nothing)
+    /// Not the layer's key: the layer below, or the screen, gets it.
+    case ignored
+    /// The layer closes; `then` is what it leaves the app to do.
+    case close(then: LayerRequest = .nothing)
+}
+
+/// What a layer asks the app to do; `AppState.carryOut` does it.
+enum LayerRequest: Equatable {
+    case nothing
+    /// Work to start (a folder listing for the picker).
+    case start([Effect])
+    /// The help, over the layer.
+    case showHelp
+    /// A one-off message on the status line ("Nothing written").
+    case say(String)
+    /// Import these paths (the picker, which was in `folder`).
+    case importPaths([String], from: String)
+    /// Stop the running import (what finished is kept).
+    case cancelImport
+    /// An edit to make (from a form).
+    case perform(EditStep)
+    /// Write the edits of these photos into their files.
+    case writeBack([String])
+    /// Change the search line's query: type a character, or an editing action.
+    case editQuery(Key, Action?)
+    /// Leave search: back to where `/` was pressed.
+    case leaveSearch
+}
