@@ -88,11 +88,15 @@ public struct AppState: Sendable {
     var search = SearchState()
     /// Grids and lists of photos on the stack, as shown (sorted, with their subfolders), by id.
     var pageCache: [String: FolderPage] = [:]
+    /// The photo growing from its tile or shrinking back into it, while it does (see `PhotoTransition`).
+    var transition: PhotoTransition?
+    /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
+    let animations: Bool
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
-                graphics: GraphicsSettings = .symbols, configProblems: [String] = []) {
+                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false) {
         self.library = library
         self.columns = columns
         self.rows = rows
@@ -104,6 +108,7 @@ public struct AppState: Sendable {
         self.remembered = remembered
         self.status = status
         self.configProblems = configProblems
+        self.animations = animations
     }
 
     // MARK: - Derived

@@ -97,7 +97,7 @@ public final class BrowserApp: @unchecked Sendable {
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
-            configProblems: config.problems)
+            configProblems: config.problems, animations: config.animations)
         let jobs = JobScheduler()
         self.jobs = jobs
         defer { jobs.shutdown() }
@@ -116,7 +116,16 @@ public final class BrowserApp: @unchecked Sendable {
         // The folders of the remembered grouping, built in the background from the start.
         state.followUp().forEach(perform)
         var dirty = true
+        var animationClock = AnimationClock()
         while !state.shouldQuit && !inbox.isStopped {
+            // A frame of the opening animation when one is due; it ends at once when the terminal
+            // cannot draw frames of its size in their slot (a slow link).
+            if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
+                let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
+                                                 within: PhotoTransition.frameInterval)
+                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
+                dirty = true
+            }
             if dirty {
                 let wanted = state.wantedPreviews()
                 state.previews.touch(wanted.map(\.key))
@@ -126,7 +135,8 @@ public final class BrowserApp: @unchecked Sendable {
                 onFrame?(grid)
                 dirty = false
             }
-            let woke = terminal.waitForInput(orWake: inbox.wake)
+            let woke = terminal.waitForInput(orWake: inbox.wake,
+                                             timeoutMs: state.transition == nil ? -1 : animationClock.millisecondsToNextFrame())
             var messages: [Msg] = []
             let keys = terminal.readKeys(timeoutMs: 0)
             for key in keys {
