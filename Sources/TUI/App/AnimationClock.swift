@@ -5,9 +5,13 @@ import Foundation
 /// slower, to look at the frames (in tmux, with `capture-pane`).
 struct AnimationClock {
     /// How many times slower than real time the animation runs (1: as designed).
-    var slowdown: Double = Self.slowdownFromEnvironment()
+    let slowdown: Double
     /// When the last frame was given, in real seconds.
     private var lastFrame = -Double.infinity
+
+    init(slowdown: Double = Self.slowdownFromEnvironment()) {
+        self.slowdown = slowdown
+    }
 
     /// The animation's time now when a frame is due (its first frame, `started` false, always is),
     /// else nil.
