@@ -25,16 +25,8 @@ struct FollowOtherWritersTests {
 
     @Test("a CLI edit shows in the open browser without a key; both writers' edits land once")
     func cliEditsReachTheOpenBrowser() throws {
-        let sandbox = Sandbox()
-        let paths = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("6 photos")
-        tmux.send("Enter")
-        try tmux.waitFor("photo-01.jpg")
+        let run = try BrowserRun()
+        let (sandbox, tmux, paths) = (run.sandbox, run.tmux, run.paths)
 
         let edit = try cli(["edit", paths[2], "--favourite"], sandbox)
         #expect(edit.status == 0, "\(edit.stderr)")
@@ -48,7 +40,7 @@ struct FollowOtherWritersTests {
         try tmux.waitFor("★ photo-01.jpg")
         // The described photo leaves the Trip group on screen, without a key.
         try tmux.waitFor("Trip · 5 photos")
-        try E2E.eventually { try journalEntries(sandbox).count >= 3 }
+        try sandbox.waitForSavedEdits(1)
         let entries = try journalEntries(sandbox)
         #expect(entries.count == 3, "three edits, one line each: \(entries)")
         let onDisk = try photos(sandbox)
@@ -62,9 +54,9 @@ struct FollowOtherWritersTests {
             return now.values.filter { $0["favourite"] as? Bool == true }.count
                 + (now["photo-05.jpg"]?["description"] as? String == "From the CLI" ? 1 : 0)
         }
-        for left in [2, 1, 0] {
+        for (undos, left) in [(1, 2), (2, 1), (3, 0)] {
             tmux.send("u")
-            try E2E.eventually { try edited() == left }
+            try sandbox.waitForSavedEdits(1 + undos)
             let entries = try journalEntries(sandbox).joined(separator: "\n")
             #expect(try edited() == left, "\(tmux.screen())\n\(entries)")
         }

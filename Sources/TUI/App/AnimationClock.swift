@@ -16,18 +16,18 @@ struct AnimationClock {
     /// The animation's time now when a frame is due (its first frame, `started` false, always is),
     /// else nil.
     mutating func frameDue(started: Bool, now: Double = TerminalQuery.now()) -> Double? {
-        guard !started || now - lastFrame >= interval - 0.001 else { return nil }
+        guard !started || now - lastFrame >= realFrameInterval - 0.001 else { return nil }
         lastFrame = now
         return now / slowdown
     }
 
     /// How long the loop may sleep before the next frame is due (for `waitForInput`).
     func millisecondsToNextFrame(now: Double = TerminalQuery.now()) -> Int32 {
-        Int32(max(0, ((lastFrame + interval - now) * 1000).rounded(.up)))
+        Int32(max(0, ((lastFrame + realFrameInterval - now) * 1000).rounded(.up)))
     }
 
-    /// The real time between two frames.
-    private var interval: Double { PhotoTransition.frameInterval * slowdown }
+    /// The real time between two frames: the slot each frame must be drawn in.
+    var realFrameInterval: Double { PhotoTransition.frameInterval * slowdown }
 
     static func slowdownFromEnvironment() -> Double {
         ProcessInfo.processInfo.environment["PHOTORY_ANIMATION_SLOWDOWN"].flatMap(Double.init).map { max(1, $0) } ?? 1

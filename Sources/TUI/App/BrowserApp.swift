@@ -28,6 +28,12 @@ public final class BrowserApp: @unchecked Sendable {
 
     private let config: Config
     private let rememberedFile: String
+    /// `PHOTORY_SAVED_EDITS_FILE`: a file rewritten with "N edits saved" each time all N edits made
+    /// so far are saved, the signal end-to-end tests wait on (saves run in the background and show
+    /// nothing on screen). Nil when not asked for.
+    private let savedEditsFile = ProcessInfo.processInfo.environment["PHOTORY_SAVED_EDITS_FILE"]
+    /// The edits the file last said were saved.
+    private var savedEditsReported = 0
 
     public init(store: LibraryStore, thumbnails: ThumbnailStore,
                 web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
@@ -122,7 +128,7 @@ public final class BrowserApp: @unchecked Sendable {
             // cannot draw frames of its size in their slot (a slow link).
             if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
                 let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
-                                                 within: PhotoTransition.frameInterval)
+                                                 within: animationClock.realFrameInterval)
                 state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
                 dirty = true
             }
@@ -165,6 +171,7 @@ public final class BrowserApp: @unchecked Sendable {
                 if state.shouldQuit { break }
             }
             effects.forEach(perform)
+            reportSavedEdits(state)
             dirty = true
         }
         importCancellation?.cancel()
@@ -202,6 +209,13 @@ public final class BrowserApp: @unchecked Sendable {
         if `import` { what.append("what the import finished") }
         if edits > 0 { what.append("\(edits) edit\(edits == 1 ? "" : "s")") }
         return "Saving \(what.joined(separator: " and "))… (waiting for the library: another photory-tui may be writing to it)"
+    }
+
+    /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.
+    private func reportSavedEdits(_ state: AppState) {
+        guard let file = savedEditsFile, state.unsaved.isEmpty, state.editSequence > savedEditsReported else { return }
+        savedEditsReported = state.editSequence
+        try? AtomicFile.write(Array("\(state.editSequence) edits saved\n".utf8), to: file)
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
