@@ -2,29 +2,51 @@ import Fixtures
 import Foundation
 import Testing
 
-/// The set-up browser tests share: a sandbox, a series of photos ("photo-01.jpg" …, one
-/// description) imported through the CLI, and the browser on that library in tmux, on the
-/// photos' grid. The tmux server goes with the value.
+/// The set-up browser tests share: a sandbox, photos imported into its library through the
+/// CLI, and the browser on that library in tmux, waited for. The tmux server goes with the value.
+///
+/// `BrowserRun()` is a series of photos ("photo-01.jpg" …, one description) with their grid open;
+/// `BrowserRun.firstRun(…)` is the first-run set (three groups, twelve photos) on the home grid.
 final class BrowserRun {
     let sandbox: Sandbox
     let tmux: TmuxSession
-    /// The photos' paths, in their order in the grid.
+    /// The photos' paths, in the order they were written.
     let paths: [String]
+
+    /// The browser at `columns` × `rows` on `sandbox`'s library (imported already), waited for
+    /// until `shows` is on screen.
+    init(sandbox: Sandbox, paths: [String], columns: Int, rows: Int, term: String = "xterm-256color",
+         colorterm: String? = nil, afterExit: String = "", shows: String, sourceLocation: SourceLocation) throws {
+        self.sandbox = sandbox
+        self.paths = paths
+        tmux = TmuxSession()
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: columns, rows: rows, term: term,
+                              colorterm: colorterm, afterExit: afterExit, sourceLocation: sourceLocation)
+        try tmux.waitFor(shows, sourceLocation: sourceLocation)
+    }
 
     /// `count` photos described `description`, the browser at `columns` × `rows` with their
     /// group open (`openGroup`) or on the home grid.
-    init(photos count: Int = 6, description: String = "Trip", columns: Int = 120, rows: Int = 40, openGroup: Bool = true,
-         sourceLocation: SourceLocation = #_sourceLocation) throws {
-        sandbox = Sandbox()
-        paths = PhotoFixtures.write(PhotoFixtures.series(count, description: description), into: sandbox.root.path + "/photos")
+    convenience init(photos count: Int = 6, description: String = "Trip", columns: Int = 120, rows: Int = 40,
+                     openGroup: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let sandbox = Sandbox()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(count, description: description), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"], sourceLocation: sourceLocation)
-        tmux = TmuxSession()
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: columns, rows: rows,
-                              sourceLocation: sourceLocation)
-        try tmux.waitFor("\(count) photos", sourceLocation: sourceLocation)
+        try self.init(sandbox: sandbox, paths: paths, columns: columns, rows: rows, shows: "\(count) photos",
+                      sourceLocation: sourceLocation)
         guard openGroup else { return }
         tmux.send("Enter")
         try tmux.waitFor("photo-01.jpg", sourceLocation: sourceLocation)
+    }
+
+    /// The first-run set (`PhotoFixtures.firstRun`), the browser on the home grid until `shows`.
+    static func firstRun(columns: Int = 120, rows: Int = 40, term: String = "xterm-256color", colorterm: String? = nil,
+                         afterExit: String = "", shows: String = "12 photos",
+                         sourceLocation: SourceLocation = #_sourceLocation) throws -> BrowserRun {
+        let sandbox = Sandbox()
+        let paths = try sandbox.importFirstRunPhotos(sourceLocation: sourceLocation)
+        return try BrowserRun(sandbox: sandbox, paths: paths, columns: columns, rows: rows, term: term, colorterm: colorterm,
+                              afterExit: afterExit, shows: shows, sourceLocation: sourceLocation)
     }
 
     deinit { tmux.kill() }

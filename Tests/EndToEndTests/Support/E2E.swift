@@ -76,6 +76,19 @@ final class Sandbox: @unchecked Sendable {
         return environment
     }
 
+    /// `photory-tui <arguments> --library <the sandbox's library>`, no terminal.
+    func cli(_ arguments: [String]) throws -> TmuxSession.Output {
+        try E2E.cli(arguments + ["--library", library], sandbox: self)
+    }
+
+    /// The library's photos as `list --json` gives them, by file name.
+    func photosByName() throws -> [String: [String: Any]] {
+        let output = try cli(["list", "--json"])
+        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.map { (($0["path"] as? String ?? "") as NSString).lastPathComponent }
+            .enumerated().map { ($0.element, list[$0.offset]) })
+    }
+
     /// Where the browser says how many of its edits are saved (see `waitForSavedEdits`).
     var savedEditsFile: String { root.path + "/saved-edits" }
 
