@@ -65,21 +65,23 @@ extension Benchmark {
                     + "whose status line shows it; (b) \(String(format: "%.4f", cpu)) CPU s in "
                     + "\(String(format: "%.1f", wall)) s, \(probe.frameCount - framesBefore) frames drawn meanwhile "
                     + "(getrusage RUSAGE_SELF)")
-        try runOpeningAnimation()
     }
 
     /// (c) The opening animation at 120×40 in truecolor: the bytes each of its frames writes to
-    /// the terminal and the time drawing one takes (its slot is 30 ms).
-    func runOpeningAnimation() throws {
+    /// the terminal and the time drawing one takes (its slot is 30 ms). After `runLoop` (one
+    /// terminal at a time).
+    func runOpeningAnimation() {
         let probe = FrameProbe()
         let app = startLoop(columns: 120, rows: 40, probe: probe)
         defer {
             app.stop()
             probe.finished.wait()
         }
-        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else { return }
         app.post(.key(.enter))   // the first group, its tiles drawn
-        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else { return }
+        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else {
+            report.note("(c) the loop did not settle: \(probe.failure ?? "still drawing after 60 s")")
+            return
+        }
         let gridTitle = probe.lastTitle
         probe.logging = true
         app.post(.key(.enter))   // its first photo: grows from its tile

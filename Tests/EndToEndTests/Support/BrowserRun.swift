@@ -6,7 +6,8 @@ import Testing
 /// CLI, and the browser on that library in tmux, waited for. The tmux server goes with the value.
 ///
 /// `BrowserRun()` is a series of photos ("photo-01.jpg" …, one description) with their grid open;
-/// `BrowserRun.firstRun(…)` is the first-run set (three groups, twelve photos) on the home grid.
+/// `BrowserRun.firstRun(…)` is the first-run set (three groups, twelve photos) on the home grid;
+/// `BrowserRun.empty(…)` an empty library, started in a folder of the test's choosing.
 final class BrowserRun {
     let sandbox: Sandbox
     let tmux: TmuxSession
@@ -16,12 +17,13 @@ final class BrowserRun {
     /// The browser at `columns` × `rows` on `sandbox`'s library (imported already), waited for
     /// until `shows` is on screen.
     init(sandbox: Sandbox, paths: [String], columns: Int, rows: Int, term: String = "xterm-256color",
-         colorterm: String? = nil, afterExit: String = "", shows: String, sourceLocation: SourceLocation) throws {
+         colorterm: String? = nil, cwd: String? = nil, afterExit: String = "", shows: String,
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.sandbox = sandbox
         self.paths = paths
         tmux = TmuxSession()
         try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: columns, rows: rows, term: term,
-                              colorterm: colorterm, afterExit: afterExit, sourceLocation: sourceLocation)
+                              colorterm: colorterm, cwd: cwd, afterExit: afterExit, sourceLocation: sourceLocation)
         try tmux.waitFor(shows, sourceLocation: sourceLocation)
     }
 
@@ -47,6 +49,14 @@ final class BrowserRun {
         let paths = try sandbox.importFirstRunPhotos(sourceLocation: sourceLocation)
         return try BrowserRun(sandbox: sandbox, paths: paths, columns: columns, rows: rows, term: term, colorterm: colorterm,
                               afterExit: afterExit, shows: shows, sourceLocation: sourceLocation)
+    }
+
+    /// The browser on `sandbox`'s library, still empty, started in `cwd` (the sandbox's folder
+    /// by default): "Your library is empty" on screen.
+    static func empty(_ sandbox: Sandbox = Sandbox(), columns: Int = 120, rows: Int = 40, cwd: String? = nil,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> BrowserRun {
+        try BrowserRun(sandbox: sandbox, paths: [], columns: columns, rows: rows, cwd: cwd, shows: "Your library is empty",
+                       sourceLocation: sourceLocation)
     }
 
     deinit { tmux.kill() }
