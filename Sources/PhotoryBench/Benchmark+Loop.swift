@@ -22,22 +22,8 @@ extension Benchmark {
                        + "\(imported.photos.count) photos, \(imported.groups.count) groups)")
         // Neither the user's config nor their remembered state (grouping, sort) shapes the figures,
         // and the run must not write over that state.
-        let app = BrowserApp(store: LibraryStore(path: folder("loop") + "/library.json"), thumbnails: store,
-                             config: Config(), rememberedFile: folder("loop") + "/state.json")
         let probe = FrameProbe()
-        let library = imported
-        let loopThread = Thread {
-            do {
-                let terminal = try Terminal(headlessColumns: 160, rows: 48, colorModeOverride: .truecolor)
-                app.run(library: library, on: terminal, onFrame: probe.frameDrawn)
-                terminal.restore()
-            } catch {
-                probe.fail("\(error)")
-            }
-            probe.finished.signal()
-        }
-        loopThread.name = "bench-loop"
-        loopThread.start()
+        let app = startLoop(columns: 160, rows: 48, probe: probe)
         defer {
             app.stop()
             probe.finished.wait()
@@ -81,6 +67,63 @@ extension Benchmark {
                     + "(getrusage RUSAGE_SELF)")
     }
 
+    /// (c) The opening animation at 120×40 in truecolor: the bytes each of its frames writes to
+    /// the terminal and the time drawing one takes (its slot is 30 ms). After `runLoop` (one
+    /// terminal at a time).
+    func runOpeningAnimation() {
+        let probe = FrameProbe()
+        let app = startLoop(columns: 120, rows: 40, probe: probe)
+        defer {
+            app.stop()
+            probe.finished.wait()
+        }
+        app.post(.key(.enter))   // the first group, its tiles drawn
+        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else {
+            report.note("(c) the loop did not settle: \(probe.failure ?? "still drawing after 60 s")")
+            return
+        }
+        let gridTitle = probe.lastTitle
+        probe.logging = true
+        app.post(.key(.enter))   // its first photo: grows from its tile
+        _ = probe.waitUntilQuiet(seconds: 0.5, limit: 60)
+        // The animation's frames still show the grid's title line; the photo view's is its own.
+        let frames = probe.takeLog().prefix { $0.title == gridTitle }
+        guard !frames.isEmpty else {
+            report.note("(c) no animation frame was drawn (no tile art in memory, or the frames were too slow)")
+            return
+        }
+        report.row("(c) opening animation at 120×40, truecolor: bytes a frame writes", median: Measure.median(frames.map { Double($0.bytes) / 1000 }),
+                   worst: frames.map { Double($0.bytes) / 1000 }.max(), unit: "KB")
+        report.row("(c) … and the time drawing a frame takes (render + diff + write)", median: Measure.median(frames.map(\.ms)),
+                   worst: frames.map(\.ms).max(), unit: "ms", target: .below(30))   // the frame's slot
+        report.note("(c) \(frames.count) frames; bytes as the loop thread wrote them (/proc/thread-self/io), the terminal "
+                    + "headless (writing to /dev/null): over a link, add the time the bytes take to cross it")
+    }
+
+    /// `BrowserApp.run` on a headless `columns` × `rows` terminal in truecolor, on a thread of its
+    /// own, each frame reported to `probe`; `stop()` the app, then wait for `probe.finished`.
+    private func startLoop(columns: Int, rows: Int, probe: FrameProbe) -> BrowserApp {
+        // Neither the user's config nor their remembered state (grouping, sort) shapes the figures,
+        // and the run must not write over that state.
+        let name = "loop-\(columns)x\(rows)"
+        let app = BrowserApp(store: LibraryStore(path: folder(name) + "/library.json"), thumbnails: store,
+                             config: Config(), rememberedFile: folder(name) + "/state.json")
+        let library = imported
+        let loopThread = Thread {
+            do {
+                let terminal = try Terminal(headlessColumns: columns, rows: rows, colorModeOverride: .truecolor)
+                app.run(library: library, on: terminal) { probe.frameDrawn($0, written: terminal.lastFrame) }
+                terminal.restore()
+            } catch {
+                probe.fail("\(error)")
+            }
+            probe.finished.signal()
+        }
+        loopThread.name = "bench-loop"
+        loopThread.start()
+        return app
+    }
+
     /// User + system CPU seconds this process has used (`getrusage(RUSAGE_SELF)`).
     static func processCPUSeconds() -> Double {
         var usage = rusage()
@@ -103,12 +146,31 @@ private final class FrameProbe: Sendable {
         var frames = 0
         var lastFrameAt = Measure.now()
         var failure: String?
+        var isLogging = false
+        var log: [(title: String, bytes: Int, ms: Double)] = []
+        var title = ""
     }
 
     private let watch = Locked(Watch())
 
     var frameCount: Int { watch.withLock { $0.frames } }
     var failure: String? { watch.withLock { $0.failure } }
+    /// The title line of the last frame.
+    var lastTitle: String { watch.withLock { $0.title } }
+    /// While set, every frame's title line, bytes and time are kept (`takeLog`).
+    var logging: Bool {
+        get { watch.withLock { $0.isLogging } }
+        set { watch.withLock { $0.isLogging = newValue } }
+    }
+
+    /// The frames logged, oldest first; logging stops.
+    func takeLog() -> [(title: String, bytes: Int, ms: Double)] {
+        watch.withLock { watch in
+            watch.isLogging = false
+            defer { watch.log = [] }
+            return watch.log
+        }
+    }
 
     func fail(_ message: String) { watch.withLock { $0.failure = message } }
 
@@ -120,11 +182,14 @@ private final class FrameProbe: Sendable {
         }
     }
 
-    func frameDrawn(_ grid: CellGrid) {
+    func frameDrawn(_ grid: CellGrid, written: (bytes: Int, seconds: Double) = (0, 0)) {
         let now = Measure.now()
+        let top = grid.height > 0 ? grid.row(0).map(\.text).joined() : ""
         watch.withLock { watch in
             watch.frames += 1
             watch.lastFrameAt = now
+            watch.title = top
+            if watch.isLogging { watch.log.append((top, written.bytes, written.seconds * 1000)) }
             guard let text = watch.expected, grid.height > 0,
                   grid.row(grid.height - 1).map(\.text).joined().contains(text) else { return }
             watch.latency = now - watch.postedAt

@@ -79,7 +79,10 @@ public final class Benchmark {
         if sections.contains(.graphics) { runGraphics() }
         if sections.contains(.formats) { runFormats() }
         if sections.contains(.startup) { try runStartup() }
-        if sections.contains(.loop) { try runLoop() }
+        if sections.contains(.loop) {
+            try runLoop()
+            runOpeningAnimation()
+        }
         if sections.contains(.geo) { try runGeo() }
         if sections.contains(.edits) { try runEdits() }
         if sections.contains(.search) { runSearch() }

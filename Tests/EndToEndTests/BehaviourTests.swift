@@ -60,13 +60,8 @@ struct BehaviourTests {
 
     @Test("the photo is drawn in the terminal's colours", arguments: Colours.allCases)
     func colours(_ colours: Colours) throws {
-        let sandbox = Sandbox()
-        try sandbox.importFirstRunPhotos()
-
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40,
-                              term: "xterm-256color", colorterm: colours == .truecolor ? "truecolor" : nil)
+        let run = try BrowserRun.firstRun(colorterm: colours == .truecolor ? "truecolor" : nil, shows: "photo")
+        let tmux = run.tmux
         try openFirstPhoto(tmux, count: 5, firstName: "beach-01.jpg")
 
         switch colours {

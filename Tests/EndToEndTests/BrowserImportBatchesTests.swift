@@ -82,10 +82,8 @@ import Testing
         let sandbox = Sandbox()
         let start = sandbox.root.path + "/start"
         _ = Batches.writePhotos(sandbox, in: start)
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40, cwd: start)
-        try tmux.waitFor("Your library is empty")
+        let run = try BrowserRun.empty(sandbox, cwd: start)
+        let tmux = run.tmux
         tmux.send("a")
         try tmux.waitFor("many/")
         tmux.send("i")

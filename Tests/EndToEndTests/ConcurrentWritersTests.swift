@@ -59,18 +59,10 @@ struct ConcurrentWritersTests {
 
     @Test("a browser, a CLI edit loop and a CLI import at once: every edit once, no photo twice")
     func browserEditLoopAndImportAtOnce() throws {
-        let sandbox = Sandbox()
-        let first = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let run = try BrowserRun()
+        let (sandbox, tmux, first) = (run.sandbox, run.tmux, run.paths)
         let binary = Shell.quote(try E2E.binary()), library = Shell.quote(sandbox.library)
         let acked = sandbox.root.path + "/acked"
-
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("6 photos")
-        tmux.send("Enter")
-        try tmux.waitFor("photo-01.jpg")
 
         var presses = 0
         for round in 1...Self.rounds {
@@ -113,15 +105,8 @@ struct ConcurrentWritersTests {
 
     @Test("in the browser, `f` then kill -9 0.3 s later: the favourite is on disk")
     func favouriteSurvivesAKillSoonAfter() throws {
-        let sandbox = Sandbox()
-        PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("6 photos")
-        tmux.send("Enter")
-        try tmux.waitFor("photo-01.jpg")
+        let run = try BrowserRun()
+        let (sandbox, tmux) = (run.sandbox, run.tmux)
         let pid = try browserPID(library: sandbox.library)
         tmux.send("f")
         try tmux.waitFor("★ photo-01.jpg")

@@ -7,12 +7,8 @@ import Testing
 struct FindBrowserTests {
     @Test("type a search, open a result, page, back; Esc returns to the same spot")
     func searchOpenPageBackEsc() throws {
-        let sandbox = Sandbox()
-        try sandbox.importFirstRunPhotos()
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("3 groups · 12 photos")
+        let run = try BrowserRun.firstRun(shows: "3 groups · 12 photos")
+        let tmux = run.tmux
         // Into Mountain hike, onto its second photo.
         tmux.send("l", "Enter")
         try tmux.waitFor("hike-04.jpg")
@@ -52,12 +48,8 @@ struct FindBrowserTests {
 
     @Test("o cycles the groupings; a restart keeps the choice")
     func cycleGroupingsAndRestart() throws {
-        let sandbox = Sandbox()
-        try sandbox.importFirstRunPhotos()
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("Home · by description · 3 groups")
+        let run = try BrowserRun.firstRun(shows: "Home · by description · 3 groups")
+        let (sandbox, tmux) = (run.sandbox, run.tmux)
         tmux.send("o")
         // Whole frames only: a capture can land while one is still being written.
         try tmux.waitUntil("the three year folders") {

@@ -6,18 +6,6 @@ import Testing
 /// without a key, and edits made at once in both land on disk exactly once.
 @Suite("The browser follows other writers")
 struct FollowOtherWritersTests {
-    func cli(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
-        try E2E.cli(arguments + ["--library", sandbox.library], sandbox: sandbox)
-    }
-
-    /// `list --json`, by file name.
-    func photos(_ sandbox: Sandbox) throws -> [String: [String: Any]] {
-        let output = try cli(["list", "--json"], sandbox)
-        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]] ?? []
-        return Dictionary(uniqueKeysWithValues: list.map { ((($0["path"] as? String) ?? "") as NSString).lastPathComponent }
-            .enumerated().map { ($0.element, list[$0.offset]) })
-    }
-
     func journalEntries(_ sandbox: Sandbox) throws -> [String] {
         let path = String(sandbox.library.dropLast(".json".count)) + ".journal.jsonl"
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { $0.hasPrefix("{\"seq\"") }
@@ -25,46 +13,38 @@ struct FollowOtherWritersTests {
 
     @Test("a CLI edit shows in the open browser without a key; both writers' edits land once")
     func cliEditsReachTheOpenBrowser() throws {
-        let sandbox = Sandbox()
-        let paths = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let run = try BrowserRun()
+        let (sandbox, tmux, paths) = (run.sandbox, run.tmux, run.paths)
 
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("6 photos")
-        tmux.send("Enter")
-        try tmux.waitFor("photo-01.jpg")
-
-        let edit = try cli(["edit", paths[2], "--favourite"], sandbox)
+        let edit = try sandbox.cli(["edit", paths[2], "--favourite"])
         #expect(edit.status == 0, "\(edit.stderr)")
         try tmux.waitFor("★ photo-03.jpg")
         try tmux.waitFor("Changed by another photory-tui: 1 edit")
 
         // A favourite in the browser and a description from the CLI at the same moment.
         tmux.send("f")
-        let describe = try cli(["edit", paths[4], "--description", "From the CLI"], sandbox)
+        let describe = try sandbox.cli(["edit", paths[4], "--description", "From the CLI"])
         #expect(describe.status == 0, "\(describe.stderr)")
         try tmux.waitFor("★ photo-01.jpg")
         // The described photo leaves the Trip group on screen, without a key.
         try tmux.waitFor("Trip · 5 photos")
-        try E2E.eventually { try journalEntries(sandbox).count >= 3 }
+        try sandbox.waitForSavedEdits(1)
         let entries = try journalEntries(sandbox)
         #expect(entries.count == 3, "three edits, one line each: \(entries)")
-        let onDisk = try photos(sandbox)
+        let onDisk = try sandbox.photosByName()
         #expect(onDisk["photo-01.jpg"]?["favourite"] as? Bool == true)
         #expect(onDisk["photo-03.jpg"]?["favourite"] as? Bool == true)
         #expect(onDisk["photo-05.jpg"]?["description"] as? String == "From the CLI")
 
         // The browser's history holds each of the three steps once: three undos, then nothing.
         func edited() throws -> Int {
-            let now = try photos(sandbox)
+            let now = try sandbox.photosByName()
             return now.values.filter { $0["favourite"] as? Bool == true }.count
                 + (now["photo-05.jpg"]?["description"] as? String == "From the CLI" ? 1 : 0)
         }
-        for left in [2, 1, 0] {
+        for (undos, left) in [(1, 2), (2, 1), (3, 0)] {
             tmux.send("u")
-            try E2E.eventually { try edited() == left }
+            try sandbox.waitForSavedEdits(1 + undos)
             let entries = try journalEntries(sandbox).joined(separator: "\n")
             #expect(try edited() == left, "\(tmux.screen())\n\(entries)")
         }

@@ -52,10 +52,8 @@ struct KeysAndPickerTests {
         PhotoFixtures.write(PhotoFixtures.series(3, description: "Shared"), into: shared)
         try FileManager.default.createDirectory(atPath: cwd + "/here", withIntermediateDirectories: true)
 
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 100, rows: 30, cwd: cwd)
-        try tmux.waitFor("Your library is empty")
+        let run = try BrowserRun.empty(sandbox, columns: 100, rows: 30, cwd: cwd)
+        let tmux = run.tmux
         tmux.send("a")
         try tmux.waitFor("here/")
         // The README's example: `/`, then a path relative to the folder on screen.
@@ -94,10 +92,8 @@ struct KeysAndPickerTests {
         let shared = sandbox.root.path + "/shared/photos"
         PhotoFixtures.write(PhotoFixtures.series(3, description: "Shared"), into: shared)
 
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 80, rows: 24, cwd: sandbox.root.path)
-        try tmux.waitFor("Your library is empty")
+        let run = try BrowserRun.empty(sandbox, columns: 80, rows: 24)
+        let tmux = run.tmux
         tmux.send("a")
         try tmux.waitFor("shared/")
         // A typo: the error shows, the prompt keeps the text.

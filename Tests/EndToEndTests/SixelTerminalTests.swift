@@ -286,12 +286,7 @@ struct SixelTerminalTests {
             let pid = try #require(try pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(kill(pid, SIGTERM) == 0)
         }
-        let deadline = Date().addingTimeInterval(E2E.timeout)
-        var answer: String?
-        while answer == nil && Date() < deadline {
-            answer = try? String(contentsOfFile: reply, encoding: .utf8)
-            if answer == nil { usleep(50_000) }
-        }
+        let answer = Poll.value(timeout: E2E.timeout) { try? String(contentsOfFile: reply, encoding: .utf8) }
         let text = try #require(answer, "no DECRQM answer written after the browser ended").filter { !$0.isWhitespace }
         #expect(text.contains("?80;1$y"), "DECSDM is set again, as the user had it: \(text)")
     }

@@ -13,14 +13,9 @@ struct TerminalRestoreTests {
 
     @Test("the terminal is restored after", arguments: Ending.allCases)
     func restored(after ending: Ending) throws {
-        let sandbox = Sandbox()
-        try sandbox.importFirstRunPhotos()
-
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 80, rows: 24,
-                              colorterm: "truecolor", afterExit: TerminalRestoreTests.printModes)
-        try tmux.waitFor("Mountain hike")
+        let run = try BrowserRun.firstRun(columns: 80, rows: 24, colorterm: "truecolor", afterExit: TerminalRestoreTests.printModes,
+                                          shows: "Mountain hike")
+        let tmux = run.tmux
         tmux.send("Enter")
         try tmux.waitFor("beach-05.jpg")
         // Thumbnails drawn with 24-bit colours, so there is something to put back.

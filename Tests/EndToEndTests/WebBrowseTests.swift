@@ -34,11 +34,8 @@ struct WebBrowseTests {
     @Test func importAFeedFromThePickerOpenAPhotoAndRefresh() throws {
         let server = try LocalWebServer()
         let feed = try Self.writeFeed(Array(1...12), on: server)
-        let sandbox = Sandbox()
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
-        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40)
-        try tmux.waitFor("Your library is empty")
+        let run = try BrowserRun.empty()
+        let (sandbox, tmux) = (run.sandbox, run.tmux)
 
         // a opens the picker, u takes an address, Enter imports it in the overlay.
         tmux.send("a")

@@ -10,13 +10,9 @@ struct WriteMetadataTests {
     static let exiftool = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first(where: FileManager.default.isExecutableFile)
     static let exiv2 = ["/usr/bin/exiv2", "/usr/local/bin/exiv2"].first(where: FileManager.default.isExecutableFile)
 
-    func cli(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
-        try E2E.cli(arguments + ["--library", sandbox.library], sandbox: sandbox)
-    }
-
     /// `show --json` of one photo.
     func show(_ path: String, _ sandbox: Sandbox) throws -> [String: Any] {
-        let output = try cli(["show", path, "--json"], sandbox)
+        let output = try sandbox.cli(["show", path, "--json"])
         return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
@@ -27,11 +23,11 @@ struct WriteMetadataTests {
         let paths = PhotoFixtures.write(PhotoFixtures.series(2, description: "Trip"), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"])
         let id = try #require(try show(paths[0], sandbox)["id"] as? String)
-        let edit = try cli(["edit", paths[0], "--date", "2004-12-25 18:30", "--tz", "-03:00",
-                            "--location", "-22.9068,-43.1729", "--favourite"], sandbox)
+        let edit = try sandbox.cli(["edit", paths[0], "--date", "2004-12-25 18:30", "--tz", "-03:00",
+                                    "--location", "-22.9068,-43.1729", "--favourite"])
         #expect(edit.status == 0, "\(edit.stderr)")
 
-        let write = try cli(["write-metadata"], sandbox)
+        let write = try sandbox.cli(["write-metadata"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(write.stdout.contains("written  \(paths[0]) (file and sidecar)"))
         #expect(write.stdout.contains("1 photo: 1 file and 1 sidecar written"))
@@ -57,10 +53,10 @@ struct WriteMetadataTests {
         #expect(photo["favourite"] as? Bool == true)
 
         // Importing the folder again finds nothing new or changed.
-        let again = try cli(["import", sandbox.root.path + "/photos"], sandbox)
+        let again = try sandbox.cli(["import", sandbox.root.path + "/photos"])
         #expect(again.stdout.hasSuffix("2 duplicates\n"), "the rewritten file is known, the sidecar skipped: \(again.stdout)")
         // Nothing left to write into files; a second run only refreshes the favourite's sidecar.
-        #expect(try cli(["write-metadata", "--file-only"], sandbox).stdout.contains("nothing to write"))
+        #expect(try sandbox.cli(["write-metadata", "--file-only"]).stdout.contains("nothing to write"))
     }
 
     @Test("edit, write-metadata, undo: show gives the old date again as an edit, and the next write puts it back in the file",
@@ -69,14 +65,14 @@ struct WriteMetadataTests {
         let sandbox = Sandbox()
         let paths = PhotoFixtures.write(PhotoFixtures.series(1, description: "Trip"), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-        #expect(try cli(["edit", paths[0], "--date", "2001-02-03 04:05"], sandbox).status == 0)
-        #expect(try cli(["write-metadata"], sandbox).status == 0)
+        #expect(try sandbox.cli(["edit", paths[0], "--date", "2001-02-03 04:05"]).status == 0)
+        #expect(try sandbox.cli(["write-metadata"]).status == 0)
         func fileDate() -> String {
             Processes.run(Self.exiftool!, ["-s3", "-DateTimeOriginal", paths[0]]).stdout
         }
         #expect(fileDate() == "2001:02:03 04:05:00\n")
 
-        let undo = try cli(["undo"], sandbox)
+        let undo = try sandbox.cli(["undo"])
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stdout.contains("  taken: 2001-02-03 04:05:00 → 2021-03-01 09:00:00"), "\(undo.stdout)")
         #expect(undo.stdout.contains("undid: set date of 1 photo to 2001-02-03 04:05 — the file still holds 2001-02-03 04:05:00 until you write again"),
@@ -86,14 +82,14 @@ struct WriteMetadataTests {
         #expect(photo["edited"] as? [String] == ["takenAt"], "waiting to be written")
         #expect(fileDate() == "2001:02:03 04:05:00\n", "undo alone does not touch the file")
 
-        let write = try cli(["write-metadata"], sandbox)
+        let write = try sandbox.cli(["write-metadata"])
         #expect(write.stdout.contains("1 photo: 1 file and 1 sidecar written"), "\(write.stdout)")
         #expect(fileDate() == "2021:03:01 09:00:00\n", "the old date is back in the file")
         photo = try show(paths[0], sandbox)
         #expect(photo["edited"] as? [String] == [] && photo["takenAtSource"] as? String == "dateTimeOriginal")
 
         // Redo: the step's date is an edit again (the file holds the old one now).
-        let redo = try cli(["redo"], sandbox)
+        let redo = try sandbox.cli(["redo"])
         #expect(redo.stdout.contains("redid: set date of 1 photo to 2001-02-03 04:05 — the file still holds 2021-03-01 09:00:00 until you write again"),
                 "\(redo.stdout)")
         #expect(try show(paths[0], sandbox)["takenAt"] as? String == "2001-02-03T04:05:00")
@@ -106,12 +102,12 @@ struct WriteMetadataTests {
         let paths = PhotoFixtures.write(PhotoFixtures.series(1, description: "Trip"), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"])
         let before = try show(paths[0], sandbox)["takenAt"] as? String
-        let edit = try cli(["edit", paths[0], "--tz", offset], sandbox)
+        let edit = try sandbox.cli(["edit", paths[0], "--tz", offset])
         #expect(edit.status == 1)
         #expect(edit.stderr.contains("--tz \(offset)") && edit.stderr.contains(offset == "+12:60" ? "minutes run from 00 to 59"
                                                                             : "UTC offsets run from -12:00 to +14:00"), "\(edit.stderr)")
         #expect(try show(paths[0], sandbox)["takenAt"] as? String == before)
-        #expect(try cli(["write-metadata"], sandbox).stdout.contains("nothing to write"))
+        #expect(try sandbox.cli(["write-metadata"]).stdout.contains("nothing to write"))
     }
 
     @Test("a HEIC's sidecar is the whole write: exit 0, the line and summary say the file was left alone, the edit is no longer pending",
@@ -122,9 +118,9 @@ struct WriteMetadataTests {
         let heic = try fixture.heif("phone/IMG_0001.HEIC", tags: .init(dateTimeOriginal: "2021:04:11 15:47:53", model: "iPhone"))
         let original = FileManager.default.contents(atPath: heic)
         try sandbox.importWithCLI([fixture.folder.path + "/phone"])
-        #expect(try cli(["edit", heic, "--shift", "+1h"], sandbox).status == 0)
+        #expect(try sandbox.cli(["edit", heic, "--shift", "+1h"]).status == 0)
 
-        let write = try cli(["write-metadata"], sandbox)
+        let write = try sandbox.cli(["write-metadata"])
         #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
         #expect(write.stdout.contains("written  \(heic) (sidecar): the HEIF file itself was left alone: "
                                       + "photory writes into JPEG files only, not HEIF, PNG or WebP"), "\(write.stdout)")
@@ -139,12 +135,12 @@ struct WriteMetadataTests {
         #expect(photo["edited"] as? [String] == [], "the sidecar holds the date: not an edit any more")
         #expect(photo["takenAt"] as? String == "2021-04-11T16:47:53")
         #expect(photo["takenAtSource"] as? String == "sidecar")
-        let again = try cli(["write-metadata"], sandbox)
+        let again = try sandbox.cli(["write-metadata"])
         #expect(again.status == 0 && again.stdout.contains("nothing to write"), "\(again.stdout)")
 
         // Only into the file: nothing can be written, a real refusal.
-        #expect(try cli(["edit", heic, "--shift", "+1h"], sandbox).status == 0)
-        let fileOnly = try cli(["write-metadata", "--file-only"], sandbox)
+        #expect(try sandbox.cli(["edit", heic, "--shift", "+1h"]).status == 0)
+        let fileOnly = try sandbox.cli(["write-metadata", "--file-only"])
         #expect(fileOnly.status == 1)
         #expect(fileOnly.stdout.contains("refused  \(heic): the HEIF file was not written (photory writes into JPEG files only"),
                 "\(fileOnly.stdout)")
@@ -155,16 +151,16 @@ struct WriteMetadataTests {
         let sandbox = Sandbox()
         let paths = PhotoFixtures.write(PhotoFixtures.series(2, description: "Trip"), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-        #expect(try cli(["edit", paths[0], paths[1], "--description", "Carnival"], sandbox).status == 0)
+        #expect(try sandbox.cli(["edit", paths[0], paths[1], "--description", "Carnival"]).status == 0)
         chmod(paths[0], 0o444)
-        let write = try cli(["write-metadata", "--file-only", paths[0], paths[1]], sandbox)
+        let write = try sandbox.cli(["write-metadata", "--file-only", paths[0], paths[1]])
         #expect(write.status == 1)
         #expect(write.stdout.contains("refused  \(paths[0]): the file is read-only"))
         #expect(write.stdout.contains("written  \(paths[1]) (file)"))
         #expect(write.stdout.contains("2 photos: 1 file and 0 sidecars written, 1 refused"))
         #expect(try show(paths[0], sandbox)["edited"] as? [String] == ["description"])
         #expect(try show(paths[1], sandbox)["edited"] as? [String] == [])
-        #expect(try cli(["write-metadata", "--file-only", "--sidecar-only"], sandbox).status != 0)
+        #expect(try sandbox.cli(["write-metadata", "--file-only", "--sidecar-only"]).status != 0)
     }
 
     /// A JPEG of about 120 MB (a real picture followed by padding after EOI), so that writing
@@ -195,7 +191,7 @@ struct WriteMetadataTests {
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             day += 1
             let date = String(format: "2004-12-%02d 18:30", day)
-            #expect(try cli(["edit", path, "--date", date], sandbox).status == 0)
+            #expect(try sandbox.cli(["edit", path, "--date", date]).status == 0)
             let (status, sawWriting) = Self.run(binary, ["write-metadata", "--file-only", path, "--library", sandbox.library],
                                                 environment: sandbox.environment(term: "dumb", colorterm: nil), killing: kill,
                                                 folder: folder)
@@ -216,7 +212,7 @@ struct WriteMetadataTests {
             }
         }
         // The library is still readable, and a last run brings it in line with the file.
-        #expect(try cli(["write-metadata", "--file-only", path], sandbox).status == 0)
+        #expect(try sandbox.cli(["write-metadata", "--file-only", path]).status == 0)
         #expect(try show(path, sandbox)["edited"] as? [String] == [])
         print("write-metadata on a 120 MB JPEG, SIGKILLed: \(outcomes.joined(separator: ", "))")
     }

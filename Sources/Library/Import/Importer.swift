@@ -18,6 +18,9 @@ public struct Importer: Sendable {
     public var batchSize = 200
     /// …or this long after the last one, whichever comes first.
     public var batchInterval: TimeInterval = 1
+    /// The time an import is stamped with (`Photo.importedAt`, seconds since 1970); tests give a
+    /// fixed or advancing one.
+    public var now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnails: ThumbnailStore? = nil) {
         self.workers = max(1, workers)
@@ -89,7 +92,7 @@ public struct Importer: Sendable {
         var summary = ImportSummary()
         let rewritten = Self.rewrittenIDs(library)
         // One time for the whole import: "Recently imported" is this import, every chunk of it.
-        let importedAt = Date().timeIntervalSince1970
+        let importedAt = now()
         // Grouped once at the end, not after each chunk.
         library.deferringGroups { library in
             for start in stride(from: 0, to: files.count, by: Self.chunkSize) {

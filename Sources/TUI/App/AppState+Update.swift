@@ -3,7 +3,12 @@ import Library
 extension AppState {
     /// Applies one message. Pure: no disk, no terminal; work to do comes back as effects.
     public mutating func update(_ msg: Msg) -> [Effect] {
+        // A key ends the animation at once, then acts as usual (and may start another).
+        guard case .key = msg else { return apply(msg) + followUp() + wantOriginals() }
+        let before = screenBefore
+        transition = nil
         let effects = apply(msg)
+        startTransition(after: before)
         return effects + followUp() + wantOriginals()
     }
 
@@ -14,6 +19,7 @@ extension AppState {
         case let .resized(columns, rows):
             self.columns = columns
             self.rows = rows
+            transition = nil   // drawn for the old size
             clampCursors()
             return []
         case let .cellSizeChanged(size):
@@ -89,6 +95,9 @@ extension AppState {
             return []
         case let .searchIndexBuilt(index, askedAt):
             searchIndexBuilt(index, askedAt: askedAt)
+            return []
+        case let .animationFrame(now, canKeepUp):
+            animationFrame(at: now, canKeepUp: canKeepUp)
             return []
         }
     }

@@ -56,11 +56,15 @@ public struct AppState: Sendable {
     var caches = DerivedCaches()
     /// The search line, results and where search was opened from (see `AppState+Find`).
     var search = SearchState()
+    /// The photo growing from its tile or shrinking back into it, while it does (see `PhotoTransition`).
+    var transition: PhotoTransition?
+    /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
+    let animations: Bool
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
-                graphics: GraphicsSettings = .symbols, configProblems: [String] = []) {
+                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false) {
         session = Session(library: library, keyMap: keyMap, remembered: remembered, configProblems: configProblems,
                           startFolder: startFolder, homeFolder: homeFolder)
         self.columns = columns
@@ -68,6 +72,7 @@ public struct AppState: Sendable {
         self.colorMode = colorMode
         self.graphics = graphics
         self.status = status
+        self.animations = animations
     }
 
     // MARK: - Derived

@@ -39,6 +39,12 @@ public final class BrowserApp: Sendable {
 
     private let config: Config
     private let rememberedFile: String
+    /// `PHOTORY_SAVED_EDITS_FILE`: a file rewritten with "N edits saved" each time all N edits made
+    /// so far are saved, the signal end-to-end tests wait on (saves run in the background and show
+    /// nothing on screen). Nil when not asked for.
+    private let savedEditsFile = ProcessInfo.processInfo.environment["PHOTORY_SAVED_EDITS_FILE"]
+    /// The edits the file last said were saved.
+    private var savedEditsReported = 0
 
     public init(store: LibraryStore, thumbnails: ThumbnailStore,
                 web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
@@ -111,7 +117,7 @@ public final class BrowserApp: Sendable {
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
-            configProblems: config.problems)
+            configProblems: config.problems, animations: config.animations)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -132,7 +138,16 @@ public final class BrowserApp: Sendable {
         // The folders of the remembered grouping, built in the background from the start.
         state.followUp().forEach(perform)
         var dirty = true
+        var animationClock = AnimationClock()
         while !state.shouldQuit && !inbox.isStopped {
+            // A frame of the opening animation when one is due; it ends at once when the terminal
+            // cannot draw frames of its size in their slot (a slow link).
+            if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
+                let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
+                                                 within: animationClock.realFrameInterval)
+                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
+                dirty = true
+            }
             if dirty {
                 let wanted = state.wantedPreviews()
                 state.previews.touch(wanted.map(\.key))
@@ -142,7 +157,8 @@ public final class BrowserApp: Sendable {
                 onFrame?(grid)
                 dirty = false
             }
-            let woke = terminal.waitForInput(orWake: inbox.wake)
+            let woke = terminal.waitForInput(orWake: inbox.wake,
+                                             timeoutMs: state.transition == nil ? -1 : animationClock.millisecondsToNextFrame())
             var messages: [Msg] = []
             let keys = terminal.readKeys(timeoutMs: 0)
             for key in keys {
@@ -171,6 +187,7 @@ public final class BrowserApp: Sendable {
                 if state.shouldQuit { break }
             }
             effects.forEach(perform)
+            reportSavedEdits(state)
             dirty = true
         }
         // Every job stops: previews and downloads at once, an import after saving what finished.
@@ -211,6 +228,13 @@ public final class BrowserApp: Sendable {
         if `import` { what.append("what the import finished") }
         if edits > 0 { what.append("\(edits) edit\(edits == 1 ? "" : "s")") }
         return "Saving \(what.joined(separator: " and "))… (waiting for the library: another photory-tui may be writing to it)"
+    }
+
+    /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.
+    private func reportSavedEdits(_ state: AppState) {
+        guard let file = savedEditsFile, state.unsaved.isEmpty, state.editSequence > savedEditsReported else { return }
+        savedEditsReported = state.editSequence
+        try? AtomicFile.write(Array("\(state.editSequence) edits saved\n".utf8), to: file)
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.

@@ -40,6 +40,9 @@ public enum Msg: Sendable {
     case searchIndexBuilt(SearchIndex, generation: Int)
     /// Edits were written into files (`W`): the library as saved and each photo's outcome.
     case wroteBack(Result<WriteBackDone, Failure>)
+    /// A frame of the opening animation is due: the runtime's clock in seconds, and whether the
+    /// terminal draws frames fast enough (false ends the animation at once).
+    case animationFrame(now: Double, canKeepUp: Bool = true)
 
     /// A save of the browser's edits: the journal line that holds them, and what the reader
     /// should be told (a torn line cut off).

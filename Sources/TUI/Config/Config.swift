@@ -8,6 +8,7 @@ import Library
 /// ```toml
 /// graphics = "auto"         # auto, sixel, kitty, iterm2 or symbols (see `GraphicsChoice`)
 /// graphics-grid = false     # pixel thumbnails in the grids too
+/// animations = true         # a photo grows from its tile when opened, shrinks back when left
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -20,6 +21,8 @@ public struct Config: Sendable {
     /// Pixel thumbnails in the grids too (`graphics-grid`); off by default, since a screen of
     /// thumbnails costs hundreds of kilobytes on every scroll (see the README).
     public var graphicsGrid = false
+    /// The opening animation (`animations`): on unless the file says `false`.
+    public var animations = true
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -75,7 +78,7 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -89,6 +92,10 @@ public struct Config: Sendable {
             graphicsGrid = on
         case ("graphics-grid", let value):
             return "\"graphics-grid\" takes true or false, not \(value.kind)"
+        case let ("animations", .bool(on)):
+            animations = on
+        case ("animations", let value):
+            return "\"animations\" takes true or false, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

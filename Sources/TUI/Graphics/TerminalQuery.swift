@@ -33,7 +33,8 @@ public enum TerminalQuery {
         return (parser.replies, typed)
     }
 
-    private static func now() -> Double {
+    /// A monotonic clock in seconds (the run loop's clock too).
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -18,6 +18,7 @@ public enum AppView {
             grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: 0, style: Theme.error)
             return grid
         }
+        if let transition = state.transition, let frame = TransitionView.render(state, transition) { return frame }
         let title: String
         let titleWidth = state.columns - Self.titlePrefix.displayWidth
         switch state.screen {

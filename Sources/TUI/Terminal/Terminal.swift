@@ -50,6 +50,11 @@ public final class Terminal {
     internal var lastImageOutput: [UInt8] { drawer.lastImageOutput }
     /// Images the last ``draw(_:)`` put off because a key was waiting.
     internal var postponedImagesLastDraw: Int { drawer.postponedImagesLastDraw }
+    /// What the last ``draw(_:)`` wrote (bytes, measured where the system says; see `ThreadWrites`)
+    /// and how long it took.
+    public private(set) var lastFrame: (bytes: Int, seconds: Double) = (0, 0)
+    /// How fast frames reach this terminal, learned from every ``draw(_:)``.
+    private(set) var writeSpeed = FrameWriteSpeed()
 
     // MARK: - Setup
 
@@ -289,8 +294,23 @@ public final class Terminal {
     /// dropped; screen area beyond the grid is left blank. See ``FrameDrawer``.
     public func draw(_ grid: CellGrid) {
         guard !isRestored else { return }
+        let bytesBefore = ThreadWrites.bytesSoFar(), started = TerminalQuery.now()
         drawer.draw(grid, on: backend, keyWaiting: input.isInputWaiting)
+        let seconds = TerminalQuery.now() - started
+        // Without the kernel's count: what we wrote ourselves, and the cells at the usual cost.
+        let bytes = bytesBefore.flatMap { before in ThreadWrites.bytesSoFar().map { $0 - before } }
+            ?? drawer.lastImageOutput.count + backend.lastTruecolorOutput.count
+                + Int(Double(drawer.cellsWrittenLastDraw) * writeSpeed.bytesPerCell)
+        lastFrame = (bytes, seconds)
+        writeSpeed.record(bytes: bytes, cells: drawer.cellsWrittenLastDraw, seconds: seconds)
     }
+
+    /// Whether a frame changing `cells` cells is expected to be drawn within `slot` seconds, from
+    /// how fast the frames so far were (see ``FrameWriteSpeed``).
+    public func canDraw(cells: Int, within slot: Double) -> Bool {
+        writeSpeed.fits(cells: cells, within: slot)
+    }
+
 
     /// Headless diagnostics: the text ncurses holds on `row` (wide glyphs once, trailing spaces
     /// trimmed).

@@ -8,16 +8,10 @@ enum E2E {
     static let timeout: Double = 20
 
     /// Looks at the state (a file a background save writes, a process list) until `check` says
-    /// it is there or `timeout` passes: true when it was. The one poll of the end-to-end tests
-    /// for state no signal announces.
+    /// it is there or `timeout` passes: true when it was (`Poll.until`, with the end-to-end wait).
     @discardableResult
     static func eventually(timeout: Double = E2E.timeout, _ check: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try check() { return true }
-            usleep(20_000)  // the poll's interval
-        }
-        return try check()
+        try Poll.until(timeout: timeout, check)
     }
 
     /// Terminal sizes the flows run at.
@@ -71,6 +65,7 @@ final class Sandbox: @unchecked Sendable {
             "XDG_CACHE_HOME": root.path + "/cache",
             "LANG": "C.UTF-8",
             "TERM": term,
+            "PHOTORY_SAVED_EDITS_FILE": savedEditsFile,
         ]
         if let colorterm { environment["COLORTERM"] = colorterm }
         // An ASan-built binary (`make check-asan`) takes the runner's sanitizer options, so the
@@ -79,6 +74,32 @@ final class Sandbox: @unchecked Sendable {
             environment[name] = ProcessInfo.processInfo.environment[name]
         }
         return environment
+    }
+
+    /// `photory-tui <arguments> --library <the sandbox's library>`, no terminal.
+    func cli(_ arguments: [String]) throws -> TmuxSession.Output {
+        try E2E.cli(arguments + ["--library", library], sandbox: self)
+    }
+
+    /// The library's photos as `list --json` gives them, by file name.
+    func photosByName() throws -> [String: [String: Any]] {
+        let output = try cli(["list", "--json"])
+        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.map { (($0["path"] as? String ?? "") as NSString).lastPathComponent }
+            .enumerated().map { ($0.element, list[$0.offset]) })
+    }
+
+    /// Where the browser says how many of its edits are saved (see `waitForSavedEdits`).
+    var savedEditsFile: String { root.path + "/saved-edits" }
+
+    /// Waits until the browser says that it has saved all its edits and that they are `count`
+    /// (its edits, undos and redos since it started): saves run in the background, and the
+    /// browser signals each time all of them are done (`PHOTORY_SAVED_EDITS_FILE`).
+    func waitForSavedEdits(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let said = { (try? String(contentsOfFile: self.savedEditsFile, encoding: .utf8)) ?? "nothing" }
+        guard !E2E.eventually({ said() == "\(count) edits saved\n" }) else { return }
+        Issue.record("the browser never said \(count) edits were saved; it said: \(said())", sourceLocation: sourceLocation)
+        throw E2EError("edits not saved")
     }
 
     /// Writes the first-run photo set into `photos/` and imports it through the CLI; returns

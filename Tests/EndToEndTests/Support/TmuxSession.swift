@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 
@@ -100,8 +101,7 @@ final class TmuxSession: @unchecked Sendable {
         tmux(["kill-server"])
         // kill-server normally ends it; make sure, without waiting long.
         if let pid = serverPID {
-            for _ in 0..<20 where Glibc.kill(pid, 0) == 0 { usleep(25_000) }
-            if Glibc.kill(pid, 0) == 0 { _ = Glibc.kill(pid, SIGKILL) }
+            if !Poll.until(timeout: 0.5, { Glibc.kill(pid, 0) != 0 }) { _ = Glibc.kill(pid, SIGKILL) }
         }
         if let socketPath, socketPath.contains("photory-e2e-") { unlink(socketPath) }
     }
@@ -204,20 +204,18 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
-    /// Polls the screen every 50 ms until `predicate` holds; returns that screen. On timeout,
+    /// Polls the screen every 50 ms (`Poll`) until `predicate` holds; returns that screen. On timeout,
     /// records an issue with `what` and the screen, and throws.
     @discardableResult
     func waitUntil(_ what: String, timeout: Double = E2E.timeout, colors: Bool = false,
                    sourceLocation: SourceLocation = #_sourceLocation,
                    _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while true {
+        let matched = Poll.until(timeout: timeout, every: 0.05) {   // a capture-pane each look
             last = colors ? screenWithColors() : screen()
-            if predicate(last) { return last }
-            if Date() > deadline { break }
-            usleep(50_000)
+            return predicate(last)
         }
+        if matched { return last }
         let dump = (colors ? screen() : last).components(separatedBy: "\n").enumerated()
             .map { String(format: "%3d│", $0.offset) + $0.element }.joined(separator: "\n")
         Issue.record("Timed out after \(timeout) s waiting for \(what). Screen (\(paneSize().map { "\($0.0)×\($0.1)" } ?? "?")):\n\(dump)",

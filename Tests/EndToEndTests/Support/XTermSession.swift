@@ -219,11 +219,7 @@ final class XTermSession: @unchecked Sendable {
 
     private func poll<T>(_ what: String, timeout: Double, sourceLocation: SourceLocation,
                          _ check: () -> T?) throws -> T {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let value = check() { return value }
-            usleep(20_000)
-        }
+        if let value = Poll.value(timeout: timeout, check) { return value }
         keep()
         Issue.record("Timed out after \(timeout) s waiting for \(what). Logs are kept in \(folder)",
                      sourceLocation: sourceLocation)

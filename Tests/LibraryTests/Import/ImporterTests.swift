@@ -51,11 +51,13 @@ import Testing
         for seed in 0..<count { folder.write(Self.jpeg(seed), to: "many/\(seed).jpg") }
         folder.write(Self.jpeg(250), to: "earlier/old.jpg")
         var library = PhotoLibrary()
-        _ = Importer(workers: 2).run([folder.path + "/earlier"], into: &library)
-        Thread.sleep(forTimeInterval: 0.01)
-        let summary = Importer(workers: 2).run([folder.path + "/many"], into: &library)
+        var importer = Importer(workers: 2)
+        importer.now = { 1_000 }
+        _ = importer.run([folder.path + "/earlier"], into: &library)
+        importer.now = { 2_000 }   // a later import
+        let summary = importer.run([folder.path + "/many"], into: &library)
         #expect(summary.count(.imported) == count)
-        #expect(Set(library.photos.filter { $0.path.contains("/many/") }.map(\.importedAt)).count == 1)
+        #expect(Set(library.photos.filter { $0.path.contains("/many/") }.map(\.importedAt)) == [2_000])
         #expect(SmartFolder.recentlyImported.photoIDs(in: library).count == count)
     }
 

@@ -74,12 +74,11 @@ import Testing
                                      environment: environment)
             // Once it worked a while (a few appends acknowledged), killed at a random moment after.
             let wanted = before + Int.random(in: 3...14)
-            let deadline = Date().addingTimeInterval(60)
             var status: Int32 = 0
             var exited = false
-            while Self.acknowledged(acked).edits.count < wanted && Date() < deadline {
-                if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
-                usleep(2_000)
+            Poll.until(timeout: 60) {
+                exited = waitpid(pid, &status, WNOHANG) == pid
+                return exited || Self.acknowledged(acked).edits.count >= wanted
             }
             #expect(!exited, "round \(rounds): the worker stopped by itself (status \(status))")
             if exited { break }

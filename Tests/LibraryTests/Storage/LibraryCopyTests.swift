@@ -173,10 +173,7 @@ import Testing
         }.start()
         // Until the reader has met the half line: it then waits for the lock (or, without the
         // wait, it has finished).
-        let deadline = Date().addingTimeInterval(20)
-        while Self.openCount(of: store.path + ".lock") < 2 && result.value == nil && Date() < deadline {
-            usleep(5_000)
-        }
+        Poll.until(timeout: 20) { Self.openCount(of: store.path + ".lock") >= 2 || result.value != nil }
         let fd = open(store.journal.path, O_WRONLY)
         let rest = Array(whole[(before.count + 10)...])
         #expect(rest.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(before.count + 10)) } == rest.count)

@@ -146,9 +146,7 @@ extension OneTerminalAtATime {
                 #expect(running.waitUntilEnded())
             }
             // The preview workers hold the inbox until they notice the stop.
-            let deadline = Date() + 60
-            while Self.openPipes().contains(inode) && Date() < deadline { usleep(20_000) }
-            #expect(!Self.openPipes().contains(inode))
+            #expect(Poll.until(timeout: 60) { !Self.openPipes().contains(inode) })
         }
 
         @Test func aFreedWakePipeClosesBothEnds() {
