@@ -215,7 +215,8 @@ public final class BrowserApp: Sendable {
         terminal.draw(grid)
         onFrame?(grid)
         // A cancelled import stops within a chunk, then saves its last batch (waiting for the lock).
-        _ = importEnded.wait(timeout: .now() + Self.quitWait)
+        // (The signal of an import already ended was taken above.)
+        if !importDone { _ = importEnded.wait(timeout: .now() + Self.quitWait) }
     }
 
     /// The longest quitting waits for the library (a compaction of a large library by another

@@ -24,10 +24,12 @@ struct FrameWriteSpeed: Equatable {
         a.bytesPerCell == b.bytesPerCell && a.samples.elementsEqual(b.samples) { $0 == $1 }
     }
 
-    /// One frame drawn: `bytes` written for `cells` changed cells in `seconds`.
-    mutating func record(bytes: Int, cells: Int, seconds: Double) {
-        if cells >= 100, bytes > 0 {
-            bytesPerCell = (bytesPerCell + Double(bytes) / Double(cells)) / 2
+    /// One frame drawn: `bytes` written in `seconds`, `imageBytes` of them pixel images and the
+    /// rest for `cells` changed cells.
+    mutating func record(bytes: Int, cells: Int, seconds: Double, imageBytes: Int = 0) {
+        let cellBytes = bytes - imageBytes
+        if cells >= 100, cellBytes > 0 {
+            bytesPerCell = (bytesPerCell + Double(cellBytes) / Double(cells)) / 2
         }
         guard bytes >= Self.minimumSampleBytes, seconds > 0 else { return }
         samples.append((bytes, seconds))

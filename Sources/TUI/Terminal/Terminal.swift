@@ -302,7 +302,8 @@ public final class Terminal {
             ?? drawer.lastImageOutput.count + backend.lastTruecolorOutput.count
                 + Int(Double(drawer.cellsWrittenLastDraw) * writeSpeed.bytesPerCell)
         lastFrame = (bytes, seconds)
-        writeSpeed.record(bytes: bytes, cells: drawer.cellsWrittenLastDraw, seconds: seconds)
+        writeSpeed.record(bytes: bytes, cells: drawer.cellsWrittenLastDraw, seconds: seconds,
+                          imageBytes: drawer.lastImageOutput.count)
     }
 
     /// Whether a frame changing `cells` cells is expected to be drawn within `slot` seconds, from

@@ -34,6 +34,9 @@ import Testing
         #expect(speed.bytesPerCell == (24 + 60) / 2)
         speed.record(bytes: 600, cells: 10, seconds: 0.001)   // too few cells to tell
         #expect(speed.bytesPerCell == 42)
+        // A photo's sixel (300 KB) drawn with its 200 cells costs the cells nothing more.
+        speed.record(bytes: 300_000 + 200 * 42, cells: 200, seconds: 0.01, imageBytes: 300_000)
+        #expect(speed.bytesPerCell == 42)
     }
 
     @Test func theSpeedIsTheLastFramesTogetherSoOneSlowFrameCounts() {
