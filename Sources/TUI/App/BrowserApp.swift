@@ -44,7 +44,7 @@ public final class BrowserApp: Sendable {
     /// nothing on screen). Nil when not asked for.
     private let savedEditsFile = ProcessInfo.processInfo.environment["PHOTORY_SAVED_EDITS_FILE"]
     /// The edits the file last said were saved.
-    private var savedEditsReported = 0
+    private let savedEditsReported = Locked(0)
 
     public init(store: LibraryStore, thumbnails: ThumbnailStore,
                 web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
@@ -233,8 +233,11 @@ public final class BrowserApp: Sendable {
 
     /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.
     private func reportSavedEdits(_ state: AppState) {
-        guard let file = savedEditsFile, state.unsaved.isEmpty, state.editSequence > savedEditsReported else { return }
-        savedEditsReported = state.editSequence
+        guard let file = savedEditsFile, state.unsaved.isEmpty,
+              savedEditsReported.withLock({ reported in
+                  defer { reported = max(reported, state.editSequence) }
+                  return state.editSequence > reported
+              }) else { return }
         try? AtomicFile.write(Array("\(state.editSequence) edits saved\n".utf8), to: file)
     }
 
