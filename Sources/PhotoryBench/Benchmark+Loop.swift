@@ -77,15 +77,17 @@ extension Benchmark {
             app.stop()
             probe.finished.wait()
         }
+        var drawn = probe.frameCount
         app.post(.key(.enter))   // the first group, its tiles drawn
-        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60) else {
+        guard probe.waitUntilQuiet(seconds: 0.5, limit: 60, after: drawn) else {
             report.note("(c) the loop did not settle: \(probe.failure ?? "still drawing after 60 s")")
             return
         }
         let gridTitle = probe.lastTitle
         probe.logging = true
+        drawn = probe.frameCount
         app.post(.key(.enter))   // its first photo: grows from its tile
-        _ = probe.waitUntilQuiet(seconds: 0.5, limit: 60)
+        _ = probe.waitUntilQuiet(seconds: 0.5, limit: 60, after: drawn)
         // The animation's frames still show the grid's title line; the photo view's is its own.
         let frames = probe.takeLog().prefix { $0.title == gridTitle }
         guard !frames.isEmpty else {
@@ -207,11 +209,12 @@ private final class FrameProbe: Sendable {
         return watch.withLock { $0.latency }
     }
 
-    /// Waits until no frame was drawn for `seconds` (at most `limit` seconds in all).
-    func waitUntilQuiet(seconds: Double, limit: Double) -> Bool {
+    /// Waits until no frame was drawn for `seconds`, after more than `after` frames in all (at
+    /// most `limit` seconds).
+    func waitUntilQuiet(seconds: Double, limit: Double, after: Int = 0) -> Bool {
         let deadline = Measure.now() + limit * 1000
         while Measure.now() < deadline {
-            let (quiet, failed) = watch.withLock { ($0.frames > 0 && Measure.now() - $0.lastFrameAt >= seconds * 1000, $0.failure != nil) }
+            let (quiet, failed) = watch.withLock { ($0.frames > after && Measure.now() - $0.lastFrameAt >= seconds * 1000, $0.failure != nil) }
             if failed { return false }
             if quiet { return true }
             usleep(50_000)
