@@ -42,7 +42,8 @@ let package = Package(
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.
-        .target(name: "PhotoryBench", dependencies: ["TUI", "Library"]),
+        /// The raw-file figure writes its DNGs with the tests' `RawFixture`.
+        .target(name: "PhotoryBench", dependencies: ["TUI", "Library", "Fixtures"]),
         .executableTarget(
             name: "photory-tui",
             dependencies: ["TUI", "Library", "PhotoryBench",

@@ -30,7 +30,6 @@ public struct NonPhotoFile: Sendable, Equatable {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
             // Videos are read (`VideoFormat`); what is left of the ISO media family:
             switch brand {
-            case "crx ": return image("Canon raw (CR3)")
             case "jp2 ", "jpx ", "jpm ": return image("JPEG 2000")
             case "M4A ", "M4B ", "M4P ": return other("audio (M4A)")
             case "msf1", "hevc": return image("HEIF image sequence")
@@ -41,8 +40,6 @@ public struct NonPhotoFile: Sendable, Equatable {
         if ascii("RIFF"), ascii("WAVE", at: 8) { return other("audio (WAV)") }
         if starts([0x00, 0x00, 0x01, 0xBA]) || starts([0x00, 0x00, 0x01, 0xB3]) { return other("video (MPEG)") }
         if ascii("GIF87a") || ascii("GIF89a") { return image("GIF") }
-        if ascii("FUJIFILMCCD-RAW") { return image("Fujifilm raw (RAF)") }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return image("TIFF (or a camera raw file)") }
         if ascii("8BPS") { return image("Photoshop document") }
         if ascii("BM"), bytes.count >= 18, [12, 40, 52, 56, 108, 124].contains(Int(bytes[14])), bytes[15] == 0 { return image("BMP") }
         if ascii("%PDF") { return other("PDF document") }

@@ -18,7 +18,7 @@ public enum VideoContainer: String, Sendable, Equatable, CaseIterable {
     public static let sniffLength = 4 * 192 + 1
 
     /// Brands of `ftyp` boxes that are not videos: still images (HEIF, AVIF, JPEG 2000), image
-    /// sequences, Canon's CR3 raw and audio-only files.
+    /// sequences, Canon's CR3 raw (`RAWFormat`) and audio-only files.
     static let notVideoBrands: Set<String> = HEIFFormat.stillBrands.union(
         ["msf1", "hevc", "avis", "crx ", "jp2 ", "jpx ", "jpm ", "M4A ", "M4B ", "M4P "])
 

@@ -274,7 +274,8 @@ final class VideoFile {
         if input.isPastDeadline { return "took too long" }
         var buffer = [CChar](repeating: 0, count: 128)
         guard av_strerror(code, &buffer, buffer.count) == 0 else { return "error \(code)" }
-        return MetadataText.clean(String(cString: buffer))?.lowercased() ?? "error \(code)"
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return MetadataText.clean(text)?.lowercased() ?? "error \(code)"
     }
 }
 

@@ -86,7 +86,7 @@ public struct VideoFormat: PhotoFormat {
 
     /// "2024-05-01T14:03:22+0200" (local time with its offset, Apple's form) → "2024:05:01
     /// 14:03:22" and "+02:00"; the offset is nil when the text has none.
-    static func localDate(_ text: String) -> (date: String, offset: String?)? {
+    public static func localDate(_ text: String) -> (date: String, offset: String?)? {
         let chars = Array(text.utf8)
         guard chars.count >= 19, let date = exifDate(chars) else { return nil }
         var rest = chars[19...].drop { $0 == UInt8(ascii: ".") || (48...57).contains($0) }   // fractions
@@ -100,7 +100,7 @@ public struct VideoFormat: PhotoFormat {
     /// "2024-05-01T12:03:22.000000Z" (UTC, QuickTime's `creation_time`) → the same moment on
     /// this machine's clock with its offset, as a file time is ("2024:05:01 14:03:22", "+02:00").
     /// Nil before 1971 (files that hold 0 in QuickTime's 1904 epoch).
-    static func utcDate(_ text: String) -> (date: String, offset: String?)? {
+    public static func utcDate(_ text: String) -> (date: String, offset: String?)? {
         let chars = Array(text.utf8)
         guard chars.count >= 19, exifDate(chars) != nil else { return nil }
         let numbers = String(decoding: chars[0..<19], as: UTF8.self)

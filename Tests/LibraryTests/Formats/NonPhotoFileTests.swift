@@ -19,7 +19,6 @@ import Testing
 
     @Test func otherImageFormatsAndMediaAreNamedInWords() {
         #expect(reason(ftyp("M4A ", ["M4A ", "mp42"])) == "audio (M4A), not a photo")
-        #expect(reason(ftyp("crx ", ["crx "])) == "Canon raw (CR3): an image format photory does not read")
         #expect(reason(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8)) == "audio (WAV), not a photo")
         #expect(reason([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A] + ftyp("jp2 ", ["jp2 "]))
                 == "JPEG 2000: an image format photory does not read")
