@@ -28,15 +28,22 @@ let package = Package(
         /// WebP: the decoder (scaled decoding) and the demuxer (EXIF/XMP chunks, animation frames).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
+        /// Videos: FFmpeg's demuxers and decoders (the poster frame), and swscale to scale it.
+        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        /// Camera raw files: LibRaw (the thread-safe build), for the embedded preview and a half-size decode.
+        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r",
+                       providers: [.apt(["libraw-dev"])]),
 
         // MARK: - The product
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
-        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP"],
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw"],
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.
-        .target(name: "PhotoryBench", dependencies: ["TUI", "Library"]),
+        /// The raw-file figure writes its DNGs with the tests' `RawFixture`.
+        .target(name: "PhotoryBench", dependencies: ["TUI", "Library", "Fixtures"]),
         .executableTarget(
             name: "photory-tui",
             dependencies: ["TUI", "Library", "PhotoryBench",

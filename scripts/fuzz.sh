@@ -2,7 +2,7 @@
 # Builds the libFuzzer driver (AddressSanitizer + libFuzzer, own scratch folder) and runs each
 # fuzz target in turn for FUZZ_SECONDS (default 60).
 #
-#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys toml feed (default: all)
+#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys toml feed media (default: all)
 #   FUZZ_SECONDS=600 scripts/fuzz.sh jpeg
 #
 # Corpora live in .fuzz/corpus/<target> (git-ignored), seeded from Fuzz/Seeds and, when present,
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys toml feed)
+[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys toml feed media)
 photos=../shared/photos
 bin=.build-fuzz/release/photory-fuzz
 
@@ -39,6 +39,14 @@ seed() {
       else { printf '\0'; head -c 65535 "$f"; } > "$dir/photo-$i"; fi
     done < <(find "$photos" -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.mpo' \) -print0)
   fi
+  if [ "$target" = media ] && command -v ffmpeg >/dev/null; then
+    # A small MP4 behind the mode byte 1, without its 32-byte ftyp box (the target puts one back).
+    local clip=.fuzz/seeds/clip.mp4
+    ffmpeg -v error -y -f lavfi -i testsrc=size=64x48:rate=5 -t 1 -c:v libx264 -g 2 \
+      -metadata location=+48.8577+002.2950/ -metadata creation_time=2024-05-01T12:03:22Z "$clip" &&
+      { printf '\1'; tail -c +33 "$clip"; } > "$dir/clip"
+    rm -f "$clip"
+  fi
   return 0
 }
 
@@ -48,7 +56,7 @@ for target in "${targets[@]}"; do
   seed "$target"
   mkdir -p ".fuzz/corpus/$target" ".fuzz/crashes/$target"
   case $target in
-    jpeg|metadata) max_len=65536 ;;
+    jpeg|metadata|media) max_len=65536 ;;
     *) max_len=4096 ;;
   esac
   dict=()

@@ -31,6 +31,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The web feed parsers (`WebFeed.parse`: a JSON feed or a list of links), as an import
     /// reads a body that is not an image.
     case feed
+    /// The container walkers of videos and raw files. The first byte picks the path: the raw
+    /// file layout walk (`RawFileLayout`: IFD chain, SubIFDs, preview location) then
+    /// `RAWFormat` (LibRaw from memory, preview), behind a TIFF header so the walk is reached;
+    /// `VideoContainer.sniff` then `VideoFormat` (FFmpeg from memory: demuxer, metadata,
+    /// poster frame), behind an MP4 `ftyp` box; or the video metadata text readers (ISO 6709
+    /// places, creation dates).
+    case media
 
     /// Feeds one input to the code under test.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -41,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .keys: Self.keys(bytes)
         case .toml: Self.toml(bytes)
         case .feed: Self.feed(bytes)
+        case .media: Self.media(bytes)
         }
     }
 
@@ -92,6 +100,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// `metadata` after checking what the importer and the screens rely on.
+    @discardableResult
     private static func checked(_ metadata: Metadata, of file: UnsafeRawBufferPointer) -> Metadata {
         precondition((1...8).contains(metadata.orientation), "orientation out of range")
         let texts = [metadata.dateTimeOriginal, metadata.dateTime, metadata.utcOffset, metadata.cameraMake,
@@ -165,6 +174,48 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         for problem in feed.problems {
             precondition(problem.item >= 1, "a problem numbered below 1")
+        }
+    }
+
+    private static func media(_ bytes: UnsafeRawBufferPointer) {
+        guard let mode = bytes.first else { return }
+        let rest = Array(bytes.dropFirst())
+        let target = PreviewTarget(minWidth: 48, minHeight: 48, fitting: true)
+        func checkedImage(_ image: DecodedImage?) {
+            guard let image else { return }
+            precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+            precondition(image.width * image.height <= PhotoFormats.maxDecodedPixels, "decode past the pixel bound")
+        }
+        switch mode % 3 {
+        case 0:
+            let file = (rest.first == 0x4D ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]) + rest
+            file.withUnsafeBytes { raw in
+                if let layout = RawFileLayout(raw) {
+                    for preview in layout.previews {
+                        precondition(preview.range.lowerBound >= 0 && preview.range.upperBound <= raw.count
+                                     && raw[preview.range.lowerBound] == 0xFF, "a preview outside the file or not a JPEG")
+                    }
+                }
+                if let info = try? RAWFormat().inspect(raw) { Self.checked(info.metadata, of: raw) }
+                checkedImage(try? RAWFormat().preview(raw, target: target))
+            }
+        case 1:
+            let file = [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8) + rest
+            file.withUnsafeBytes { raw in
+                precondition(VideoContainer.sniff(raw) == .mp4, "an ftyp box not sniffed as MP4")
+                if let info = try? VideoFormat().inspect(raw) {
+                    precondition((1...8).contains(info.orientation), "orientation out of range")
+                    Self.checked(info.metadata, of: raw)
+                }
+                checkedImage(try? VideoFormat().preview(raw, target: target))
+            }
+        default:
+            let text = String(decoding: rest, as: UTF8.self)
+            if let gps = ISO6709.parse(text) {
+                precondition(abs(gps.latitude) <= 90 && abs(gps.longitude) <= 180, "ISO 6709 position out of range")
+            }
+            if let local = VideoFormat.localDate(text) { _ = TakenAt.fromEXIF(local.date, offset: local.offset) }
+            if let utc = VideoFormat.utcDate(text) { _ = TakenAt.fromEXIF(utc.date, offset: utc.offset) }
         }
     }
 

@@ -19,7 +19,7 @@ public final class Benchmark {
 
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, tiles, chafa, detail, grid, graphics, formats, startup, loop, geo, edits, search, web
+        case `import`, tiles, chafa, detail, grid, graphics, formats, media, startup, loop, geo, edits, search, web
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
@@ -78,6 +78,7 @@ public final class Benchmark {
         if sections.contains(.grid) { try runGrid() }
         if sections.contains(.graphics) { runGraphics() }
         if sections.contains(.formats) { runFormats() }
+        if sections.contains(.media) { runMedia() }
         if sections.contains(.startup) { try runStartup() }
         if sections.contains(.loop) {
             try runLoop()

@@ -11,6 +11,10 @@ struct PhotoRecord: Encodable {
     var pathBytes: String?
     var group: String
     var groupId: String
+    /// "photo", "raw" or "video".
+    var kind: String
+    /// A video's length in seconds, when its file says.
+    var duration: Double?
     var description: String?
     var descriptionSource: String?
     /// Left out while not known (a web photo not downloaded yet, unless its feed says).
@@ -55,6 +59,8 @@ struct PhotoRecord: Encodable {
         pathBytes = PathBytes.base64(photo.path)
         groupId = PhotoLibrary.groupID(of: photo)
         group = library.group(id: groupId)?.name ?? PhotoGroup.otherName
+        kind = photo.kind.name
+        duration = photo.duration
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.width : nil

@@ -25,6 +25,8 @@ struct ShowCommand: ParsableCommand {
                 ("Path", PathBytes.display(found.path)),
                 ("Id", found.id),
                 ("Group", record.group),
+                ("Kind", found.kind.name),
+                ("Duration", found.duration.map { String(format: "%.1f s", $0) }),
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
                 ("Taken", found.takenAtSource.map { "\(found.takenAtText) (from \($0.label))" }
                     ?? "not known until the original is downloaded"),

@@ -23,8 +23,8 @@ struct FormatsCLITests {
 
         let result = try E2E.cli(["import", folder, "--library", sandbox.library], sandbox: sandbox)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("5 imported, 1 unsupported, 1 skipped (a sidecar or text file)"), "\(result.stdout)")
-        #expect(result.stdout.contains("unsupported \(folder)/MVI_0005.MOV: video (QuickTime), not a photo"))
+        #expect(result.stdout.contains("5 imported, 1 corrupt, 1 skipped (a sidecar or text file)"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(folder)/MVI_0005.MOV: FFmpeg cannot read this video"), "\(result.stdout)")
         #expect(!result.stdout.contains("notes.txt"))
 
         let listed = try E2E.cli(["list", "--json", "--library", sandbox.library], sandbox: sandbox)

@@ -123,7 +123,7 @@ struct WriteMetadataTests {
         let write = try sandbox.cli(["write-metadata"])
         #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
         #expect(write.stdout.contains("written  \(heic) (sidecar): the HEIF file itself was left alone: "
-                                      + "photory writes into JPEG files only, not HEIF, PNG or WebP"), "\(write.stdout)")
+                                      + "photory writes into JPEG files only, not HEIF, PNG, WebP, raw files or videos"), "\(write.stdout)")
         #expect(write.stdout.contains("1 photo: 0 files and 1 sidecar written (1 file left alone: photory writes into JPEG files only"),
                 "\(write.stdout)")
         #expect(!write.stdout.contains("refused"))

@@ -1,4 +1,4 @@
-/// Files that are not in a format photory reads, named in words ("video (QuickTime)", "text
+/// Files that are not in a format photory reads, named in words ("audio (M4A)", "text
 /// file", "JPEG 2000") so an import's reasons say what they are instead of their first bytes.
 public struct NonPhotoFile: Sendable, Equatable {
     /// What the file is, in words.
@@ -8,7 +8,7 @@ public struct NonPhotoFile: Sendable, Equatable {
     /// Text (or XML): obviously no photo, skipped quietly by an import.
     public var isText: Bool
 
-    /// "video (QuickTime), not a photo"; "JPEG 2000: a format photory does not read".
+    /// "audio (WAV), not a photo"; "JPEG 2000: a format photory does not read".
     public var reason: String {
         isImage ? "\(name): an image format photory does not read" : "\(name), not a photo"
     }
@@ -28,26 +28,18 @@ public struct NonPhotoFile: Sendable, Equatable {
             || starts([0xFF, 0x4F, 0xFF, 0x51]) { return image("JPEG 2000") }
         if ascii("ftyp", at: 4), bytes.count >= 12 {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            // Videos are read (`VideoFormat`); what is left of the ISO media family:
             switch brand {
-            case "qt  ": return other("video (QuickTime)")
-            case "crx ": return image("Canon raw (CR3)")
             case "jp2 ", "jpx ", "jpm ": return image("JPEG 2000")
             case "M4A ", "M4B ", "M4P ": return other("audio (M4A)")
             case "msf1", "hevc": return image("HEIF image sequence")
             case "avis": return image("AVIF animation")
-            default:
-                if brand.hasPrefix("3g") { return other("video (3GP)") }
-                return other("video (MP4)")
+            default: return other("ISO media file (brand \"\(brand)\")")
             }
         }
-        if ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(where: { ascii($0, at: 4) }) { return other("video (QuickTime)") }
-        if ascii("RIFF"), ascii("AVI ", at: 8) { return other("video (AVI)") }
         if ascii("RIFF"), ascii("WAVE", at: 8) { return other("audio (WAV)") }
-        if starts([0x1A, 0x45, 0xDF, 0xA3]) { return other("video (Matroska/WebM)") }
         if starts([0x00, 0x00, 0x01, 0xBA]) || starts([0x00, 0x00, 0x01, 0xB3]) { return other("video (MPEG)") }
         if ascii("GIF87a") || ascii("GIF89a") { return image("GIF") }
-        if ascii("FUJIFILMCCD-RAW") { return image("Fujifilm raw (RAF)") }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return image("TIFF (or a camera raw file)") }
         if ascii("8BPS") { return image("Photoshop document") }
         if ascii("BM"), bytes.count >= 18, [12, 40, 52, 56, 108, 124].contains(Int(bytes[14])), bytes[15] == 0 { return image("BMP") }
         if ascii("%PDF") { return other("PDF document") }

@@ -10,6 +10,9 @@ public protocol PhotoFormat: Sendable {
     /// Short name for messages ("JPEG", "HEIF", "PNG", "WebP").
     var name: String { get }
 
+    /// What the files of this format are: photos unless the format says otherwise.
+    var kind: Photo.Kind { get }
+
     /// Whether a file starting with `prefix` is in this format. `prefix` is the file's first
     /// `PhotoFormats.sniffLength` bytes (fewer for a shorter file). Content only, never names.
     func matches(_ prefix: UnsafeRawBufferPointer) -> Bool
@@ -23,6 +26,10 @@ public protocol PhotoFormat: Sendable {
     /// Whether `preview` would hand over an embedded preview for `target` instead of decoding
     /// the photo itself (for figures in `bench`).
     func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool
+}
+
+extension PhotoFormat {
+    public var kind: Photo.Kind { .photo }
 }
 
 /// What `PhotoFormat.inspect` reads from a file without decoding its pixels.

@@ -1,11 +1,11 @@
 /// The formats photory reads, and the one place that picks a format for a file's bytes.
 public enum PhotoFormats {
     /// Every format, in the order they are tried (their signatures never overlap).
-    public static let all: [any PhotoFormat] = [JPEGFormat(), HEIFFormat(), PNGFormat(), WebPFormat()]
+    public static let all: [any PhotoFormat] = [JPEGFormat(), HEIFFormat(), PNGFormat(), WebPFormat(), VideoFormat(), RAWFormat()]
 
     /// How many leading bytes `format(of:)` looks at: enough for an ISO-BMFF `ftyp` box with
-    /// its list of compatible brands.
-    public static let sniffLength = 64
+    /// its list of compatible brands, and for the sync bytes of a video transport stream.
+    public static let sniffLength = VideoContainer.sniffLength
 
     /// Most pixels a full decode allocates for (400 MB of RGBA). Formats that cannot decode at
     /// a reduced size refuse larger images before decoding (an embedded preview still works).
@@ -17,7 +17,7 @@ public enum PhotoFormats {
         return all.first { $0.matches(head) }
     }
 
-    /// "video (QuickTime), not a photo" for a file we can name (see `NonPhotoFile`), else
+    /// "audio (WAV), not a photo" for a file we can name (see `NonPhotoFile`), else
     /// "unsupported format (starts with 0x47 0x49 0x46)": the outcome of a file no format knows.
     static func unknownFormatReason(_ prefix: UnsafeRawBufferPointer) -> String {
         if let known = NonPhotoFile.recognise(prefix) { return known.reason }

@@ -89,6 +89,7 @@ extension PhotoLibrary {
         case .favourites: photo.isFavourite
         case .missing: photo.missing
         case .recentlyImported: photo.importedAt == latestImport
+        case .videos: photo.kind == .video
         }
     }
 

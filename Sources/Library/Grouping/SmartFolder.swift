@@ -3,6 +3,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     case favourites
     /// The photos of the last import run (they share its start time).
     case recentlyImported
+    /// Every video, shown when there is one.
+    case videos
     /// Photos whose files were not found, shown with their last known path for relinking.
     case missing
 
@@ -10,6 +12,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
         switch self {
         case .favourites: "Favourites"
         case .recentlyImported: "Recently imported"
+        case .videos: "Videos"
         case .missing: "Missing"
         }
     }
@@ -29,6 +32,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             switch self {
             case .favourites: return photos.indices.filter { photos[$0].isFavourite }
             case .missing: return photos.indices.filter { photos[$0].missing }
+            case .videos: return photos.indices.filter { photos[$0].kind == .video }
             case .recentlyImported:
                 var latest = -Double.infinity
                 for photo in photos where photo.importedAt > latest { latest = photo.importedAt }

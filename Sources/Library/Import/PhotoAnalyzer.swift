@@ -68,11 +68,13 @@ struct PhotoAnalyzer: Sendable {
                 (digitized, .dateTimeDigitized)
             } else if let dateTime = TakenAt.fromEXIF(metadata.dateTime, offset: metadata.utcOffset) {
                 (dateTime, .dateTime)
+            } else if let created = TakenAt.fromEXIF(metadata.mediaCreated, offset: metadata.utcOffset) {
+                (created, .mediaCreated)
             } else {
                 (TakenAt.fromFileTime(fileModified), .fileTime)
             }
         let description = DescriptionResolver.resolve(metadata, fileName: (path as NSString).lastPathComponent)
-        let photo = Photo(
+        var photo = Photo(
             id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
             fileModified: fileModified, width: header.width, height: header.height,
             orientation: header.orientation,
@@ -80,6 +82,8 @@ struct PhotoAnalyzer: Sendable {
             cameraMake: metadata.cameraMake, cameraModel: metadata.cameraModel, gps: metadata.gps,
             description: description?.text, descriptionSource: description?.source,
             importedAt: importedAt)
+        photo.kind = format.kind
+        photo.duration = metadata.duration
         thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
                                                fileModified: photo.fileModified),
                             from: raw, orientation: photo.orientation)

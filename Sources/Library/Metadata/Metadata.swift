@@ -56,6 +56,14 @@ public struct Metadata: Sendable, Equatable {
     public var iptcCaption: String?
     /// A PNG text chunk's Description (else its Title): the last link of the description chain.
     public var textDescription: String?
+    /// A video's creation time as "YYYY:MM:DD HH:MM:SS" local time (Apple's creationdate, else
+    /// QuickTime's UTC `creation_time` turned into this machine's time zone), its offset in
+    /// `utcOffset`: the date of a video with no EXIF.
+    public var mediaCreated: String?
+    /// A video's length in seconds.
+    public var duration: Double?
+    /// A video's codec ("h264", "hevc"), as FFmpeg names it.
+    public var codec: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
     public var embeddedThumbnail: Range<Int>?
     /// Problems met while reading metadata that did not stop it (for `show`).

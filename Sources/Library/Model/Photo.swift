@@ -14,6 +14,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
         /// Written by write-back into the XMP sidecar of a photo whose file photory does not
         /// write (HEIF, PNG, WebP): the file itself still says otherwise.
         case sidecar
+        /// A video's creation time (QuickTime, Matroska), when it has no EXIF date.
+        case mediaCreated
 
         /// Where the date came from, in words: "EXIF original", "file time".
         public var label: String {
@@ -25,7 +27,27 @@ public struct Photo: Sendable, Equatable, Identifiable {
             case .edited: "edited"
             case .feed: "the feed"
             case .sidecar: "XMP sidecar"
+            case .mediaCreated: "creation time"
             }
+        }
+    }
+
+    /// What the file is: a photo, a camera raw file or a video (by its format, see `PhotoFormat.kind`).
+    public enum Kind: UInt8, Sendable, CaseIterable {
+        case photo, raw, video
+
+        /// The name `--json` and the library file use ("photo", "raw", "video").
+        public var name: String {
+            switch self {
+            case .photo: "photo"
+            case .raw: "raw"
+            case .video: "video"
+            }
+        }
+
+        public init?(name: String) {
+            guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = kind
         }
     }
 
@@ -66,6 +88,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The photo's item was no longer in its feed at the last refresh: the photo is missing
     /// (kept, never deleted, edits and all).
     public var leftFeed = false
+    /// A photo, a raw file or a video.
+    public var kind = Kind.photo
     /// True when the file was not found at `path` the last time the library looked, or the
     /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
@@ -95,6 +119,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var albumID: String?
         var thumbnailWidth = 0
         var thumbnailHeight = 0
+        var duration: Double?
 
         static let unset = Rare()
     }
@@ -146,6 +171,11 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var feedURL: String? {
         get { rareBox?.value.feedURL }
         set { rare.feedURL = newValue }
+    }
+    /// A video's length in seconds; nil for photos and for a video whose file does not say.
+    public var duration: Double? {
+        get { rareBox?.value.duration }
+        set { rare.duration = newValue }
     }
     /// The feed item's `albumId`.
     public var albumID: String? {

@@ -23,6 +23,16 @@ struct FoldedTable: Sendable {
         return slot
     }
 
+    /// Whether the entry at `slot` ends with one of `suffixes` (false for -1).
+    func entry(_ slot: Int32, endsWithAny suffixes: [[UInt8]]) -> Bool {
+        guard slot >= 0, Int(slot) < starts.count else { return false }
+        let start = starts[Int(slot)]
+        let end = Int(slot) + 1 < starts.count ? starts[Int(slot) + 1] - 1 : bytes.count - 1   // before its 0
+        return suffixes.contains { suffix in
+            end - start >= suffix.count && bytes[(end - suffix.count)..<end].elementsEqual(suffix)
+        }
+    }
+
     /// The entries that contain `needle` (folded, not empty), as one flag per entry.
     func entries(containing needle: [UInt8]) -> [Bool] {
         var found = [Bool](repeating: false, count: starts.count)

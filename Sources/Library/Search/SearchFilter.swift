@@ -14,6 +14,18 @@ public enum SearchFilter: Sendable, Equatable {
     case missing
     /// The user changed the date, place or description.
     case edited
+    /// A photo, a camera raw file or a video (`is:photo`, `is:raw`, `is:video`).
+    case kind(Photo.Kind)
+    /// Files whose name ends in this extension or one naming the same type (`type:mp4`;
+    /// `type:jpg` finds .jpeg too), folded, without the dot.
+    case fileType(String)
+
+    /// The extensions `fileType` matches for `type`, with their dots: the type and its aliases.
+    static func extensions(of type: String) -> [[UInt8]] {
+        let aliases = [["jpg", "jpeg", "jpe"], ["tif", "tiff"], ["heic", "heif", "hif"], ["mts", "m2ts"], ["mpg", "mpeg"]]
+        let names = aliases.first { $0.contains(type) } ?? [type]
+        return names.map { Array(("." + $0).utf8) }
+    }
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

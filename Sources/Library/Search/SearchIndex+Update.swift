@@ -76,6 +76,8 @@ extension SearchIndex {
         case .favourite: return flags[position] & Self.favouriteFlag != 0
         case .missing: return flags[position] & Self.missingFlag != 0
         case .edited: return flags[position] & Self.editedFlag != 0
+        case let .kind(kind): return Self.isKind(kind, flags[position])
+        case let .fileType(type): return names.entry(nameSlot[position], endsWithAny: SearchFilter.extensions(of: type))
         }
     }
 

@@ -30,11 +30,23 @@ public struct SearchIndex: Sendable {
     }
 
     static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
+    /// A raw file's and a video's bit; a photo has neither.
+    static let rawFlag: UInt8 = 8, videoFlag: UInt8 = 16
 
     /// The flags of `photo`.
     static func flags(of photo: Photo) -> UInt8 {
         (photo.isFavourite ? favouriteFlag : 0) | (photo.missing ? missingFlag : 0)
             | (photo.edits.editedFields.isEmpty ? 0 : editedFlag)
+            | (photo.kind == .raw ? rawFlag : photo.kind == .video ? videoFlag : 0)
+    }
+
+    /// Whether `flags` say the photo is of `kind`.
+    static func isKind(_ kind: Photo.Kind, _ flags: UInt8) -> Bool {
+        switch kind {
+        case .photo: flags & (rawFlag | videoFlag) == 0
+        case .raw: flags & rawFlag != 0
+        case .video: flags & videoFlag != 0
+        }
     }
 
     /// Photos in the index.
@@ -172,6 +184,11 @@ public struct SearchIndex: Sendable {
         case .favourite: return flag(Self.favouriteFlag)
         case .missing: return flag(Self.missingFlag)
         case .edited: return flag(Self.editedFlag)
+        case let .kind(kind): return { [flags] position in Self.isKind(kind, flags[position]) }
+        case let .fileType(type):
+            let suffixes = SearchFilter.extensions(of: type)
+            let found = (0..<names.count).map { names.entry(Int32($0), endsWithAny: suffixes) }
+            return { [nameSlot] position in nameSlot[position] >= 0 && found[Int(nameSlot[position])] }
         }
     }
 

@@ -6,7 +6,7 @@
 /// year:2019  year:2018..2020   taken in a year, or a span of years
 /// date:2019-07  date:2019-07-01..2019-07-31  date:2019..  date:..2019-06
 /// camera:canon  place:rio  group:"beach 2019"
-/// fav  is:favourite  is:missing  is:edited
+/// fav  is:favourite  is:missing  is:edited  is:video  is:raw  is:photo  type:mp4
 /// -word  -camera:iphone  -is:missing        leave out what matches
 /// ```
 ///
@@ -35,7 +35,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The filter names, as help and error messages list them.
-    public static let fieldNames = ["year", "date", "camera", "place", "group", "is"]
+    public static let fieldNames = ["year", "date", "camera", "place", "group", "is", "type"]
 
     public init(parsing text: String) throws(SearchQueryError) {
         var terms: [Term] = []
@@ -112,8 +112,17 @@ public struct SearchQuery: Sendable, Equatable {
             case "favourite", "favorite", "fav", "favourites", "favorites": return .favourite
             case "missing": return .missing
             case "edited": return .edited
-            default: throw fail("use is:favourite, is:missing or is:edited")
+            case "video", "videos": return .kind(.video)
+            case "raw": return .kind(.raw)
+            case "photo", "photos": return .kind(.photo)
+            default: throw fail("use is:favourite, is:missing, is:edited, is:video, is:raw or is:photo")
             }
+        case "type":
+            let type = folded.hasPrefix(".") ? String(folded.dropFirst()) : folded
+            guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                throw fail("a type is a file extension, like type:mp4")
+            }
+            return .fileType(type)
         default:
             throw fail("unknown filter \"\(field):\"; the filters are "
                        + fieldNames.map { $0 + ":" }.joined(separator: ", ") + " (quote a word with a colon)")
@@ -123,6 +132,7 @@ public struct SearchQuery: Sendable, Equatable {
     private static let examples = [
         "year": "year:2019", "date": "date:2019-07 or date:2019-07-01..2019-07-31", "camera": "camera:canon",
         "place": "place:rio", "group": "group:\"beach 2019\"", "is": "is:favourite",
+        "type": "type:mp4",
     ]
 
     /// `2019-07`, `2019-07-01..2019-07-31`, `2019..`, `..2019-06` (each end at its own precision).

@@ -91,6 +91,15 @@ struct PhotoCodec: Sendable {
         Field("albumID", write: { $1.string($0.albumID) }, read: { $1.photo.albumID = try $0.readOptionalString(sharing: $1.strings) }),
         Field("isDownloaded", write: { $1.bool($0.isDownloaded ? nil : false) }, read: { $1.photo.isDownloaded = try $0.readBool() }),
         Field("leftFeed", write: { $1.bool($0.leftFeed ? true : nil) }, read: { $1.photo.leftFeed = try $0.readBool() }),
+        Field("kind", write: { $1.string($0.kind == .photo ? nil : $0.kind.name) }, read: { s, draft in
+            let raw = try s.readString()
+            guard let kind = Photo.Kind(name: raw) else {
+                throw LibraryJSON.ReadError(description: "photo \(draft.number): unknown kind \"\(raw)\"")
+            }
+            draft.photo.kind = kind
+        }),
+        Field("duration", write: { $1.value($0.duration, { LibraryJSON.appendNumber($0, &$1) }) },
+              read: { $1.photo.duration = try $0.readDouble() }),
         Field("edits", write: { $1.value($0.edits.isEmpty ? nil : $0.edits, LibraryJSON.appendEdits) },
               read: { $1.photo.edits = try LibraryJSON.readEdits(&$0) }),
     ]

@@ -161,9 +161,9 @@ public struct LibraryWriteBack: Sendable {
     }
 
     /// The formats whose files write-back writes into, in words.
-    public static let onlyJPEGFiles = "photory writes into JPEG files only, not HEIF, PNG or WebP"
+    public static let onlyJPEGFiles = "photory writes into JPEG files only, not HEIF, PNG, WebP, raw files or videos"
 
-    /// "HEIF", "PNG" or "WebP" for a photo whose file write-back leaves alone (only its sidecar
+    /// "HEIF", "PNG", "WebP", "raw" or "video" for a photo whose file write-back leaves alone (only its sidecar
     /// is written), judged by the name's extension: what the confirmation says before anything
     /// is read (the write itself goes by the file's bytes). nil for JPEG and other names.
     public static func sidecarOnlyFormat(ofName path: String) -> String? {
@@ -171,6 +171,8 @@ public struct LibraryWriteBack: Sendable {
         case "heic", "heif", "hif", "avif": "HEIF"
         case "png": "PNG"
         case "webp": "WebP"
+        case "cr2", "nef", "arw", "dng", "orf", "rw2", "raf", "pef": "raw"
+        case "mp4", "mov", "m4v", "3gp", "mkv", "webm", "avi", "mts", "m2ts": "video"
         default: nil
         }
     }

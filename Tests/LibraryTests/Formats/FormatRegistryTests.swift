@@ -23,11 +23,11 @@ import Testing
         #expect(name(ftyp("mif1", ["heic"])) == "HEIF")          // Nokia/Android: generic major brand
         #expect(name(ftyp("avif", ["avif", "mif1", "miaf"])) == "HEIF")
         #expect(name(ftyp("heic", ["mif1", "MiHB", "tmap"])) == "HEIF") // iOS 18 gain-map files
+        #expect(name(ftyp("isom", ["isom", "iso2", "mp41"])) == "video")   // an MP4 video
+        #expect(name(ftyp("qt  ", ["qt  "])) == "video")                   // a QuickTime movie
     }
 
     @Test func filesNoFormatReadsAreNotClaimed() {
-        #expect(name(ftyp("isom", ["isom", "iso2", "mp41"])) == nil)   // an MP4 video
-        #expect(name(ftyp("qt  ", ["qt  "])) == nil)                   // a QuickTime movie
         #expect(name(ftyp("msf1", ["msf1", "hevc"])) == nil)            // a HEIF sequence only
         #expect(name(Array("GIF89a".utf8)) == nil)
         #expect(name(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8)) == nil)

@@ -68,6 +68,16 @@ import Testing
         #expect(Set(folders.map(\.id)).count == 3)
     }
 
+    @Test func videosGatherInTheirFolderWhenThereAreAny() {
+        var clip = photo("clip", takenAt: "2021-01-01T00:00:00", importedAt: 5)
+        clip.kind = .video
+        let library = PhotoLibrary(photos: [photo("still", importedAt: 5), clip])
+        let folders = SmartFolder.folders(in: library)
+        #expect(folders.map(\.name) == ["Videos"])
+        #expect(folders.first?.photoIDs == ["clip"])
+        #expect(SmartFolder.folders(in: PhotoLibrary(photos: [photo("still", importedAt: 5)])).isEmpty)
+    }
+
     @Test func emptySmartFoldersAndAFirstImportAreLeftOut() {
         let library = PhotoLibrary(photos: [photo("1", importedAt: 5), photo("2", importedAt: 5)])
         #expect(SmartFolder.folders(in: library).isEmpty)

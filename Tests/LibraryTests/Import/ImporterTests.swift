@@ -27,8 +27,8 @@ import Testing
     }
 
     /// A camera card's folder: sidecars (a THM is a small JPEG, an AAE is XML) and text are
-    /// skipped and only counted; a video is named in words, not by its first bytes.
-    @Test func sidecarsAndTextAreSkippedQuietlyAndVideosNamed() {
+    /// skipped and only counted; a broken video says why.
+    @Test func sidecarsAndTextAreSkippedQuietlyAndABrokenVideoSaysWhy() {
         let folder = TemporaryFolder()
         folder.write(Self.jpeg(1), to: "DCIM/IMG_0001.JPG")
         folder.write(Self.jpeg(2), to: "DCIM/IMG_0001.THM")
@@ -37,9 +37,9 @@ import Testing
         folder.write(Data([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8) + [0, 0, 0, 8]), to: "DCIM/clip.MOV")
         var library = PhotoLibrary()
         let summary = Importer().run([folder.path + "/DCIM"], into: &library)
-        #expect(summary.line == "1 imported, 1 unsupported, 3 skipped (sidecars and text files)")
+        #expect(summary.line == "1 imported, 1 corrupt, 3 skipped (sidecars and text files)")
         #expect(summary.problems.map { ($0.path as NSString).lastPathComponent } == ["clip.MOV"])
-        #expect(summary.problems.first?.reason == "video (QuickTime), not a photo")
+        #expect(summary.problems.first?.reason?.hasPrefix("FFmpeg cannot read this video") == true)
         #expect(library.photos.map { ($0.path as NSString).lastPathComponent } == ["IMG_0001.JPG"])
     }
 

@@ -64,6 +64,29 @@ import Testing
         #expect(try find("is:edited") == ["edited"])
     }
 
+    /// `is:video`, `is:raw`, `is:photo` by the photo's kind; `type:` by the name's extension,
+    /// aliases included; the one-photo check agrees with the whole-index search.
+    @Test func kindsAndFileTypes() throws {
+        var clip = photo("clip", path: "/roll/VID_1.MP4", takenAt: "2024-01-01T10:00:01")
+        clip.kind = .video
+        var movie = photo("movie", path: "/roll/IMG_2.mov", takenAt: "2024-01-01T10:00:02")
+        movie.kind = .video
+        var raw = photo("raw", path: "/roll/IMG_3.CR2", takenAt: "2024-01-01T10:00:03")
+        raw.kind = .raw
+        let still = photo("still", path: "/roll/IMG_4.jpeg", takenAt: "2024-01-01T10:00:04")
+        let library = PhotoLibrary(photos: [clip, movie, raw, still])
+        let index = SearchIndex(library: library)
+        let expected = ["is:video": ["clip", "movie"], "is:raw": ["raw"], "is:photo": ["still"], "-is:video": ["raw", "still"],
+                        "type:mp4": ["clip"], "type:.MOV": ["movie"], "type:jpg": ["still"], "type:cr2": ["raw"],
+                        "type:tiff": []]
+        for (query, ids) in expected {
+            #expect(try index.search(query) == ids, "\(query)")
+            let parsed = try SearchQuery(parsing: query)
+            #expect(library.photos.indices.filter { index.matches(parsed, at: $0) }.map { library.photos[$0].id } == ids, "\(query)")
+        }
+        #expect(throws: SearchQueryError.self) { try SearchQuery(parsing: "type:m*4") }
+    }
+
     @Test func minusLeavesOut() throws {
         #expect(try find("year:2019 -canon") == ["beach2"])
         #expect(try find("-camera:canon -is:missing") == ["edited", "beach2", "cafe"])

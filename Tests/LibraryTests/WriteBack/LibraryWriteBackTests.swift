@@ -135,7 +135,7 @@ import Testing
         #expect(!outcome.wroteFile)
         #expect(outcome.sidecarPath == setup.paths[0] + ".xmp")
         #expect(outcome.problem == nil, "photory does not write PNG files: the sidecar is the whole write")
-        #expect(outcome.note == "the PNG file itself was left alone: photory writes into JPEG files only, not HEIF, PNG or WebP")
+        #expect(outcome.note == "the PNG file itself was left alone: photory writes into JPEG files only, not HEIF, PNG, WebP, raw files or videos")
         #expect(setup.bytes(0) == original)
         let photo = library.photos[0]
         #expect(photo.edits.date == nil && photo.edits.location == nil && photo.edits.description == nil,
@@ -148,7 +148,7 @@ import Testing
 
         try setup.edit(0, Self.fullEdits)
         let fileOnly = try LibraryWriteBack(store: setup.store, target: .fileOnly).run(nil).outcomes
-        #expect(fileOnly.first?.problem?.hasSuffix("shot.png: the PNG file was not written (photory writes into JPEG files only, not HEIF, PNG or WebP)") == true)
+        #expect(fileOnly.first?.problem?.hasSuffix("shot.png: the PNG file was not written (photory writes into JPEG files only, not HEIF, PNG, WebP, raw files or videos)") == true)
         #expect(try setup.store.load().photos[0].edits.date != nil, "nothing was written: the edit stays")
     }
 

@@ -71,7 +71,7 @@ import Testing
     @Test func writeConfirmationOfAHEICSaysOnlyTheSidecarIsWritten() {
         let heic = Self.confirmation(["IMG_5195.HEIC"])
         #expect(heic[0] == "Write the edited date of 1 photo into an XMP sidecar beside it?")
-        #expect(heic[1] == "The HEIF file itself is not touched: photory writes into JPEG files only, not HEIF, PNG or WebP.")
+        #expect(heic[1] == "The HEIF file itself is not touched: photory writes into JPEG files only, not HEIF, PNG, WebP, raw files or videos.")
         #expect(!heic.joined().contains("EXIF") && !heic.joined().contains("replaced"))
 
         let mixed = Self.confirmation(["a.jpg", "b.jpg", "c.png", "IMG_1.heic"])
