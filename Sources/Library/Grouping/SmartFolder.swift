@@ -5,12 +5,15 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     case recentlyImported
     /// Photos whose files were not found, shown with their last known path for relinking.
     case missing
+    /// Rejected photos, gathered for a last look before they go to the trash.
+    case rejected
 
     public var title: String {
         switch self {
         case .favourites: "Favourites"
         case .recentlyImported: "Recently imported"
         case .missing: "Missing"
+        case .rejected: "Rejected"
         }
     }
 
@@ -29,6 +32,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             switch self {
             case .favourites: return photos.indices.filter { photos[$0].isFavourite }
             case .missing: return photos.indices.filter { photos[$0].missing }
+            case .rejected: return photos.indices.filter { photos[$0].isRejected }
             case .recentlyImported:
                 var latest = -Double.infinity
                 for photo in photos where photo.importedAt > latest { latest = photo.importedAt }

@@ -54,6 +54,10 @@ public struct Metadata: Sendable, Equatable {
     public var xmpDescription: String?
     /// IPTC-IIM 2:120 Caption-Abstract from the Photoshop APP13 segment.
     public var iptcCaption: String?
+    /// IPTC-IIM 2:25 Keywords.
+    public var iptcKeywords: [String] = []
+    /// The embedded XMP packet's marks, date and place (`XMPFacts`).
+    public var xmp = XMPFacts()
     /// A PNG text chunk's Description (else its Title): the last link of the description chain.
     public var textDescription: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
@@ -62,4 +66,10 @@ public struct Metadata: Sendable, Equatable {
     public var warnings: [String] = []
 
     public init() {}
+
+    /// Reads an embedded XMP packet: its description and its `XMPFacts`.
+    mutating func readXMP(_ packet: UnsafeRawBufferPointer) {
+        xmpDescription = XMPDescriptionScanner.description(in: packet)
+        xmp = XMPFacts.read(packet)
+    }
 }

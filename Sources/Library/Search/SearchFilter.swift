@@ -14,6 +14,13 @@ public enum SearchFilter: Sendable, Equatable {
     case missing
     /// The user changed the date, place or description.
     case edited
+    /// Stars in this range (`rating:>=4`, `rating:0`).
+    case rating(ClosedRange<Int>)
+    case rejected
+    case picked
+    case label(ColourLabel)
+    /// Tagged with this tag or one under it (folded: `tag:places/italy`).
+    case tag(String)
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

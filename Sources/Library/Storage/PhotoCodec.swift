@@ -91,6 +91,10 @@ struct PhotoCodec: Sendable {
         Field("albumID", write: { $1.string($0.albumID) }, read: { $1.photo.albumID = try $0.readOptionalString(sharing: $1.strings) }),
         Field("isDownloaded", write: { $1.bool($0.isDownloaded ? nil : false) }, read: { $1.photo.isDownloaded = try $0.readBool() }),
         Field("leftFeed", write: { $1.bool($0.leftFeed ? true : nil) }, read: { $1.photo.leftFeed = try $0.readBool() }),
+        Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
+              read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),
+        Field("sidecarModified", write: { $1.value($0.sidecarModified == 0 ? nil : $0.sidecarModified, LibraryJSON.appendNumber) },
+              read: { $1.photo.sidecarModified = try $0.readDouble() }),
         Field("edits", write: { $1.value($0.edits.isEmpty ? nil : $0.edits, LibraryJSON.appendEdits) },
               read: { $1.photo.edits = try LibraryJSON.readEdits(&$0) }),
     ]
