@@ -8,6 +8,7 @@ import Library
 /// ```toml
 /// graphics = "auto"         # auto, sixel, kitty, iterm2 or symbols (see `GraphicsChoice`)
 /// graphics-grid = false     # pixel thumbnails in the grids too
+/// trash-days = 30           # what photory trashed is deleted for good after this many days
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -20,6 +21,8 @@ public struct Config: Sendable {
     /// Pixel thumbnails in the grids too (`graphics-grid`); off by default, since a screen of
     /// thumbnails costs hundreds of kilobytes on every scroll (see the README).
     public var graphicsGrid = false
+    /// Days what photory trashed stays in the trash (`trash-days`, default 30).
+    public var trashDays = 30
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -75,7 +78,7 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "trash-days"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -89,6 +92,10 @@ public struct Config: Sendable {
             graphicsGrid = on
         case ("graphics-grid", let value):
             return "\"graphics-grid\" takes true or false, not \(value.kind)"
+        case let ("trash-days", .integer(days)) where days >= 1 && days <= 36_500:
+            trashDays = days
+        case ("trash-days", let value):
+            return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }
