@@ -34,18 +34,23 @@ public struct LibraryTrash: Sendable {
         XMPFacts.sidecarPaths(forPhoto: path).filter(PathBytes.exists)
     }
 
+    /// The photos of `ids` in `library`; an unknown id gets its outcome saying so.
+    private static func photos(_ ids: [String], in library: PhotoLibrary, outcomes: inout [Outcome]) -> [Photo] {
+        ids.compactMap { id in
+            if let photo = library.photo(id: id) { return photo }
+            outcomes.append(Outcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
+            return nil
+        }
+    }
+
     /// Moves the files of `ids` (with their sidecars) to the trash and takes the photos out of
     /// the library.
     public func trash(_ ids: [String], now: Date = Date()) throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
         let library = try store.load()
         var records: [TrashedPhoto] = []
         var outcomes: [Outcome] = []
-        for id in ids {
-            guard let photo = library.photo(id: id) else {
-                outcomes.append(Outcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
-                continue
-            }
-            var outcome = Outcome(photoID: id, path: photo.path)
+        for photo in Self.photos(ids, in: library, outcomes: &outcomes) {
+            var outcome = Outcome(photoID: photo.id, path: photo.path)
             do throws(FreedesktopTrash.Failure) {
                 var entries: [FreedesktopTrash.Entry] = []
                 for path in [photo.path] + Self.sidecars(of: photo.path) {
@@ -82,15 +87,11 @@ public struct LibraryTrash: Sendable {
         let library = try store.load()
         var gone: [String] = []
         var outcomes: [Outcome] = []
-        for id in ids {
-            guard let photo = library.photo(id: id) else {
-                outcomes.append(Outcome(photoID: id, path: "", problem: "no photo with id \(id) in the library"))
-                continue
-            }
-            var outcome = Outcome(photoID: id, path: photo.path)
+        for photo in Self.photos(ids, in: library, outcomes: &outcomes) {
+            var outcome = Outcome(photoID: photo.id, path: photo.path)
             if PathBytes.withCString(photo.path, { unlink($0) }) == 0 || errno == ENOENT {
                 Self.sidecars(of: photo.path).forEach { path in _ = PathBytes.withCString(path) { unlink($0) } }
-                gone.append(id)
+                gone.append(photo.id)
             } else {
                 outcome.problem = "\(PathBytes.display(photo.path)): not deleted: \(FileBytes.errnoReason())"
             }
