@@ -2,17 +2,18 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui edit`: sets the user's date, place, favourite or description of photos, as one
-/// undoable step. The files are not touched (see `write-metadata`).
+/// `photory-tui edit`: sets the user's date, place, favourite, description, stars, reject, pick,
+/// colour label or tags of photos, as one undoable step. The files are not touched (see `write-metadata`).
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit photos' date, place, favourite or description (kept in the library; files untouched).",
+        abstract: "Edit photos' date, place, favourite, description, rating, label or tags (kept in the library; files untouched).",
         discussion: """
             Dates: --date 2004 | 2004-12 | 2004-12-25 | "2004-12-25 18:30" (several photos keep their \
             order, a second apart). --shift +3h | +1h30m | "-1d 2h" | +1y | -0:30 moves every photo's date, \
             keeping their spacing. --tz +02:00 sets the UTC offset. All changes of one command are one \
-            step for `photory-tui undo`.
+            step for `photory-tui undo`. Tags are paths with "/" (--tag Places/Italy/Rome); --untag \
+            Places/Italy takes away the tag and every tag under it.
             """)
 
     @OptionGroup var options: LibraryOptions
@@ -31,12 +32,32 @@ struct EditCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, exclusivity: .exclusive, help: "Mark or unmark as favourite.") var favourite: Bool?
     @Option(help: ArgumentHelp("Set the description (empty: none, the photo goes to Other).", valueName: "text"))
     var description: String?
+    @Option(help: ArgumentHelp("Set the stars, 0–5 (0: not rated).", valueName: "0-5")) var rating: Int?
+    @Flag(help: "Reject the photos (xmp:Rating -1 when written).") var reject = false
+    @Flag(help: "Take the reject away.") var unreject = false
+    @Flag(help: "Pick the photos (kept in the library only).") var pick = false
+    @Flag(help: "Take the pick away.") var unpick = false
+    @Option(help: ArgumentHelp("Set the colour label: red, orange, yellow, green, blue, purple, or none.", valueName: "colour"))
+    var label: String?
+    @Option(help: ArgumentHelp("Add a tag (repeatable): Places/Italy/Rome.", valueName: "path")) var tag: [String] = []
+    @Option(help: ArgumentHelp("Remove a tag and the tags under it (repeatable).", valueName: "path")) var untag: [String] = []
     @Flag(name: .long, help: "Print JSON.") var json = false
 
     func validate() throws {
+        let marks = rating != nil || reject || unreject || pick || unpick || label != nil || !tag.isEmpty || !untag.isEmpty
         guard date != nil || shift != nil || tz != nil || location != nil || place != nil || clearLocation || favourite != nil
-                || description != nil else {
-            throw ValidationError("say what to change: --date, --shift, --tz, --location, --clear-location, --favourite or --description")
+                || description != nil || marks else {
+            throw ValidationError("say what to change: --date, --shift, --tz, --location, --clear-location, --favourite, "
+                                  + "--description, --rating, --reject, --pick, --label, --tag or --untag")
+        }
+        if let rating, !(0...5).contains(rating) { throw ValidationError("--rating takes 0 to 5 stars, not \(rating)") }
+        if reject && unreject { throw ValidationError("--reject and --unreject cannot be used together") }
+        if pick && unpick { throw ValidationError("--pick and --unpick cannot be used together") }
+        if let label, label.lowercased() != "none", ColourLabel(rawValue: label.lowercased()) == nil {
+            throw ValidationError("--label takes red, orange, yellow, green, blue, purple or none, not \"\(label)\"")
+        }
+        if let bad = (tag + untag).first(where: { TagPath.normalised($0) == nil }) {
+            throw ValidationError("\"\(bad)\" is not a tag: give a path like Places/Italy")
         }
         if date != nil && shift != nil { throw ValidationError("--date and --shift cannot be used together") }
         if [location != nil, place != nil, clearLocation].filter({ $0 }).count > 1 {
@@ -94,6 +115,11 @@ struct EditCommand: ParsableCommand {
             if clearLocation { add { $0.setLocation(ids, to: nil) } }
             if let favourite { add { $0.setFavourite(ids, favourite) } }
             if let description { add { $0.setDescription(ids, to: description) } }
+            if let rating { add { $0.setRating(ids, rating) } }
+            if reject || unreject { add { $0.setRejected(ids, reject) } }
+            if pick || unpick { add { $0.setPicked(ids, pick) } }
+            if let label { add { $0.setLabel(ids, ColourLabel(rawValue: label.lowercased())) } }
+            if !tag.isEmpty || !untag.isEmpty { add { $0.changeTags(ids, adding: tag, removing: untag) } }
         } catch let error as DateInput.ParseError {
             throw CommandFailure("--date \(date ?? ""): \(error)")
         } catch let error as TimeShift.ParseError {

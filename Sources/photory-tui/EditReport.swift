@@ -39,7 +39,16 @@ struct EditReport {
         if a.takenAtText != b.takenAtText { lines.append("taken: \(a.takenAtText) → \(b.takenAtText)") }
         if a.gps != b.gps { lines.append("place: \(place(a)) → \(place(b))") }
         if a.description != b.description { lines.append("description: \(text(a.description)) → \(text(b.description))") }
-        if a.isFavourite != b.isFavourite { lines.append("favourite: \(a.isFavourite ? "yes" : "no") → \(b.isFavourite ? "yes" : "no")") }
+        func yes(_ flag: Bool) -> String { flag ? "yes" : "no" }
+        if a.isFavourite != b.isFavourite { lines.append("favourite: \(yes(a.isFavourite)) → \(yes(b.isFavourite))") }
+        if a.rating != b.rating { lines.append("rating: \(a.rating) → \(b.rating)") }
+        if a.isRejected != b.isRejected { lines.append("rejected: \(yes(a.isRejected)) → \(yes(b.isRejected))") }
+        if a.isPicked != b.isPicked { lines.append("picked: \(yes(a.isPicked)) → \(yes(b.isPicked))") }
+        if a.label != b.label { lines.append("label: \(a.label?.rawValue ?? "none") → \(b.label?.rawValue ?? "none")") }
+        if a.tags != b.tags {
+            func list(_ tags: [String]) -> String { tags.isEmpty ? "none" : tags.joined(separator: ", ") }
+            lines.append("tags: \(list(a.tags)) → \(list(b.tags))")
+        }
         return lines
     }
 

@@ -10,7 +10,7 @@ struct GroupsCommand: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: ArgumentHelp("How to group: description, date (years, then months), camera, "
-                                            + "place (country, then city) or folder (the folders on disk).",
+                                            + "place (country, then city), folder (the folders on disk) or tag (the tag tree; a photo is under each of its tags).",
                                             valueName: "grouping"))
     var by: GroupingKind = .description
     @Flag(name: .long, help: "Print JSON: an array of groups, each with its subgroups in \"children\".") var json = false

@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
     var search: String?
     @Flag(name: .long, help: "Only favourite photos.") var favourites = false
     @Option(name: .long, help: ArgumentHelp(
-        "Order: dateTaken (oldest first), newestFirst, fileName or fileSize (largest first); "
+        "Order: dateTaken (oldest first), newestFirst, fileName, fileSize (largest first) or rating (most stars first); "
             + "without it, by group then date taken (searches: by date taken).", valueName: "order"))
     var sort: PhotoSort?
     @Flag(name: .long, help: "Print a JSON array.") var json = false

@@ -43,6 +43,13 @@ struct PhotoRecord: Encodable {
     var downloaded: Bool?
     var leftFeed: Bool?
     var favourite: Bool
+    /// Stars 0–5, reject and pick, the colour label (absent when none) and the tags (full
+    /// paths with "/"): the user's over the file's.
+    var rating: Int
+    var rejected: Bool
+    var picked: Bool
+    var label: String?
+    var tags: [String]
     var edited: [String]
     var original: Original?
 
@@ -51,6 +58,10 @@ struct PhotoRecord: Encodable {
         var takenAt: String?
         var gps: GPSPosition?
         var description: String?
+        var rating: Int?
+        var rejected: Bool?
+        var label: String?
+        var tags: [String]?
     }
 
     init(_ photo: Photo, in library: PhotoLibrary) {
@@ -83,11 +94,16 @@ struct PhotoRecord: Encodable {
         downloaded = photo.sourceURL == nil ? nil : photo.isDownloaded
         leftFeed = photo.leftFeed ? true : nil
         favourite = photo.isFavourite
+        let marks = photo.marks
+        (rating, rejected, picked, label, tags) = (marks.rating, marks.rejected, photo.isPicked, marks.label?.rawValue, marks.tags)
         edited = photo.edits.editedFields
         if !edited.isEmpty {
-            original = Original(takenAt: photo.edits.date == nil ? nil : photo.fileTakenAt,
-                                gps: photo.edits.location == nil ? nil : photo.fileGPS,
-                                description: photo.edits.description == nil ? nil : photo.fileDescription)
+            let (edits, file) = (photo.edits, photo.fileMarks)
+            original = Original(takenAt: edits.date == nil ? nil : photo.fileTakenAt,
+                                gps: edits.location == nil ? nil : photo.fileGPS,
+                                description: edits.description == nil ? nil : photo.fileDescription,
+                                rating: edits.rating == nil ? nil : file.rating, rejected: edits.rejected == nil ? nil : file.rejected,
+                                label: edits.label == nil ? nil : file.label?.rawValue, tags: edits.tags == nil ? nil : file.tags)
         }
     }
 }

@@ -16,13 +16,16 @@ struct PhotoryCommand: ParsableCommand {
             """,
         version: VersionReport.text,
         subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, RefreshCommand.self, GroupsCommand.self, ListCommand.self,
-                      ShowCommand.self, EditCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CompactCommand.self, CacheCommand.self, KeysCommand.self, BenchCommand.self, BenchStartupCommand.self],
+                      ShowCommand.self, EditCommand.self, TrashCommand.self, RemoveCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CompactCommand.self, CacheCommand.self, KeysCommand.self, BenchCommand.self, BenchStartupCommand.self],
         defaultSubcommand: BrowseCommand.self)
 
     /// Parses the command line with `--library` accepted before the subcommand too.
     static func main() {
+        let nested = Dictionary(uniqueKeysWithValues: configuration.subcommands.map { command in
+            (command._commandName, command.configuration.subcommands.map { $0._commandName })
+        })
         main(LibraryOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()),
-                                                 subcommands: configuration.subcommands.map { $0._commandName }))
+                                                 subcommands: configuration.subcommands.map { $0._commandName }, nested: nested))
     }
 }
 
@@ -51,8 +54,10 @@ struct LibraryOptions: ParsableArguments {
     }
 
     /// `--library X groups …` as `groups --library X …`: the option belongs to each subcommand, so
-    /// it is moved after the subcommand named next (anything else is left for the parser to explain).
-    static func movedAfterSubcommand(_ arguments: [String], subcommands: [String]) -> [String] {
+    /// it is moved after the subcommand named next, and after its own subcommand when it has
+    /// `nested` ones (`trash restore`); anything else is left for the parser to explain.
+    static func movedAfterSubcommand(_ arguments: [String], subcommands: [String],
+                                     nested: [String: [String]] = [:]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
@@ -67,6 +72,9 @@ struct LibraryOptions: ParsableArguments {
             }
         }
         guard !leading.isEmpty, let command = rest.first, subcommands.contains(command) else { return arguments }
+        if rest.count > 1, nested[command]?.contains(rest[rest.startIndex + 1]) == true {
+            return Array(rest.prefix(2)) + leading + rest.dropFirst(2)
+        }
         return [command] + leading + rest.dropFirst()
     }
 

@@ -40,6 +40,10 @@ struct ShowCommand: ParsableCommand {
                 ("GPS", found.gps.map(Self.describe) ?? (found.edits.location == nil ? nil : "none (cleared)")),
                 ("File GPS", found.edits.location == nil ? nil : found.fileGPS.map(Self.describe) ?? "none"),
                 ("Favourite", found.isFavourite ? "yes" : "no"),
+                ("Rating", found.isRejected ? "rejected" : String(repeating: "★", count: found.rating)
+                    + String(repeating: "☆", count: 5 - found.rating) + (found.isPicked ? " (picked)" : "")),
+                ("Label", found.label?.rawValue),
+                ("Tags", found.tags.isEmpty ? nil : found.tags.joined(separator: ", ")),
                 ("Edited", record.edited.isEmpty ? nil : record.edited.joined(separator: ", ")),
                 ("File size", !found.isDownloaded ? "none yet (not downloaded)"
                     : ByteCountFormatter.string(fromByteCount: found.fileSize, countStyle: .file) + " (\(found.fileSize) bytes)"),

@@ -67,6 +67,8 @@ struct FindBrowserTests {
         tmux.send("o")
         try tmux.waitFor("Home · by folder")
         tmux.send("o")
+        try tmux.waitFor("Home · by tag")
+        tmux.send("o")
         try tmux.waitFor("Home · by description")
         tmux.send("o")
         try tmux.waitFor("Home · by date · 3 folders")

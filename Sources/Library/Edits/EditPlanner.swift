@@ -17,14 +17,14 @@ public struct EditPlanner: Sendable {
         return PhotoSort.dateOrder(of: photos).map { photos[$0] }
     }
 
-    private func step(_ label: String, _ photos: [Photo], _ change: (Photo, Int) -> PhotoEdits) -> EditStep {
+    func step(_ label: String, _ photos: [Photo], _ change: (Photo, Int) -> PhotoEdits) -> EditStep {
         EditStep(label: label, changes: photos.enumerated().compactMap { index, photo in
             let after = change(photo, index)
             return after == photo.edits ? nil : EditStep.Change(photoID: photo.id, before: photo.edits, after: after)
         })
     }
 
-    private static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
+    static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
     /// Favourites every photo, or none when all already are (a toggle for a batch).
     public func toggleFavourite(_ ids: [String]) -> EditStep {

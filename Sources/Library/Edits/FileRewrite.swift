@@ -33,6 +33,13 @@ public struct FileRewrite: Sendable, Equatable {
             written.description = description
             replaced.description = old.fileDescription ?? ""
         }
+        let oldMarks = old.fileMarks
+        if let rating = old.edits.rating, new.edits.rating == nil { (written.rating, replaced.rating) = (rating, oldMarks.rating) }
+        if let rejected = old.edits.rejected, new.edits.rejected == nil { (written.rejected, replaced.rejected) = (rejected, oldMarks.rejected) }
+        if let label = old.edits.label, new.edits.label == nil {
+            (written.label, replaced.label) = (label, oldMarks.label.map(LabelEdit.set) ?? .cleared)
+        }
+        if let tags = old.edits.tags, new.edits.tags == nil { (written.tags, replaced.tags) = (tags, oldMarks.tags) }
         guard !written.editedFields.isEmpty else { return nil }
         self.init(photoID: old.id, replaced: replaced, written: written)
     }
@@ -50,6 +57,10 @@ public struct FileRewrite: Sendable, Equatable {
         edits.date = rebased(edits.date, replaced: replaced.date, written: written.date)
         edits.location = rebased(edits.location, replaced: replaced.location, written: written.location)
         edits.description = rebased(edits.description, replaced: replaced.description, written: written.description)
+        edits.rating = rebased(edits.rating, replaced: replaced.rating, written: written.rating)
+        edits.rejected = rebased(edits.rejected, replaced: replaced.rejected, written: written.rejected)
+        edits.label = rebased(edits.label, replaced: replaced.label, written: written.label)
+        edits.tags = rebased(edits.tags, replaced: replaced.tags, written: written.tags)
         return edits
     }
 
@@ -60,6 +71,8 @@ public struct FileRewrite: Sendable, Equatable {
         let touches = (written.date != nil && before.date != after.date)
             || (written.location != nil && before.location != after.location)
             || (written.description != nil && before.description != after.description)
+            || (written.rating != nil && before.rating != after.rating) || (written.rejected != nil && before.rejected != after.rejected)
+            || (written.label != nil && before.label != after.label) || (written.tags != nil && before.tags != after.tags)
         return EditStep.Change(photoID: photoID, before: rebase(before), after: rebase(after),
                                written: change.written || touches)
     }

@@ -153,7 +153,7 @@ public struct HEIFFormat: PhotoFormat {
             for id in blockIDs(type: "mime") {
                 guard let type = heif_image_handle_get_metadata_content_type(primary, id),
                       String(cString: type) == "application/rdf+xml", let packet = block(id) else { continue }
-                metadata.xmpDescription = packet.withUnsafeBytes { XMPDescriptionScanner.description(in: $0) }
+                packet.withUnsafeBytes { metadata.readXMP($0) }
                 break
             }
             return metadata

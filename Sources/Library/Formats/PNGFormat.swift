@@ -148,9 +148,7 @@ public struct PNGFormat: PhotoFormat {
         }
         if let packet = xmp ?? rawProfileXMP {
             var bytes = Array(packet.utf8)
-            metadata.xmpDescription = bytes.withUnsafeMutableBytes {
-                XMPDescriptionScanner.description(in: UnsafeRawBufferPointer($0))
-            }
+            bytes.withUnsafeMutableBytes { metadata.readXMP(UnsafeRawBufferPointer($0)) }
         }
         metadata.textDescription = description ?? title
         return metadata

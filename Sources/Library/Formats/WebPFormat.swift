@@ -128,8 +128,7 @@ public struct WebPFormat: PhotoFormat {
         }
         WebPDemuxReleaseChunkIterator(&chunk)
         if WebPDemuxGetChunk(demux, "XMP ", 1, &chunk) != 0 {
-            metadata.xmpDescription = XMPDescriptionScanner.description(
-                in: UnsafeRawBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
+            metadata.readXMP(UnsafeRawBufferPointer(start: chunk.chunk.bytes, count: chunk.chunk.size))
         }
         WebPDemuxReleaseChunkIterator(&chunk)
         return metadata

@@ -6,6 +6,9 @@ extension FolderTree {
     /// result is the tree a build of `library` gives (`EditInStepTests`). False when it cannot
     /// tell (a grouping that joins folders, a folder it does not know): build it again then.
     public mutating func update(old: [Photo], new: [Photo], in library: PhotoLibrary) -> Bool {
+        if grouping.putsPhotosInSeveralFolders {
+            return zip(old, new).allSatisfy { grouping.paths(of: $0) == grouping.paths(of: $1) && $0.takenAt == $1.takenAt }
+        }
         let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var moves: [(old: Photo, oldKeys: [String], new: Photo, newKeys: [String])] = []
         for (before, after) in zip(old, new) {

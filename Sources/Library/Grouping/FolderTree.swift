@@ -92,49 +92,53 @@ public struct FolderTree: Sendable, Equatable {
         // (parent, key) pair resolved once.
         var nodes = [Node(step: FolderStep(id: "", name: ""), parent: -1)]
         var memo: [MemoKey: Int] = [:]
-        var leafOf = [Int](repeating: 0, count: photos.count)
+        var leavesOf = [[Int]](repeating: [], count: photos.count)
         for (index, photo) in photos.enumerated() {
             if index % cancelCheckInterval == 0, isCancelled() { return nil }
-            let keys = grouping.keys(of: photo)
-            var node = 0
-            for level in keys.indices {
-                let memoKey = MemoKey(parent: node, key: keys[level])
-                if let known = memo[memoKey] {
-                    node = known
-                    continue
+            for keys in grouping.paths(of: photo) {
+                var node = 0
+                for level in keys.indices {
+                    let memoKey = MemoKey(parent: node, key: keys[level])
+                    if let known = memo[memoKey] {
+                        node = known
+                        continue
+                    }
+                    let step = grouping.folder(for: Array(keys[...level]))
+                    let child: Int
+                    if let existing = nodes[node].childByID[step.id] {
+                        child = existing
+                    } else {
+                        child = nodes.count
+                        nodes.append(Node(step: step, parent: node))
+                        nodes[node].children.append(child)
+                        nodes[node].childByID[step.id] = child
+                    }
+                    memo[memoKey] = child
+                    node = child
                 }
-                let step = grouping.folder(for: Array(keys[...level]))
-                let child: Int
-                if let existing = nodes[node].childByID[step.id] {
-                    child = existing
-                } else {
-                    child = nodes.count
-                    nodes.append(Node(step: step, parent: node))
-                    nodes[node].children.append(child)
-                    nodes[node].childByID[step.id] = child
-                }
-                memo[memoKey] = child
-                node = child
+                if node != 0 { leavesOf[index].append(node) }
             }
-            leafOf[index] = node
         }
         if isCancelled() { return nil }
         let dateOrder = PhotoSort.dateOrder(of: photos)
         if isCancelled() { return nil }
         var first = [Int](repeating: -1, count: nodes.count), last = first
+        // The last photo a folder took: a photo in two folders under one parent counts there once.
+        var lastTaken = [Int](repeating: -1, count: nodes.count)
         for index in dateOrder {
-            let leaf = leafOf[index]
-            guard leaf != 0 else { continue }   // no keys: in no folder
-            nodes[leaf].direct.append(photos[index].id)
-            var node = leaf
             let known = photos[index].takenAt != nil
-            while node > 0 {
-                nodes[node].all.append(photos[index].id)
-                if known {
-                    if first[node] < 0 { first[node] = index }
-                    last[node] = index
+            for leaf in leavesOf[index] where lastTaken[leaf] != index || nodes[leaf].direct.last != photos[index].id {
+                nodes[leaf].direct.append(photos[index].id)
+                var node = leaf
+                while node > 0, lastTaken[node] != index {
+                    lastTaken[node] = index
+                    nodes[node].all.append(photos[index].id)
+                    if known {
+                        if first[node] < 0 { first[node] = index }
+                        last[node] = index
+                    }
+                    node = nodes[node].parent
                 }
-                node = nodes[node].parent
             }
         }
         func folder(_ node: Int) -> PhotoFolder {

@@ -8,6 +8,14 @@ public protocol Grouping: Sendable {
     /// every photo, so keep it cheap: raw text is fine, `folder(for:)` normalises it.
     func keys(of photo: Photo) -> [String]
 
+    /// Every folder path `photo` goes in, for a grouping that puts a photo in several folders
+    /// (by tag: one per tag). By default the one path `keys(of:)` names.
+    func paths(of photo: Photo) -> [[String]]
+
+    /// Whether `paths(of:)` may give more than one path: a tree of such a grouping is built
+    /// again, not updated, when an edit moves a photo. False by default.
+    var putsPhotosInSeveralFolders: Bool { get }
+
     /// The folder a path of keys stands for (the last key's folder, inside the folders of the
     /// keys before it); called once per distinct path. Keys that give the same id under one
     /// parent share a folder, named by the first photo in library order.
@@ -34,6 +42,8 @@ public protocol Grouping: Sendable {
 
 extension Grouping {
     public func joined(_ parent: FolderStep, _ child: FolderStep) -> FolderStep? { nil }
+    public func paths(of photo: Photo) -> [[String]] { [keys(of: photo)] }
+    public var putsPhotosInSeveralFolders: Bool { false }
     public var joinsFolders: Bool { false }
     public var namesFollowIDs: Bool { false }
 

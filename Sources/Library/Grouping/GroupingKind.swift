@@ -1,6 +1,6 @@
 /// The groupings the browser cycles through and `groups --by` takes.
 public enum GroupingKind: String, CaseIterable, Sendable, Codable {
-    case description, date, camera, place, folder
+    case description, date, camera, place, folder, tag
 
     /// How the grouping is named in titles and help: "by date".
     public var title: String {
@@ -10,6 +10,7 @@ public enum GroupingKind: String, CaseIterable, Sendable, Codable {
         case .camera: "Camera"
         case .place: "Place"
         case .folder: "Folder"
+        case .tag: "Tag"
         }
     }
 
@@ -23,6 +24,7 @@ public enum GroupingKind: String, CaseIterable, Sendable, Codable {
         case .camera: CameraGrouping()
         case .place: PlaceGrouping(places: places)
         case .folder: FolderGrouping(library: library)
+        case .tag: TagGrouping()
         }
     }
 }

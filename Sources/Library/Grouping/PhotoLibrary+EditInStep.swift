@@ -81,13 +81,14 @@ extension PhotoLibrary {
         makeSmartGroups()
     }
 
-    /// Whether `photo` belongs in the smart folder: edits change only Favourites; the others
+    /// Whether `photo` belongs in the smart folder: edits change only Favourites and Rejected; the others
     /// hold the same photos whatever is edited (`latestImport`: the last import's time, when
     /// "Recently imported" is shown).
     private static func isMember(_ photo: Photo, of smart: SmartFolder, latestImport: Double?) -> Bool {
         switch smart {
         case .favourites: photo.isFavourite
         case .missing: photo.missing
+        case .rejected: photo.isRejected
         case .recentlyImported: photo.importedAt == latestImport
         case .videos: photo.kind == .video
         }

@@ -8,6 +8,7 @@ public protocol SortablePhoto {
     var sourceURL: String? { get }
     var fileSize: Int64 { get }
     var name: String { get }
+    var rating: Int { get }
 }
 
 extension Photo: SortablePhoto {}
@@ -22,6 +23,8 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
     case fileName
     /// File size, largest first.
     case fileSize
+    /// Stars, most first (then by date).
+    case rating
 
     /// How the order is named in titles and help.
     public var title: String {
@@ -30,6 +33,7 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
         case .newestFirst: "newest first"
         case .fileName: "file name"
         case .fileSize: "file size"
+        case .rating: "rating"
         }
     }
 
@@ -48,10 +52,15 @@ public enum PhotoSort: String, CaseIterable, Sendable, Codable {
             return byDate
         case .newestFirst:
             return Self.newestFirst(byDate, of: photos)
-        case .fileName, .fileSize:
+        case .fileName, .fileSize, .rating:
             // Ties keep the date order, so rank by it first.
             var dateRank = [Int](repeating: 0, count: photos.count)
             for (rank, index) in byDate.enumerated() { dateRank[index] = rank }
+            if self == .rating {
+                return byDate.sorted { a, b in
+                    photos[a].rating != photos[b].rating ? photos[a].rating > photos[b].rating : dateRank[a] < dateRank[b]
+                }
+            }
             if self == .fileSize {
                 // An unknown size (0, not downloaded) goes last.
                 return byDate.sorted { a, b in

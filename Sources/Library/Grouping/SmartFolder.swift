@@ -7,6 +7,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     case videos
     /// Photos whose files were not found, shown with their last known path for relinking.
     case missing
+    /// Rejected photos, gathered for a last look before they go to the trash.
+    case rejected
 
     public var title: String {
         switch self {
@@ -14,6 +16,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
         case .recentlyImported: "Recently imported"
         case .videos: "Videos"
         case .missing: "Missing"
+        case .rejected: "Rejected"
         }
     }
 
@@ -33,6 +36,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             case .favourites: return photos.indices.filter { photos[$0].isFavourite }
             case .missing: return photos.indices.filter { photos[$0].missing }
             case .videos: return photos.indices.filter { photos[$0].kind == .video }
+            case .rejected: return photos.indices.filter { photos[$0].isRejected }
             case .recentlyImported:
                 var latest = -Double.infinity
                 for photo in photos where photo.importedAt > latest { latest = photo.importedAt }

@@ -17,6 +17,9 @@ struct FileScanner {
 
     private(set) var files: [Found] = []
     private(set) var problems: [ImportFileResult] = []
+    /// The XMP sidecars beside the files (never imported themselves), by path, with their
+    /// modification times: a photo whose sidecar changed is read again on a rescan.
+    private(set) var sidecarTimes: [String: Double] = [:]
     private var visitedFolders: Set<FileIdentity> = []
     private var seenFiles: Set<FileIdentity> = []
     private var ancestors: Set<FileIdentity> = []
@@ -84,8 +87,16 @@ struct FileScanner {
         }
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        for name in names.sorted() where !name.hasPrefix(".") && !Self.isSidecar(name) {
-            visit(path == "/" ? "/" + name : path + "/" + name)
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let child = path == "/" ? "/" + name : path + "/" + name
+            guard Self.isSidecar(name) else {
+                visit(child)
+                continue
+            }
+            var info = stat()
+            if PathBytes.stat(child, &info) == 0 {
+                sidecarTimes[child] = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            }
         }
     }
 

@@ -83,8 +83,10 @@ public struct Importer: Sendable {
         missingChanged = library.refreshMissing { found.contains($0) || PathBytes.exists($0) }
 
         let state = WorkState(count: files.count, bytesTotal: files.reduce(0) { $0 + $1.size })
+        let sidecarTimes = scanner.sidecarTimes   // a photo whose sidecar changed is read again
         for (index, file) in files.enumerated() {
-            if let known = library.photo(path: file.path), Self.isUnchanged(known, file) {
+            if let known = library.photo(path: file.path), Self.isUnchanged(known, file),
+               known.sidecarModified == (XMPFacts.sidecarPaths(forPhoto: file.path).compactMap { sidecarTimes[$0] }.max() ?? 0) {
                 state.prefill(index, .failure(.duplicate(photoID: known.id, original: known.path)), size: file.size)
             }
         }
@@ -181,10 +183,14 @@ public struct Importer: Sendable {
                         firstByHash[photo.id] = (existing.id, photo.path)
                     } else {
                         outcome = .duplicate(photoID: existing.id, original: existing.path)
-                        if existing.path == photo.path, existing.fileModified != photo.fileModified {
-                            // Its own file with a new time (touched, copied back): the record takes the
-                            // time, so the next rescan knows the file unchanged without reading it.
+                        if existing.path == photo.path, existing.fileModified != photo.fileModified
+                            || existing.sidecarModified != photo.sidecarModified || existing.fileMarks != photo.fileMarks {
+                            // Its own file with a new time (touched, copied back) or a sidecar a peer
+                            // wrote: the record takes the time and the marks, so the next rescan knows
+                            // the file unchanged without reading it.
                             existing.fileModified = photo.fileModified
+                            existing.fileMarks = photo.fileMarks
+                            existing.sidecarModified = photo.sidecarModified
                             relinked.append(existing)
                         }
                     }

@@ -58,7 +58,13 @@ struct PhotoAnalyzer: Sendable {
         } catch {
             return .failure(.corrupt(reason: error.description))
         }
-        let metadata = header.metadata
+        var metadata = header.metadata
+        // The peers' sidecars are believed before the file's own packet (digiKam and darktable
+        // keep them current; a JPEG's embedded XMP is what the camera or an export wrote).
+        let sidecars = XMPFacts.sidecarPaths(forPhoto: path).compactMap(XMPFacts.read(sidecar:))
+        let xmp = sidecars.map(\.facts) + [metadata.xmp]
+        if metadata.gps == nil { metadata.gps = xmp.lazy.compactMap(\.gps).first }
+        let xmpDate = xmp.lazy.compactMap { $0.dateTaken.flatMap(XMPFacts.exifDate) }.first
         let fileModified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         let taken: (String, Photo.TakenAtSource) =
             if let original = TakenAt.fromEXIF(metadata.dateTimeOriginal, offset: metadata.utcOffset) {
@@ -66,6 +72,9 @@ struct PhotoAnalyzer: Sendable {
             } else if let digitized = TakenAt.fromEXIF(metadata.dateTimeDigitized,
                                                         offset: metadata.offsetTimeDigitized ?? metadata.utcOffset) {
                 (digitized, .dateTimeDigitized)
+            } else if let xmpDate, let taken = TakenAt.fromEXIF(xmpDate.date, offset: xmpDate.offset) {
+                // Scans exported by Photoshop or Lightroom: EXIF DateTime is the export's, XMP the picture's.
+                (taken, .xmp)
             } else if let dateTime = TakenAt.fromEXIF(metadata.dateTime, offset: metadata.utcOffset) {
                 (dateTime, .dateTime)
             } else if let created = TakenAt.fromEXIF(metadata.mediaCreated, offset: metadata.utcOffset) {
@@ -84,6 +93,8 @@ struct PhotoAnalyzer: Sendable {
             importedAt: importedAt)
         photo.kind = format.kind
         photo.duration = metadata.duration
+        photo.fileMarks = PhotoMarks(xmp: xmp, iptcKeywords: metadata.iptcKeywords)
+        photo.sidecarModified = sidecars.map(\.modified).max() ?? 0
         thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
                                                fileModified: photo.fileModified),
                             from: raw, orientation: photo.orientation)

@@ -233,7 +233,8 @@ enum EXIFReader {
             }
         }
 
-        /// Rationals as doubles; `nil` when any denominator is zero.
+        /// Rationals as doubles; `nil` when any denominator is zero, except that 0/0 reads as 0
+        /// (cameras write it for GPS seconds they do not know; metadata-extractor reads it so).
         func rationals(_ ifd: ExifIfd, _ tag: UInt16) -> [Double]? {
             guard let (format, components, bytes, size) = entry(ifd, tag) else { return nil }
             let count = min(components, size / 8, 16)
@@ -245,10 +246,12 @@ enum EXIFReader {
                 switch format {
                 case EXIF_FORMAT_RATIONAL:
                     let r = exif_get_rational(p, order)
+                    if r.numerator == 0, r.denominator == 0 { values.append(0); continue }
                     guard r.denominator != 0 else { return nil }
                     values.append(Double(r.numerator) / Double(r.denominator))
                 case EXIF_FORMAT_SRATIONAL:
                     let r = exif_get_srational(p, order)
+                    if r.numerator == 0, r.denominator == 0 { values.append(0); continue }
                     guard r.denominator != 0 else { return nil }
                     values.append(Double(r.numerator) / Double(r.denominator))
                 default:

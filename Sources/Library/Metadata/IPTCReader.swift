@@ -1,4 +1,5 @@
-/// Reads the IPTC-IIM caption (2:120 Caption-Abstract) from a Photoshop APP13 segment.
+/// Reads the IPTC-IIM caption (2:120 Caption-Abstract) and keywords (2:25) from a Photoshop
+/// APP13 segment.
 ///
 /// Layout: "Photoshop 3.0\0", then image resource blocks ("8BIM", id, padded Pascal name,
 /// 32-bit size, data padded to even). Resource 0x0404 holds IIM datasets: 0x1C, record,
@@ -7,7 +8,7 @@ enum IPTCReader {
     static let signature: [UInt8] = Array("Photoshop 3.0\0".utf8)
 
     /// The cleaned caption, or `nil`. `payload` is the APP13 segment payload, signature included.
-    static func caption(inPhotoshopSegment payload: UnsafeRawBufferPointer,
+    static func caption(inPhotoshopSegment payload: UnsafeRawBufferPointer, keywords: inout [String],
                         warnings: inout [String]) -> String? {
         let n = payload.count
         var p = signature.count
@@ -34,7 +35,7 @@ enum IPTCReader {
             if dataStart + size > n { warnings.append("IPTC: Photoshop resource runs past its segment") }
             if id == 0x0404 {
                 let iim = UnsafeRawBufferPointer(rebasing: payload[dataStart..<dataEnd])
-                if let caption = captionInIIM(iim, warnings: &warnings) { return caption }
+                if let caption = captionInIIM(iim, keywords: &keywords, warnings: &warnings) { return caption }
             }
             p = dataStart + size + (size & 1)
         }
@@ -55,11 +56,12 @@ enum IPTCReader {
     }
 
     /// Walks IIM datasets; honours 1:90 (ESC % G = UTF-8) for the 2:120 value.
-    static func captionInIIM(_ iim: UnsafeRawBufferPointer, warnings: inout [String]) -> String? {
+    static func captionInIIM(_ iim: UnsafeRawBufferPointer, keywords: inout [String], warnings: inout [String]) -> String? {
         let n = iim.count
         var q = 0
         var declaredUTF8 = false
         var captionRange: Range<Int>?
+        var keywordRanges: [Range<Int>] = []
         while q + 5 <= n {
             guard iim[q] == 0x1C else {
                 if iim[q] != 0 { warnings.append("IPTC: dataset marker missing") }
@@ -86,12 +88,16 @@ enum IPTCReader {
                     && iim[valueStart + 1] == 0x25 && iim[valueStart + 2] == 0x47
             } else if record == 2, dataset == 120, captionRange == nil {
                 captionRange = valueStart..<valueEnd
+            } else if record == 2, dataset == 25, keywordRanges.count < 1000 {
+                keywordRanges.append(valueStart..<valueEnd)
             }
             q = valueStart + length
         }
-        guard let range = captionRange else { return nil }
-        let value = UnsafeRawBufferPointer(rebasing: iim[range])
-        let text = declaredUTF8 ? MetadataText.decodeUTF8Lossy(value) : MetadataText.decodeUTF8OrLatin1(value)
-        return MetadataText.clean(text)
+        func text(_ range: Range<Int>) -> String? {
+            let value = UnsafeRawBufferPointer(rebasing: iim[range])
+            return MetadataText.clean(declaredUTF8 ? MetadataText.decodeUTF8Lossy(value) : MetadataText.decodeUTF8OrLatin1(value))
+        }
+        keywords += keywordRanges.compactMap(text)
+        return captionRange.flatMap(text)
     }
 }

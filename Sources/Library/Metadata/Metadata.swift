@@ -54,6 +54,10 @@ public struct Metadata: Sendable, Equatable {
     public var xmpDescription: String?
     /// IPTC-IIM 2:120 Caption-Abstract from the Photoshop APP13 segment.
     public var iptcCaption: String?
+    /// IPTC-IIM 2:25 Keywords.
+    public var iptcKeywords: [String] = []
+    /// The embedded XMP packet's marks, date and place (`XMPFacts`).
+    public var xmp = XMPFacts()
     /// A PNG text chunk's Description (else its Title): the last link of the description chain.
     public var textDescription: String?
     /// A video's creation time as "YYYY:MM:DD HH:MM:SS" local time (Apple's creationdate, else
@@ -70,4 +74,10 @@ public struct Metadata: Sendable, Equatable {
     public var warnings: [String] = []
 
     public init() {}
+
+    /// Reads an embedded XMP packet: its description and its `XMPFacts`.
+    mutating func readXMP(_ packet: UnsafeRawBufferPointer) {
+        xmpDescription = XMPDescriptionScanner.description(in: packet)
+        xmp = XMPFacts.read(packet)
+    }
 }

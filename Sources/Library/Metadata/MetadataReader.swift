@@ -98,14 +98,14 @@ public enum MetadataReader {
                 state.sawXMP = true
                 let packet = UnsafeRawBufferPointer(
                     rebasing: payload[XMPDescriptionScanner.signature.count...])
-                metadata.xmpDescription = XMPDescriptionScanner.description(in: packet)
+                metadata.readXMP(packet)
             }
         case 0xED:
             if !state.sawIPTC, payload.starts(with: IPTCReader.signature) {
-                if let caption = IPTCReader.caption(inPhotoshopSegment: payload, warnings: &metadata.warnings) {
-                    metadata.iptcCaption = caption
-                    state.sawIPTC = true
-                }
+                let caption = IPTCReader.caption(inPhotoshopSegment: payload, keywords: &metadata.iptcKeywords,
+                                                 warnings: &metadata.warnings)
+                if let caption { metadata.iptcCaption = caption }
+                state.sawIPTC = caption != nil || !metadata.iptcKeywords.isEmpty
             }
         case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
             guard !state.sawFrame else { return }

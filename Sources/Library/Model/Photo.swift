@@ -7,6 +7,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         case dateTimeOriginal, dateTime, fileTime
         /// EXIF DateTimeDigitized (CreateDate), when there is no DateTimeOriginal.
         case dateTimeDigitized
+        /// The XMP date (exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate) of the
+        /// file or its sidecar, when EXIF has no date of the picture (a scan's export).
+        case xmp
         /// Set by the user (only ever the effective source, never the file's).
         case edited
         /// Given by the web feed of a photo not downloaded yet.
@@ -23,6 +26,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
             case .dateTimeOriginal: "EXIF original"
             case .dateTimeDigitized: "EXIF digitized"
             case .dateTime: "EXIF date"
+            case .xmp: "XMP"
             case .fileTime: "file time"
             case .edited: "edited"
             case .feed: "the feed"
@@ -120,6 +124,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var thumbnailWidth = 0
         var thumbnailHeight = 0
         var duration: Double?
+        var fileMarks = PhotoMarks()
+        var sidecarModified = 0.0
 
         static let unset = Rare()
     }
@@ -176,6 +182,17 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var duration: Double? {
         get { rareBox?.value.duration }
         set { rare.duration = newValue }
+    }
+    /// The stars, reject, label and tags the file and its sidecar say (`PhotoMarks`).
+    public var fileMarks: PhotoMarks {
+        get { rareBox?.value.fileMarks ?? PhotoMarks() }
+        set { rare.fileMarks = newValue }
+    }
+    /// The newest modification time (seconds since 1970) of the photo's XMP sidecars when it
+    /// was read; 0 without one. A rescan reads a photo again when a sidecar changed.
+    public var sidecarModified: Double {
+        get { rareBox?.value.sidecarModified ?? 0 }
+        set { rare.sidecarModified = newValue }
     }
     /// The feed item's `albumId`.
     public var albumID: String? {
@@ -250,6 +267,18 @@ public struct Photo: Sendable, Equatable, Identifiable {
         edits.description == nil ? fileDescriptionSource : (description == nil ? nil : .edited)
     }
     @inline(__always) public var isFavourite: Bool { rareBox?.value.edits.favourite ?? false }
+    /// Stars, reject, label and tags: the user's over the file's.
+    public var marks: PhotoMarks {
+        guard let rare = rareBox?.value else { return PhotoMarks() }
+        return rare.edits.marks(over: rare.fileMarks)
+    }
+    /// Stars, 0–5.
+    public var rating: Int { guard let rare = rareBox?.value else { return 0 }; return rare.edits.rating ?? rare.fileMarks.rating }
+    public var isRejected: Bool { guard let rare = rareBox?.value else { return false }; return rare.edits.rejected ?? rare.fileMarks.rejected }
+    public var isPicked: Bool { rareBox?.value.edits.picked ?? false }
+    public var label: ColourLabel? { marks.label }
+    /// Full tag paths ("Places/Italy/Rome").
+    public var tags: [String] { marks.tags }
 
     /// The file name without its folder.
     public var fileName: String { (path as NSString).lastPathComponent }

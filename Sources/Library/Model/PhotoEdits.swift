@@ -9,26 +9,49 @@ public struct PhotoEdits: Sendable, Equatable {
     /// The user's own description; an empty string clears the file's (the photo goes to "Other").
     public var description: String?
     public var favourite = false
+    /// The user's stars (0–5) over the file's.
+    public var rating: Int?
+    /// The user's reject (or un-reject) over the file's.
+    public var rejected: Bool?
+    /// Picked to keep while culling: the user's own mark, like a favourite (no peer writes it).
+    public var picked = false
+    /// The user's colour label, or "no label", over the file's.
+    public var label: LabelEdit?
+    /// The user's whole list of tags over the file's (`TagPath` paths).
+    public var tags: [String]?
 
     public init(date: EditedDate? = nil, location: LocationEdit? = nil, description: String? = nil,
-                favourite: Bool = false) {
+                favourite: Bool = false, rating: Int? = nil, rejected: Bool? = nil, picked: Bool = false,
+                label: LabelEdit? = nil, tags: [String]? = nil) {
         self.date = date
         self.location = location
         self.description = description
         self.favourite = favourite
+        (self.rating, self.rejected, self.picked, self.label, self.tags) = (rating, rejected, picked, label, tags)
     }
 
     /// Nothing set: the photo is as its file says and not a favourite.
     public var isEmpty: Bool { self == PhotoEdits() }
 
     /// The metadata fields the user changed, by their JSON names ("takenAt", "location",
-    /// "description"); favourites are the user's own data, not an edit of the file's.
+    /// "description", "rating", "rejected", "label", "tags"); favourites and picks are the
+    /// user's own data, not an edit of the file's.
     public var editedFields: [String] {
         var fields: [String] = []
         if date != nil { fields.append("takenAt") }
         if location != nil { fields.append("location") }
         if description != nil { fields.append("description") }
+        if rating != nil { fields.append("rating") }
+        if rejected != nil { fields.append("rejected") }
+        if label != nil { fields.append("label") }
+        if tags != nil { fields.append("tags") }
         return fields
+    }
+
+    /// These edits' marks over the file's `marks`.
+    public func marks(over marks: PhotoMarks) -> PhotoMarks {
+        PhotoMarks(rating: rating ?? marks.rating, rejected: rejected ?? marks.rejected,
+                   label: label.map(\.label) ?? marks.label, tags: tags ?? marks.tags)
     }
 }
 

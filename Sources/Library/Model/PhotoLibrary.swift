@@ -11,6 +11,8 @@ public struct PhotoLibrary: Sendable, Equatable {
     public internal(set) var homeFolders: [PhotoGroup] = []
     /// The user's edit steps, for undo and redo; saved with the photos.
     public internal(set) var history = EditHistory()
+    /// The photos photory moved to the trash, with their records (`TrashedPhoto`); saved with the photos.
+    public internal(set) var trash: [TrashedPhoto] = []
     var indexByID: [String: Int] = [:]
     /// Built on first use: only imports and the CLI look photos up by path, so opening the
     /// browser does not pay for it. Replaced whenever the photos are reindexed.
@@ -21,9 +23,10 @@ public struct PhotoLibrary: Sendable, Equatable {
     private var groupsDeferred = false
     private var groupsAreStale = false
 
-    public init(photos: [Photo] = [], history: EditHistory = EditHistory()) {
+    public init(photos: [Photo] = [], history: EditHistory = EditHistory(), trash: [TrashedPhoto] = []) {
         self.photos = photos
         self.history = history
+        self.trash = trash
         reindex()
     }
 

@@ -26,6 +26,13 @@ public enum SearchFilter: Sendable, Equatable {
         let names = aliases.first { $0.contains(type) } ?? [type]
         return names.map { Array(("." + $0).utf8) }
     }
+    /// Stars in this range (`rating:>=4`, `rating:0`).
+    case rating(ClosedRange<Int>)
+    case rejected
+    case picked
+    case label(ColourLabel)
+    /// Tagged with this tag or one under it (folded: `tag:places/italy`).
+    case tag(String)
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

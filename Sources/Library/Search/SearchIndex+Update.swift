@@ -15,6 +15,8 @@ extension SearchIndex {
             placeSlot[position] = placeNames.place(at: photo.gps).map { Self.slot(of: "\($0.city), \($0.country)", in: &places) } ?? -1
             dateKey[position] = TakenAt.sortKey(photo.takenAt)
             flags[position] = Self.flags(of: photo)
+            stars[position] = Self.stars(of: photo)
+            tagSetSlot[position] = Self.tagSlot(of: photo, &tagSets, &tagSetByTags)
         }
         // A group may have been made or renamed (its first photo left): every group's name
         // again, slots kept; then the photos' groups.
@@ -78,6 +80,11 @@ extension SearchIndex {
         case .edited: return flags[position] & Self.editedFlag != 0
         case let .kind(kind): return Self.isKind(kind, flags[position])
         case let .fileType(type): return names.entry(nameSlot[position], endsWithAny: SearchFilter.extensions(of: type))
+        case .rejected: return flags[position] & Self.rejectedFlag != 0
+        case .picked: return flags[position] & Self.pickedFlag != 0
+        case .rating, .label: return Self.matches(filter, stars: stars[position])
+        case let .tag(prefix):
+            return tagSetSlot[position] >= 0 && tagSets[Int(tagSetSlot[position])].contains { $0 == prefix || $0.hasPrefix(prefix + "/") }
         }
     }
 

@@ -19,6 +19,13 @@ public struct SearchIndex: Sendable {
     var descriptionSlot: [Int32], placeSlot: [Int32], groupSlot: [Int32]
     var dateKey: [Int64]
     var flags: [UInt8]
+    /// Per photo: its stars (low 3 bits) and colour label (its position in `ColourLabel.allCases`
+    /// plus one, the 3 bits above; 0 for none).
+    var stars: [UInt8]
+    /// The distinct folded tag lists, and each photo's (-1: no tags).
+    var tagSets: [[String]]
+    var tagSetSlot: [Int32]
+    var tagSetByTags: [[String]: Int32]
     /// Positions in each sort order, made when first asked for.
     var orders: SortCache
     /// Names the places of positions, for `place:`.
@@ -32,12 +39,14 @@ public struct SearchIndex: Sendable {
     static let favouriteFlag: UInt8 = 1, missingFlag: UInt8 = 2, editedFlag: UInt8 = 4
     /// A raw file's and a video's bit; a photo has neither.
     static let rawFlag: UInt8 = 8, videoFlag: UInt8 = 16
+    static let rejectedFlag: UInt8 = 32, pickedFlag: UInt8 = 64
 
     /// The flags of `photo`.
     static func flags(of photo: Photo) -> UInt8 {
         (photo.isFavourite ? favouriteFlag : 0) | (photo.missing ? missingFlag : 0)
             | (photo.edits.editedFields.isEmpty ? 0 : editedFlag)
             | (photo.kind == .raw ? rawFlag : photo.kind == .video ? videoFlag : 0)
+            | (photo.isRejected ? rejectedFlag : 0) | (photo.isPicked ? pickedFlag : 0)
     }
 
     /// Whether `flags` say the photo is of `kind`.
@@ -47,6 +56,23 @@ public struct SearchIndex: Sendable {
         case .raw: flags & rawFlag != 0
         case .video: flags & videoFlag != 0
         }
+    }
+
+    /// `stars` of a photo.
+    static func stars(of photo: Photo) -> UInt8 {
+        let label = photo.label.flatMap { ColourLabel.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        return UInt8(photo.rating) | UInt8(label << 3)
+    }
+
+    /// The slot of `photo`'s tags in `tagSets`, adding them when new.
+    static func tagSlot(of photo: Photo, _ sets: inout [[String]], _ byTags: inout [[String]: Int32]) -> Int32 {
+        let tags = photo.tags
+        guard !tags.isEmpty else { return -1 }
+        if let slot = byTags[tags] { return slot }
+        let slot = Int32(sets.count)
+        sets.append(tags.map(SearchText.fold))
+        byTags[tags] = slot
+        return slot
     }
 
     /// Photos in the index.
@@ -69,7 +95,8 @@ public struct SearchIndex: Sendable {
         var names = FoldedTable(), folders = FoldedTable(), descriptions = FoldedTable()
         var cameras = FoldedTable(), places = FoldedTable()
         var nameSlot = [Int32](), folderSlot = [Int32](), descriptionSlot = [Int32](), cameraSlot = [Int32]()
-        var placeSlot = [Int32](), dateKey = [Int64](), flags = [UInt8]()
+        var placeSlot = [Int32](), dateKey = [Int64](), flags = [UInt8](), stars = [UInt8]()
+        var tagSets: [[String]] = [], tagSetSlot = [Int32](), tagSetByTags: [[String]: Int32] = [:]
         nameSlot.reserveCapacity(photos.count)
         folderSlot.reserveCapacity(photos.count)
         descriptionSlot.reserveCapacity(photos.count)
@@ -114,6 +141,8 @@ public struct SearchIndex: Sendable {
             placeSlot.append(place.map { place in slot(place, &placeMemo, &places) { "\(place.city), \(place.country)" } } ?? -1)
             dateKey.append(TakenAt.sortKey(photo.takenAt))
             flags.append(Self.flags(of: photo))
+            stars.append(Self.stars(of: photo))
+            tagSetSlot.append(Self.tagSlot(of: photo, &tagSets, &tagSetByTags))
         }
         self.ids = photos.map(\.id)
         (self.names, self.folders, self.descriptions, self.cameras, self.places) = (names, folders, descriptions, cameras, places)
@@ -123,6 +152,7 @@ public struct SearchIndex: Sendable {
         self.placeNames = placeNames
         self.dateKey = dateKey
         self.flags = flags
+        (self.stars, self.tagSets, self.tagSetSlot, self.tagSetByTags) = (stars, tagSets, tagSetSlot, tagSetByTags)
         if isCancelled() { return nil }
         orders = SortCache(photos: photos)
     }
@@ -189,6 +219,22 @@ public struct SearchIndex: Sendable {
             let suffixes = SearchFilter.extensions(of: type)
             let found = (0..<names.count).map { names.entry(Int32($0), endsWithAny: suffixes) }
             return { [nameSlot] position in nameSlot[position] >= 0 && found[Int(nameSlot[position])] }
+        case .rejected: return flag(Self.rejectedFlag)
+        case .picked: return flag(Self.pickedFlag)
+        case .rating, .label:
+            return { [stars] position in Self.matches(filter, stars: stars[position]) }
+        case let .tag(prefix):
+            let found = tagSets.map { $0.contains { $0 == prefix || $0.hasPrefix(prefix + "/") } }
+            return { [tagSetSlot] position in tagSetSlot[position] >= 0 && found[Int(tagSetSlot[position])] }
+        }
+    }
+
+    /// Whether a photo's `stars` (see the property) match a `rating:` or `label:` filter.
+    static func matches(_ filter: SearchFilter, stars: UInt8) -> Bool {
+        switch filter {
+        case let .rating(range): range.contains(Int(stars & 7))
+        case let .label(label): Int(stars >> 3) == (ColourLabel.allCases.firstIndex(of: label) ?? -1) + 1
+        default: false
         }
     }
 
@@ -215,10 +261,12 @@ final class SortCache: Sendable {
         var path: String
         var sourceURL: String?
         var fileSize: Int64
+        var rating: Int
         var name: String { Photo.name(path: path, sourceURL: sourceURL) }
 
         init(_ photo: Photo) {
             (takenAt, path, sourceURL, fileSize) = (photo.takenAt, photo.path, photo.sourceURL, photo.fileSize)
+            rating = photo.rating
         }
     }
 
@@ -241,7 +289,7 @@ final class SortCache: Sendable {
     /// search in each order), newest first made again from the date order.
     func update(_ changes: [(position: Int, photo: Photo)]) {
         state.withLock { state in
-            let moving = changes.filter { state.photos[$0.position].takenAt != $0.photo.takenAt }
+            let moving = changes.filter { state.photos[$0.position].takenAt != $0.photo.takenAt || state.photos[$0.position].rating != $0.photo.rating }
             // Leaving by the values the orders were made with, joining by the new ones.
             var taken: [PhotoSort: [Int]] = [:]
             for sort in state.orders.keys where sort != .newestFirst && !moving.isEmpty {
@@ -283,6 +331,8 @@ final class SortCache: Sendable {
             return knownA ? PhotoSort.precedesByDate(b, a) : PhotoSort.precedesByDate(a, b)
         case .fileSize:
             return a.fileSize != b.fileSize ? a.fileSize > b.fileSize : PhotoSort.precedesByDate(a, b)
+        case .rating:
+            return a.rating != b.rating ? a.rating > b.rating : PhotoSort.precedesByDate(a, b)
         case .fileName:
             switch PhotoSort.naturalOrder(Array(SearchText.fold(a.name).utf8), Array(SearchText.fold(b.name).utf8)) {
             case .orderedAscending: return true

@@ -6,7 +6,8 @@
 /// year:2019  year:2018..2020   taken in a year, or a span of years
 /// date:2019-07  date:2019-07-01..2019-07-31  date:2019..  date:..2019-06
 /// camera:canon  place:rio  group:"beach 2019"
-/// fav  is:favourite  is:missing  is:edited  is:video  is:raw  is:photo  type:mp4
+/// fav  is:favourite  is:missing  is:edited  is:rejected  is:picked  is:video  is:raw  is:photo
+/// type:mp4  rating:>=4  rating:0  rating:2..3  label:red  tag:places/italy (the tag and those under it)
 /// -word  -camera:iphone  -is:missing        leave out what matches
 /// ```
 ///
@@ -35,7 +36,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The filter names, as help and error messages list them.
-    public static let fieldNames = ["year", "date", "camera", "place", "group", "is", "type"]
+    public static let fieldNames = ["year", "date", "camera", "place", "group", "is", "type", "rating", "label", "tag"]
 
     public init(parsing text: String) throws(SearchQueryError) {
         var terms: [Term] = []
@@ -112,10 +113,12 @@ public struct SearchQuery: Sendable, Equatable {
             case "favourite", "favorite", "fav", "favourites", "favorites": return .favourite
             case "missing": return .missing
             case "edited": return .edited
+            case "rejected", "reject": return .rejected
+            case "picked", "pick": return .picked
             case "video", "videos": return .kind(.video)
             case "raw": return .kind(.raw)
             case "photo", "photos": return .kind(.photo)
-            default: throw fail("use is:favourite, is:missing, is:edited, is:video, is:raw or is:photo")
+            default: throw fail("use is:favourite, is:missing, is:edited, is:rejected, is:picked, is:video, is:raw or is:photo")
             }
         case "type":
             let type = folded.hasPrefix(".") ? String(folded.dropFirst()) : folded
@@ -123,6 +126,15 @@ public struct SearchQuery: Sendable, Equatable {
                 throw fail("a type is a file extension, like type:mp4")
             }
             return .fileType(type)
+        case "rating": return .rating(try stars(folded, fail: fail))
+        case "label":
+            guard let label = ColourLabel(rawValue: folded) else {
+                throw fail("use label:" + ColourLabel.allCases.map(\.rawValue).joined(separator: ", label:"))
+            }
+            return .label(label)
+        case "tag":
+            guard let tag = TagPath.normalised(value) else { throw fail("needs a tag, like tag:places/italy") }
+            return .tag(SearchText.fold(tag))
         default:
             throw fail("unknown filter \"\(field):\"; the filters are "
                        + fieldNames.map { $0 + ":" }.joined(separator: ", ") + " (quote a word with a colon)")
@@ -133,7 +145,28 @@ public struct SearchQuery: Sendable, Equatable {
         "year": "year:2019", "date": "date:2019-07 or date:2019-07-01..2019-07-31", "camera": "camera:canon",
         "place": "place:rio", "group": "group:\"beach 2019\"", "is": "is:favourite",
         "type": "type:mp4",
+        "rating": "rating:>=4 or rating:0", "label": "label:red", "tag": "tag:places/italy",
     ]
+
+    /// `4`, `>=4`, `>3`, `<=2`, `<2`, `2..4`: the stars (0–5) a `rating:` takes.
+    private static func stars(_ value: String, fail: (String) -> SearchQueryError) throws(SearchQueryError) -> ClosedRange<Int> {
+        func number(_ text: Substring) throws(SearchQueryError) -> Int {
+            guard let n = Int(text), (0...5).contains(n) else { throw fail("stars are 0 to 5, like rating:>=4") }
+            return n
+        }
+        let range: ClosedRange<Int>
+        if let dots = value.range(of: "..") {
+            let (low, high) = (value[..<dots.lowerBound], value[dots.upperBound...])
+            let (from, through) = (low.isEmpty ? 0 : try number(low), high.isEmpty ? 5 : try number(high))
+            guard from <= through else { throw fail("the span ends before it starts") }
+            range = from...through
+        } else if value.hasPrefix(">=") { range = try number(value.dropFirst(2))...5 }
+        else if value.hasPrefix("<=") { range = 0...(try number(value.dropFirst(2))) }
+        else if value.hasPrefix(">") { range = min(5, try number(value.dropFirst()) + 1)...5 }
+        else if value.hasPrefix("<") { range = 0...max(0, try number(value.dropFirst()) - 1) }
+        else { let n = try number(Substring(value)); range = n...n }
+        return range
+    }
 
     /// `2019-07`, `2019-07-01..2019-07-31`, `2019..`, `..2019-06` (each end at its own precision).
     private static func span(_ value: String, yearsOnly: Bool,

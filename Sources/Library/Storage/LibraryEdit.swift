@@ -7,6 +7,8 @@ public enum LibraryEdit: Sendable, Equatable {
     /// The newest step in the file's history (the CLI's `undo` and `redo`).
     case undoLatest
     case redoLatest
+    /// Photos went to the trash, came back from it, or left the library (not in the undo history).
+    case trash(PhotoLibrary.TrashChange)
 }
 
 extension PhotoLibrary {
@@ -22,6 +24,9 @@ extension PhotoLibrary {
         case let .redo(id): return redo(stepID: id)
         case .undoLatest: return undo()
         case .redoLatest: return redo()
+        case let .trash(change):
+            apply(change)
+            return nil
         }
     }
 

@@ -2,7 +2,9 @@
 ///
 ///     "edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},
 ///              "location":{"latitude":…,"longitude":…} (null: cleared),
-///              "description":"…","favourite":true}
+///              "description":"…","favourite":true,
+///              "rating":4,"rejected":false,"picked":true,"label":"red" (null: cleared),"tags":["Places/Italy"]}
+///     "marks":{"rating":3,"rejected":true,"label":"red","tags":["Places/Italy/Rome"]}   (the file's)
 ///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…},
 ///                          "written":true (only when a write-back wrote it into the file)}]}],"redo":[…]}
 extension LibraryJSON {
@@ -25,11 +27,42 @@ extension LibraryJSON {
                 edits.description = try s.readString()
             } else if key.equals("favourite") {
                 edits.favourite = try s.readBool()
+            } else if key.equals("rating") {
+                edits.rating = min(5, max(0, try s.readInt()))
+            } else if key.equals("rejected") {
+                edits.rejected = try s.readBool()
+            } else if key.equals("picked") {
+                edits.picked = try s.readBool()
+            } else if key.equals("label") {
+                edits.label = try s.readOptionalString().map { ColourLabel(rawValue: $0).map(LabelEdit.set) ?? .cleared } ?? .cleared
+            } else if key.equals("tags") {
+                edits.tags = try readTags(&s, sharing: nil)
             } else {
                 try s.skipValue()
             }
         }
         return edits
+    }
+
+    /// The file's marks (`PhotoMarks`); tag texts shared through `strings`.
+    static func readMarks(_ scanner: inout JSONScanner, sharing strings: StringInterner?) throws -> PhotoMarks {
+        var marks = PhotoMarks()
+        try scanner.readObject { s, key in
+            if key.equals("rating") { marks.rating = min(5, max(0, try s.readInt())) }
+            else if key.equals("rejected") { marks.rejected = try s.readBool() }
+            else if key.equals("label") { marks.label = try s.readOptionalString().flatMap(ColourLabel.init(rawValue:)) }
+            else if key.equals("tags") { marks.tags = try readTags(&s, sharing: strings) }
+            else { try s.skipValue() }
+        }
+        return marks
+    }
+
+    private static func readTags(_ scanner: inout JSONScanner, sharing strings: StringInterner?) throws -> [String] {
+        var tags: [String] = []
+        try scanner.readArray { s in
+            if let tag = try strings.map({ try s.readOptionalString(sharing: $0) }) ?? s.readOptionalString() { tags.append(tag) }
+        }
+        return tags
     }
 
     static func readHistory(_ scanner: inout JSONScanner) throws -> EditHistory {
@@ -99,9 +132,45 @@ extension LibraryJSON {
         }
         if edits.favourite {
             key("favourite", &out, first: first)
+            first = false
             out.append(contentsOf: "true".utf8)
         }
+        if let rating = edits.rating { number("rating", Double(rating), &out, first: first); first = false }
+        if let rejected = edits.rejected { bool("rejected", rejected, &out, first: first); first = false }
+        if edits.picked { bool("picked", true, &out, first: first); first = false }
+        if let label = edits.label {
+            key("label", &out, first: first)
+            first = false
+            if let colour = label.label { appendString(colour.rawValue, &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        if let tags = edits.tags { appendTags(tags, &out, first: first) }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The file's marks; only what is set.
+    static func appendMarks(_ marks: PhotoMarks, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        if marks.rating != 0 { number("rating", Double(marks.rating), &out, first: first); first = false }
+        if marks.rejected { bool("rejected", true, &out, first: first); first = false }
+        if let label = marks.label { field("label", label.rawValue, &out, first: first); first = false }
+        if !marks.tags.isEmpty { appendTags(marks.tags, &out, first: first) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendTags(_ tags: [String], _ out: inout [UInt8], first: Bool) {
+        key("tags", &out, first: first)
+        out.append(UInt8(ascii: "["))
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(tag, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func bool(_ name: String, _ value: Bool, _ out: inout [UInt8], first: Bool) {
+        key(name, &out, first: first)
+        out.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     static func appendHistory(_ history: EditHistory, _ out: inout [UInt8]) {

@@ -22,6 +22,7 @@ enum LibraryJSON {
         var schemaVersion: Int?
         var photos: [Photo]?
         var history = EditHistory()
+        var trash: [TrashedPhoto] = []
         /// Which journal belongs to this snapshot (`LibraryJournal`); nil before schema 3.
         var generation: String?
     }
@@ -58,6 +59,8 @@ enum LibraryJSON {
             contents.schemaVersion = try scanner.readInt()
         } else if key.equals("history") {
             contents.history = try readHistory(&scanner)
+        } else if key.equals("trash") {
+            contents.trash = try readTrash(&scanner)
         } else if key.equals("generation") {
             contents.generation = try scanner.readString()
         } else {
@@ -96,7 +99,7 @@ enum LibraryJSON {
     // MARK: - Writing
 
     static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory(),
-                       generation: String? = nil) -> [UInt8] {
+                       trash: [TrashedPhoto] = [], generation: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
         out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),".utf8)
@@ -111,6 +114,10 @@ enum LibraryJSON {
         }
         swap(&out, &writer.bytes)
         out.append(contentsOf: "\n]".utf8)
+        if !trash.isEmpty {
+            out.append(contentsOf: ",\n\"trash\":".utf8)
+            appendTrash(trash, &out)
+        }
         if !history.isEmpty {
             out.append(contentsOf: ",\n\"history\":".utf8)
             appendHistory(history, &out)

@@ -241,6 +241,7 @@ public struct LibraryJournal: Sendable {
             if key.equals("apply") { edit = .apply(try LibraryJSON.readStep(&s)) }
             else if key.equals("undo") { edit = .undo(stepID: try s.readString()) }
             else if key.equals("redo") { edit = .redo(stepID: try s.readString()) }
+            else if key.equals("trash") { edit = .trash(try LibraryJSON.readTrashChange(&s)) }
             else { try s.skipValue() }
         }
         guard let edit else { throw LibraryJSON.ReadError(description: "an edit that is not apply, undo or redo") }
@@ -295,6 +296,10 @@ public struct LibraryJournal: Sendable {
             case let .redo(id):
                 out.append(UInt8(ascii: "{"))
                 LibraryJSON.field("redo", id, &out, first: true)
+                out.append(UInt8(ascii: "}"))
+            case let .trash(change):
+                out.append(contentsOf: "{\"trash\":".utf8)
+                LibraryJSON.appendTrashChange(change, &out)
                 out.append(UInt8(ascii: "}"))
             case .undoLatest, .redoLatest:
                 preconditionFailure("the journal holds steps by id: resolve undoLatest/redoLatest first")

@@ -125,6 +125,7 @@ extension LibraryStore: LibraryStoring {
         for edit in requested {
             let step = library.replayOnce(edit)
             steps.append(step)
+            if case .trash = edit { concrete.append(edit) }
             guard let step else { continue }
             switch edit {
             case .undoLatest: concrete.append(.undo(stepID: step.id))

@@ -41,7 +41,7 @@ public struct LibraryStore: Sendable {
         }
         let backup = access(backupPath, R_OK) == 0 ? backupPath : nil
         guard let file else { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
-        let contents: Result<([Photo], EditHistory, String?), LibraryStoreError> = {
+        let contents: Result<([Photo], EditHistory, [TrashedPhoto], String?), LibraryStoreError> = {
             do {
                 let contents = try file.get()
                 guard let version = contents.schemaVersion else {
@@ -53,19 +53,19 @@ public struct LibraryStore: Sendable {
                 guard let photos = contents.photos else {
                     return .failure(.unreadable(path: path, reason: "no \"photos\" list", backup: backup))
                 }
-                return .success((photos, contents.history, contents.generation))
+                return .success((photos, contents.history, contents.trash, contents.generation))
             } catch {
                 return .failure(.unreadable(path: path, reason: "\(error)", backup: backup))
             }
         }()
-        let (photos, history, generation) = try contents.get()
-        return (PhotoLibrary(photos: photos, history: history), generation)
+        let (photos, history, trash, generation) = try contents.get()
+        return (PhotoLibrary(photos: photos, history: history, trash: trash), generation)
     }
 
     /// Writes `library` as the snapshot atomically, keeping the file it replaces as the backup.
     func writeSnapshot(_ library: PhotoLibrary, generation: String) throws(LibraryStoreError) {
         let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history,
-                                      generation: generation)
+                                      trash: library.trash, generation: generation)
         do {
             try AtomicFile.write(data, to: path, options: AtomicFile.Options(createFolder: true, backup: backupPath))
         } catch {

@@ -100,6 +100,10 @@ struct PhotoCodec: Sendable {
         }),
         Field("duration", write: { $1.value($0.duration, { LibraryJSON.appendNumber($0, &$1) }) },
               read: { $1.photo.duration = try $0.readDouble() }),
+        Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
+              read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),
+        Field("sidecarModified", write: { $1.value($0.sidecarModified == 0 ? nil : $0.sidecarModified, LibraryJSON.appendNumber) },
+              read: { $1.photo.sidecarModified = try $0.readDouble() }),
         Field("edits", write: { $1.value($0.edits.isEmpty ? nil : $0.edits, LibraryJSON.appendEdits) },
               read: { $1.photo.edits = try LibraryJSON.readEdits(&$0) }),
     ]

@@ -43,7 +43,7 @@ public enum JPEGMetadataWriter {
             throw .unreadable(path: path, reason: error.description)
         }
         let edited = try rewrite(bytes, with: changes, path: path)
-        guard changes.touchesEXIF else {
+        guard changes.touchesFile else {
             return WriteBackResult(path: path, fileSize: Int64(bytes.count), fileModified: seconds(before.st_mtim),
                                    contentID: bytes.withUnsafeBytes { ContentHash.photoID(ContentHash.xxh64($0)) },
                                    thumbnailDropped: false, written: false)
@@ -97,8 +97,12 @@ public enum JPEGMetadataWriter {
             throw .notJPEG(path: path, startsWith: start.isEmpty ? "nothing: the file is empty" : start)
         case .failure(.broken(let reason)): throw .brokenJPEG(path: path, reason: reason)
         }
+        let unchanged = Rewritten(original: bytes, head: 0..<bytes.count, segment: [], tail: bytes.count..<bytes.count,
+                                  thumbnailDropped: false)
         guard changes.touchesEXIF else {
-            return Rewritten(original: bytes, head: 0..<bytes.count, segment: [], tail: bytes.count..<bytes.count,
+            guard changes.marks != nil else { return unchanged }
+            let marked = try JPEGMarksEditor.apply(changes, to: bytes, path: path)
+            return Rewritten(original: marked, head: 0..<marked.count, segment: [], tail: marked.count..<marked.count,
                              thumbnailDropped: false)
         }
         let output: EXIFEditor.Output
@@ -117,8 +121,13 @@ public enum JPEGMetadataWriter {
         let length = output.payload.count + 2
         let segment = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + output.payload
         let replaced = layout.exifSegment ?? layout.insertionPoint..<layout.insertionPoint
-        return Rewritten(original: bytes, head: 0..<replaced.lowerBound, segment: segment,
-                         tail: replaced.upperBound..<bytes.count, thumbnailDropped: output.thumbnailDropped)
+        let rewritten = Rewritten(original: bytes, head: 0..<replaced.lowerBound, segment: segment,
+                                  tail: replaced.upperBound..<bytes.count, thumbnailDropped: output.thumbnailDropped)
+        guard changes.marks != nil else { return rewritten }
+        // The marks go into the XMP and IPTC segments of the file the EXIF edit made.
+        let marked = try JPEGMarksEditor.apply(changes, to: rewritten.bytes, path: path)
+        return Rewritten(original: marked, head: 0..<marked.count, segment: [], tail: marked.count..<marked.count,
+                         thumbnailDropped: output.thumbnailDropped)
     }
 
     // MARK: - Helpers

@@ -8,8 +8,9 @@ import Foundation
 /// ends with a `WriteBackOutcome`, and the library is saved with every record that changed.
 ///
 /// What is written: the date when the user set one (with its UTC offset when known), the place
-/// when set or cleared, the description when edited, and for a favourite xmp:Rating 5 in the
-/// sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
+/// when set or cleared, the description when edited, the marks (stars, reject, label, tags: see
+/// `MetadataChanges.marks`) when any is edited, and for a favourite without marks xmp:Rating 5
+/// in the sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
 /// record's file value is that value and the edit is cleared; the photo keeps its id (and its
 /// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`. photory writes
 /// into JPEG files only: for a HEIF, PNG or WebP photo the sidecar is the whole write, so once
@@ -77,6 +78,9 @@ public struct LibraryWriteBack: Sendable {
         let location: MetadataChanges.Location? = edits.location.map { $0.position.map { .set($0) } ?? .clear }
         var changes = MetadataChanges(dateTaken: nil, location: location, description: edits.description,
                                       favourite: target.writesSidecar && edits.favourite ? true : nil)
+        if edits.rating != nil || edits.rejected != nil || edits.label != nil || edits.tags != nil {
+            changes.marks = photo.marks
+        }
         if edits.date != nil, let takenAt = photo.takenAt, let dated = MetadataChanges(takenAt: takenAt) {
             changes.dateTaken = dated.dateTaken
             changes.utcOffset = dated.utcOffset
@@ -98,7 +102,7 @@ public struct LibraryWriteBack: Sendable {
         var problems: [String] = []
         var record: Photo?
         var notJPEG: String?   // the format's name, when the file is not a JPEG
-        if target.writesFile, changes.touchesEXIF {
+        if target.writesFile, changes.touchesFile {
             do {
                 let result = try JPEGMetadataWriter.write(changes, to: photo.path, keepFileTimes: keepFileTimes)
                 if result.written {
@@ -115,12 +119,14 @@ public struct LibraryWriteBack: Sendable {
             } catch {
                 problems.append(error.description)
             }
-        } else if changes.touchesEXIF, let format = Self.formatName(photo.path), format != "JPEG" {
+        } else if changes.touchesFile, let format = Self.formatName(photo.path), format != "JPEG" {
             notJPEG = format
         }
         if target.writesSidecar, !changes.isEmpty {
             do {
                 outcome.sidecarPath = try XMPSidecar.write(changes, forPhoto: photo.path)
+                // A record that changes knows the sidecar as written: a rescan need not read it again.
+                record?.sidecarModified = XMPFacts.sidecarPaths(forPhoto: photo.path).compactMap(XMPFacts.modified).max() ?? 0
             } catch {
                 problems.append(error.description)
             }
@@ -195,6 +201,10 @@ public struct LibraryWriteBack: Sendable {
             photo.fileDescription = usable
             photo.fileDescriptionSource = usable == nil ? nil : descriptionSource
             photo.edits.description = nil
+        }
+        if let marks = changes.marks {
+            photo.fileMarks = marks
+            (photo.edits.rating, photo.edits.rejected, photo.edits.label, photo.edits.tags) = (nil, nil, nil, nil)
         }
         return photo
     }

@@ -19,9 +19,14 @@ public struct MetadataChanges: Sendable, Equatable {
     /// Sidecar only: true writes xmp:Rating 5; false removes a rating of 5 (ours), keeping
     /// any other rating (darktable writes 1 by default).
     public var favourite: Bool?
+    /// Stars (xmp:Rating, −1 for a reject), label (xmp:Label) and tags (lr:hierarchicalSubject
+    /// with "|", digiKam:TagsList with "/", dc:subject and IPTC Keywords with the leaves), all
+    /// written together: in the sidecar, and in a JPEG's own XMP and IPTC.
+    public var marks: PhotoMarks?
 
     public init(dateTaken: String? = nil, utcOffset: String? = nil, location: Location? = nil,
-                description: String? = nil, favourite: Bool? = nil) {
+                description: String? = nil, favourite: Bool? = nil, marks: PhotoMarks? = nil) {
+        self.marks = marks
         self.dateTaken = dateTaken
         self.utcOffset = utcOffset
         self.location = location
@@ -46,8 +51,11 @@ public struct MetadataChanges: Sendable, Equatable {
     /// True when something goes into the JPEG file's EXIF (the favourite lives in the sidecar only).
     public var touchesEXIF: Bool { dateTaken != nil || location != nil || description != nil }
 
+    /// True when something goes into the JPEG file: its EXIF, or its XMP and IPTC (the marks).
+    public var touchesFile: Bool { touchesEXIF || marks != nil }
+
     /// True when there is nothing to write at all.
-    public var isEmpty: Bool { !touchesEXIF && favourite == nil }
+    public var isEmpty: Bool { !touchesFile && favourite == nil }
 
     /// Why these changes cannot be written, or nil when they can.
     func problem() -> String? {

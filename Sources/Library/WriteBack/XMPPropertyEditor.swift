@@ -70,6 +70,19 @@ struct PropertyEditor {
         target.addChild(property)
     }
 
+    /// An unordered (`Bag`) or ordered (`Seq`) list property: its items become `values`;
+    /// none removes it.
+    func setList(_ namespace: Namespace, _ name: String, _ container: String, _ values: [String]) {
+        remove(namespace, name)
+        guard !values.isEmpty else { return }
+        let rdfPrefix = target.resolvePrefix(forNamespaceURI: XMPSidecar.Namespace.rdf) ?? "rdf"
+        let property = XMLElement(name: "\(prefix(for: namespace)):\(name)")
+        let list = XMLElement(name: "\(rdfPrefix):\(container)")
+        for value in values { list.addChild(XMLElement(name: "\(rdfPrefix):li", stringValue: value)) }
+        property.addChild(list)
+        target.addChild(property)
+    }
+
     // MARK: - Helpers
 
     /// The child elements of `element` with this local name in this namespace.

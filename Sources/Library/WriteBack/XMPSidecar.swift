@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Writes date, place, rating and description into an XMP sidecar beside the photo,
+/// Writes date, place, description, stars, label and tags into an XMP sidecar beside the photo,
 /// `photo.jpg.xmp` (the name darktable and digiKam use by default).
 ///
 /// An existing sidecar keeps everything it holds (darktable keeps its whole edit history
@@ -19,6 +19,9 @@ public enum XMPSidecar {
         static let exif = ("exif", "http://ns.adobe.com/exif/1.0/")
         static let photoshop = ("photoshop", "http://ns.adobe.com/photoshop/1.0/")
         static let dc = ("dc", "http://purl.org/dc/elements/1.1/")
+        static let lightroom = ("lr", XMPFacts.Namespace.lightroom)
+        static let digiKam = ("digiKam", XMPFacts.Namespace.digiKam)
+        static let microsoftPhoto = ("MicrosoftPhoto", XMPFacts.Namespace.microsoftPhoto)
     }
 
     /// The sidecar of the photo at `photoPath`.
@@ -124,14 +127,30 @@ public enum XMPSidecar {
         case nil:
             break
         }
-        switch changes.favourite {
-        case true?: editor.set(Namespace.xmp, "Rating", "5")
-        case false? where editor.value(Namespace.xmp, "Rating") == "5": editor.remove(Namespace.xmp, "Rating")
-        default: break
+        if let marks = changes.marks {
+            apply(marks, with: editor)
+        } else {
+            switch changes.favourite {
+            case true?: editor.set(Namespace.xmp, "Rating", "5")
+            case false? where editor.value(Namespace.xmp, "Rating") == "5": editor.remove(Namespace.xmp, "Rating")
+            default: break
+            }
         }
         if let description = changes.description {
             editor.setDefaultLanguage(Namespace.dc, "description", description)
         }
+    }
+
+    /// The marks as the peers write them (see `XMPFacts`); a Windows percent rating, which
+    /// would now say something else, goes.
+    private static func apply(_ marks: PhotoMarks, with editor: PropertyEditor) {
+        editor.set(Namespace.xmp, "Rating", marks.rejected ? "-1" : String(marks.rating))
+        editor.remove(Namespace.microsoftPhoto, "Rating")
+        editor.remove((Namespace.microsoftPhoto.0, Namespace.microsoftPhoto.1 + "/"), "Rating")
+        if let label = marks.label { editor.set(Namespace.xmp, "Label", label.xmpName) } else { editor.remove(Namespace.xmp, "Label") }
+        editor.setList(Namespace.lightroom, "hierarchicalSubject", "Bag", marks.tags.map { $0.replacingOccurrences(of: "/", with: "|") })
+        editor.setList(Namespace.digiKam, "TagsList", "Seq", marks.tags)
+        editor.setList(Namespace.dc, "subject", "Bag", TagPath.unique(marks.tags.map(TagPath.leaf)))
     }
 
     /// "2004:12:25 18:30:00" + "+02:00" → "2004-12-25T18:30:00+02:00" (XMP's date form).

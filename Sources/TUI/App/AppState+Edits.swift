@@ -92,6 +92,7 @@ extension AppState {
         case let .redo(id): history.redo.last { $0.id == id }
         case .undoLatest: history.undo.last
         case .redoLatest: history.redo.last
+        case .trash: nil   // the CLI's; the browser follows it as another writer's change
         }
         return step?.changes.map(\.photoID) ?? []
     }

@@ -9,6 +9,7 @@ import Library
 /// graphics = "auto"         # auto, sixel, kitty, iterm2 or symbols (see `GraphicsChoice`)
 /// graphics-grid = false     # pixel thumbnails in the grids too
 /// animations = true         # a photo grows from its tile when opened, shrinks back when left
+/// trash-days = 30           # what photory trashed is deleted for good after this many days
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -23,6 +24,8 @@ public struct Config: Sendable {
     public var graphicsGrid = false
     /// The opening animation (`animations`): on unless the file says `false`.
     public var animations = true
+    /// Days what photory trashed stays in the trash (`trash-days`, default 30).
+    public var trashDays = 30
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -78,7 +81,7 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid", "animations"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -96,6 +99,10 @@ public struct Config: Sendable {
             animations = on
         case ("animations", let value):
             return "\"animations\" takes true or false, not \(value.kind)"
+        case let ("trash-days", .integer(days)) where days >= 1 && days <= 36_500:
+            trashDays = days
+        case ("trash-days", let value):
+            return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

@@ -16,7 +16,8 @@ import Testing
         #expect(PhotoSort.newestFirst.sorted(ids, in: Self.library) == ["a", "b", "c", "d"])
         #expect(PhotoSort.fileName.sorted(ids, in: Self.library) == ["c", "d", "a", "b"], "natural; equal names by date")
         #expect(PhotoSort.fileSize.sorted(ids, in: Self.library) == ["b", "d", "c", "a"], "largest first; equal by date")
-        #expect(PhotoSort.dateTaken.next == .newestFirst && PhotoSort.fileSize.next == .dateTaken)
+        #expect(PhotoSort.rating.sorted(ids, in: Self.library) == ["d", "c", "b", "a"], "unrated: by date")
+        #expect(PhotoSort.dateTaken.next == .newestFirst && PhotoSort.fileSize.next == .rating && PhotoSort.rating.next == .dateTaken)
     }
 
     /// Photos whose date is not known (web photos not downloaded yet) come after every known

@@ -141,8 +141,8 @@ struct MetadataDescriptionSourceTests {
         let long = String(repeating: "abcdefgh", count: 5000)  // 40 000 bytes ≥ 0x8000
         // Too large for one APP13 segment, so build the IIM directly.
         let payload = MetadataFixture.iptcPayload(.init(caption: long))
-        var warnings: [String] = []
-        let caption = payload.withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, warnings: &warnings) }
+        var warnings: [String] = [], keywords: [String] = []
+        let caption = payload.withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, keywords: &keywords, warnings: &warnings) }
         #expect(caption == long)
     }
 
@@ -150,12 +150,12 @@ struct MetadataDescriptionSourceTests {
     func iptcTruncated() {
         let payload = MetadataFixture.iptcPayload(.init(caption: "truncate me"))
         for cut in 0..<payload.count {
-            var warnings: [String] = []
-            _ = payload.prefix(cut).withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, warnings: &warnings) }
+            var warnings: [String] = [], keywords: [String] = []
+            _ = payload.prefix(cut).withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, keywords: &keywords, warnings: &warnings) }
         }
         // The full one is fine.
-        var warnings: [String] = []
-        #expect(payload.withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, warnings: &warnings) }
+        var warnings: [String] = [], keywords: [String] = []
+        #expect(payload.withUnsafeBytes { IPTCReader.caption(inPhotoshopSegment: $0, keywords: &keywords, warnings: &warnings) }
             == "truncate me")
     }
 }

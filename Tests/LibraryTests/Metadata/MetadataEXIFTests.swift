@@ -160,6 +160,15 @@ struct MetadataEXIFTests {
         #expect(abs(read.latitude - 10) < 1e-9)
     }
 
+    @Test("GPS seconds of 0/0 read as 0 seconds, not as no place")
+    func gpsZeroOverZeroSeconds() throws {
+        let gps = MetadataFixture.GPS(latitudeRef: "N", latitude: [.init(48, 1), .init(5332358, 100000), .init(0, 0)],
+                                      longitudeRef: "E", longitude: [.init(2, 1), .init(21, 1), .init(0, 0)])
+        let read = try #require(readMetadata(MetadataFixture.jpeg(exif: .init(gps: gps))).gps)
+        #expect(abs(read.latitude - (48 + 53.32358 / 60)) < 1e-9)
+        #expect(abs(read.longitude - 2.35) < 1e-9)
+    }
+
     // MARK: - Thumbnail
 
     @Test("embedded thumbnail range points at the thumbnail JPEG in the file", arguments: [false, true])

@@ -90,7 +90,10 @@ import Testing
         (photo.thumbnailWidth, photo.thumbnailHeight) = (150, 100)
         photo.edits = PhotoEdits(date: EditedDate(value: "2004-01-01T00:00:00", precision: .year),
                                  location: .set(GPSPosition(latitude: 48.85, longitude: 2.35, altitude: -3)),
-                                 description: "Boats", favourite: true)
+                                 description: "Boats", favourite: true, rating: 4, rejected: false, picked: true,
+                                 label: .cleared, tags: ["Places/Italy/Rome", "Family"])
+        photo.fileMarks = PhotoMarks(rating: 2, rejected: true, label: .purple, tags: ["Places/Italy"])
+        photo.sidecarModified = 1_700_000_050.5
         photo.contentID = "fedcba987654321"
         photo.sourceURL = "http://example.org/photos/every.jpg"
         photo.feedURL = "http://example.org/feed.json"
@@ -140,8 +143,10 @@ import Testing
             + #""contentID":"fedcba987654321","sourceURL":"http://example.org/photos/every.jpg","#
             + #""feedURL":"http://example.org/feed.json","albumID":"album-7","isDownloaded":false,"leftFeed":true,"#
             + #""kind":"video","duration":3.5,"#
+            + #""marks":{"rating":2,"rejected":true,"label":"purple","tags":["Places/Italy"]},"sidecarModified":1700000050.5,"#
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
-            + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true}}"#
+            + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
+            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"]}}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }

@@ -118,7 +118,7 @@ extension AppState {
         #expect(HomeScreen.title(state).hasPrefix("Home · by date · 1 folder"))
         // Missing first, then the year.
         #expect(state.homeFolders.map(\.name) == ["Missing", "2024"])
-        for kind in [GroupingKind.camera, .place, .folder, .description] {
+        for kind in [GroupingKind.camera, .place, .folder, .tag, .description] {
             effects = state.pressWorking(.char("o"))
             #expect(state.grouping == kind)
         }
@@ -243,6 +243,8 @@ extension AppState {
         #expect(state.sort == .fileName)
         state.pressWorking(.char("s"))
         #expect(state.sort == .fileSize)
+        state.pressWorking(.char("s"))
+        #expect(state.sort == .rating)
         state.pressWorking(.char("s"))
         #expect(state.sort == .dateTaken)
         #expect(!GroupScreen.title(state.currentPage!, selected: 0, sort: state.sort).contains("sorted by"))
