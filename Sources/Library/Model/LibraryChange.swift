@@ -29,9 +29,13 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
     /// Which of a photo's values are the user's edits rather than its file's (`is:edited`),
     /// even when the value stays the same.
     public static let edits = LibraryChange(rawValue: 1 << 8)
+    /// A photo's stars, reject, pick or colour label (flags only, like `favourites`).
+    public static let marks = LibraryChange(rawValue: 1 << 9)
+    /// A photo's tags (the tag grouping's folders).
+    public static let tags = LibraryChange(rawValue: 1 << 10)
 
     /// A whole library installed (read again, an import's end): everything may have changed.
-    public static let newLibrary = LibraryChange(rawValue: (1 << 9) - 1)
+    public static let newLibrary = LibraryChange(rawValue: (1 << 11) - 1)
 
     /// What changed between `old` and `new`, the same photos before and after (by position).
     public init(from old: [Photo], to new: [Photo]) {
@@ -48,6 +52,9 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
         if old.description != new.description { insert(.descriptions) }
         if old.gps != new.gps { insert(.places) }
         if old.isFavourite != new.isFavourite { insert(.favourites) }
+        if old.rating != new.rating || old.isRejected != new.isRejected || old.isPicked != new.isPicked
+            || old.label != new.label { insert(.marks) }
+        if old.tags != new.tags { insert(.tags) }
         if old.path != new.path || old.camera != new.camera || old.isDownloaded != new.isDownloaded
             || old.fileSize != new.fileSize || old.fileModified != new.fileModified { insert(.files) }
         if old.missing != new.missing { insert(.missing) }
@@ -58,7 +65,7 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
         let names: [(LibraryChange, String)] = [
             (.photosAdded, "photos added"), (.photosRemoved, "photos removed"), (.dates, "dates"),
             (.descriptions, "descriptions"), (.places, "places"), (.favourites, "favourites"), (.files, "files"),
-            (.missing, "missing"), (.edits, "edits"),
+            (.missing, "missing"), (.edits, "edits"), (.marks, "marks"), (.tags, "tags"),
         ]
         let named = names.filter { contains($0.0) }.map(\.1)
         return named.isEmpty ? "nothing" : named.joined(separator: ", ")
@@ -76,6 +83,7 @@ extension GroupingKind {
         case .camera: return every.union(.files)
         case .place: return every.union(.places)
         case .folder: return every.union(.files)
+        case .tag: return every.union(.tags)
         }
     }
 }
@@ -86,5 +94,5 @@ extension SearchIndex {
     public static let inputs: LibraryChange = .newLibrary
 
     /// What `update(_:in:)` follows photo by photo; anything else needs a new index.
-    public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits]
+    public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits, .marks, .tags]
 }

@@ -9,6 +9,12 @@ public enum LibraryEdit: Sendable, Equatable {
     case redoLatest
     /// Photos went to the trash, came back from it, or left the library (not in the undo history).
     case trash(PhotoLibrary.TrashChange)
+
+    /// Photos leave or join the library (a `trash` line), rather than change.
+    public var isTrash: Bool {
+        if case .trash = self { return true }
+        return false
+    }
 }
 
 extension PhotoLibrary {

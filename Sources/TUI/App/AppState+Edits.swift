@@ -76,7 +76,9 @@ extension AppState {
     /// history has the disk's order.
     mutating func editsAppendedElsewhere(_ edits: [LibraryEdit]) -> [Effect] {
         guard !edits.isEmpty else { return [] }
-        guard unsaved.isEmpty else { return [.catchUpWithDisk] }
+        // Photos trashed or restored by the CLI leave or join the library: read it again, as
+        // after an import (the caches then know everything changed).
+        guard unsaved.isEmpty, !edits.contains(where: \.isTrash) else { return [.catchUpWithDisk] }
         // Said first: a screen following a photo that moved says so after it.
         status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")"
         for edit in edits { editInPlace(touching: photoIDs(touchedBy: edit)) { $0.replay(edit) } }
@@ -92,7 +94,7 @@ extension AppState {
         case let .redo(id): history.redo.last { $0.id == id }
         case .undoLatest: history.undo.last
         case .redoLatest: history.redo.last
-        case .trash: nil   // the CLI's; the browser follows it as another writer's change
+        case .trash: nil   // the CLI's; the browser reads the library again for it
         }
         return step?.changes.map(\.photoID) ?? []
     }
