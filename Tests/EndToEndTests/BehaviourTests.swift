@@ -36,11 +36,12 @@ struct BehaviourTests {
         try tmux.waitFor("30/30")
 
         // Back in the grid, the last photo is selected and scrolled into view (12 tiles fit).
+        // (after the photo has shrunk back into its tile: the closing animation)
         tmux.send("Escape")
-        screen = try tmux.waitFor("Enter view")
-        #expect(screen.contains("photo-30.jpg"))
+        screen = try tmux.waitUntil("the grid with photo-30 selected") {
+            $0.contains("Enter view") && FirstRunTests.isReversed("photo-30.jpg", in: tmux.screenWithColors())
+        }
         #expect(!screen.contains("photo-01.jpg"), "scrolled to the last page")
-        #expect(FirstRunTests.isReversed("photo-30.jpg", in: tmux.screenWithColors()))
 
         // The same flood in the grid: the selection ends on the last photo.
         tmux.send("g")

@@ -120,10 +120,12 @@ struct FirstRunTests {
 
         // Esc: back to the grid with that photo selected (its caption drawn reversed).
         tmux.send("Escape")
-        screen = try tmux.waitUntil("the group grid") { $0.contains("beach-01.jpg") && !$0.contains("2/5") }
+        // The photo shrinks back into its tile first (the closing animation): wait for its caption.
+        screen = try tmux.waitUntil("the group grid with the photo just viewed selected") {
+            $0.contains("beach-01.jpg") && !$0.contains("2/5") && Self.isReversed("beach-02.jpg", in: tmux.screenWithColors())
+        }
         #expect(screen.contains("Enter view"))
         let colored = tmux.screenWithColors()
-        #expect(Self.isReversed("beach-02.jpg", in: colored), "the photo just viewed is selected")
         #expect(!Self.isReversed("beach-01.jpg", in: colored))
 
         tmux.send("Escape")

@@ -60,6 +60,41 @@ import Testing
         #expect(state.search.results == [id], "the index followed the favourite in step")
     }
 
+    /// Stars, a reject, a pick and a colour label are flags, like a favourite: another writer's
+    /// rating asks for no tree and no index under any grouping, and `rating:` finds it at once.
+    @Test(arguments: GroupingKind.allCases)
+    func aRatingRebuildsNoTreeAndNoIndex(kind: GroupingKind) throws {
+        var state = Self.searching(under: kind)
+        let tree = state.activeTree
+        let id = try #require(state.search.results?.first)
+        let rated = EditPlanner(library: state.library).setRating([id], 4)
+        let effects = state.update(.editsAppendedElsewhere([.apply(rated)]))
+        #expect(Self.builds(effects) == [], "a rating under \(kind)")
+        #expect(state.activeTree == tree)
+        state.pressWorking(.char("/"))
+        for _ in "garden" { state.pressWorking(.backspace) }
+        state.typeWorking("rating:>=4")
+        #expect(state.search.results == [id], "the index followed the rating in step")
+    }
+
+    /// A tag touches the tag grouping's folders only: under it the tree follows (in step or
+    /// built again, never left stale); under the others nothing is built.
+    @Test(arguments: GroupingKind.allCases)
+    func aTagTouchesOnlyTheTagTree(kind: GroupingKind) throws {
+        var state = Self.searching(under: kind)
+        let id = try #require(state.search.results?.first)
+        let tagged = EditPlanner(library: state.library).changeTags([id], adding: ["Places/Italy"], removing: [])
+        let effects = state.update(.editsAppendedElsewhere([.apply(tagged)]))
+        if kind == .tag {
+            #expect(Self.builds(effects).allSatisfy { $0 == "tree tag" })
+            if Self.builds(effects).isEmpty {
+                #expect(state.activeTree == FolderTree(library: state.library, kind: .tag), "followed in step")
+            }
+        } else {
+            #expect(Self.builds(effects) == [], "a tag under \(kind)")
+        }
+    }
+
     @Test func theMissingFileCheckTouchesTheIndexButNoTree() {
         var state = Self.searching(under: .date)
         let photo = state.library.photos[0]
@@ -78,14 +113,16 @@ import Testing
 
     /// A date moves photos under every grouping's order: the tree follows in step where it can,
     /// and the folder grouping (which joins folders) is built again only when a photo moves
-    /// between its folders (never here: a date is not a folder).
+    /// between its folders (never here: a date is not a folder). The tag grouping, which puts a
+    /// photo in several folders, follows only changes that keep a photo's folders and date and
+    /// is built again for a date (its tree reads dates).
     @Test(arguments: GroupingKind.allCases)
     func aDateIsFollowedInStep(kind: GroupingKind) throws {
         var state = Self.searching(under: kind)
         state.pressWorking(.char("d"), .tab)
         for key in "+40d" { state.pressWorking(.char(key)) }
         let effects = state.update(.key(.enter))
-        #expect(Self.builds(effects) == [], "a date under \(kind)")
+        #expect(Self.builds(effects) == (kind == .tag ? ["tree tag"] : []), "a date under \(kind)")
     }
 
     // MARK: - The pieces
