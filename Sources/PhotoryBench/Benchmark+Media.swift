@@ -50,7 +50,7 @@ extension Benchmark {
         options.previewJPEG = Data(jpeg)
         options.description = marker
         let dng = folder("raw") + "/photo.dng"
-        FileManager.default.createFile(atPath: dng, contents: RawFixture.dng(options))
+        _ = FileManager.default.createFile(atPath: dng, contents: RawFixture.dng(options))
         guard let copies = Self.distinctCopies(of: dng, marker: marker, count: 60, into: folder("copies-dng"), ext: "dng") else {
             report.note("raw files skipped: the marker was not found")
             return
