@@ -13,6 +13,8 @@ public enum RawFixture {
         public var preview: (width: Int, height: Int)? = (256, 170)
         /// The preview's bytes (of `preview`'s size); a gradient is encoded when nil.
         public var previewJPEG: Data? = nil
+        /// A small JPEG thumbnail in a SubIFD of its own, as cameras add beside the large preview.
+        public var thumbnail: (width: Int, height: Int)? = nil
         public var make = "Photory"
         public var model = "Test DNG"
         public var orientation = 1
@@ -81,7 +83,7 @@ public enum RawFixture {
                      .long(0x0116, [UInt32(size.height)]), .long(0x0117, [UInt32(preview.count)])]
         }
         ifd0 += [.ascii(0x010F, o.make), .ascii(0x0110, o.model), .short(0x0112, [UInt16(o.orientation)]),
-                 .subIFDs(0x014A, [raw]), .subIFDs(0x8769, [exif])]
+                 .subIFDs(0x014A, [raw] + thumbnailIFD(o.thumbnail)), .subIFDs(0x8769, [exif])]
         if let description = o.description { ifd0.append(.ascii(0x010E, description)) }
         if !gps.isEmpty { ifd0.append(.subIFDs(0x8825, [gps])) }
         if !o.unknownCamera {
@@ -90,6 +92,14 @@ public enum RawFixture {
                      .rational(0xC628, [(1, 1), (1, 1), (1, 1)]), .short(0xC65A, [21])]
         }
         return Data(tiff.file(ifd0))
+    }
+
+    /// A reduced-resolution IFD holding a gradient JPEG of `size`, or none.
+    static func thumbnailIFD(_ size: (width: Int, height: Int)?) -> [[TIFFWriter.Entry]] {
+        guard let size else { return [] }
+        let jpeg = [UInt8](JPEGFixture.encode(width: size.width, height: size.height))
+        return [[.long(0x00FE, [1]), .long(0x0100, [UInt32(size.width)]), .long(0x0101, [UInt32(size.height)]),
+                 .short(0x0103, [6]), .short(0x0106, [6]), .data(0x0111, jpeg), .long(0x0117, [UInt32(jpeg.count)])]]
     }
 }
 

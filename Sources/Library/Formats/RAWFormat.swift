@@ -62,6 +62,10 @@ public struct RAWFormat: PhotoFormat {
         } catch {
             throw PreviewImage.Failure(error.description)
         }
+        if let layout, let small = Self.smallestCoveringPreview(file, layout: layout, target: target),
+           let image = try? Self.decodeJPEG(Array(file[small]), target: target, size: nil) {
+            return image   // a camera's small thumbnail is enough for a grid tile: LibRaw is not needed
+        }
         guard let raw = try? LibRawFile(file) else {
             guard let found = layout?.previews.first else {
                 throw PreviewImage.Failure("LibRaw \(LibRawFile.version) cannot read this raw file, and it has no preview")
@@ -91,6 +95,9 @@ public struct RAWFormat: PhotoFormat {
     }
 
     public func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool {
+        if let layout = try? Self.layout(file), Self.smallestCoveringPreview(file, layout: layout, target: target) != nil {
+            return true
+        }
         guard let raw = try? LibRawFile(file) else { return (try? Self.layout(file))??.previews.isEmpty == false }
         guard let embedded = raw.preview() else { return false }
         return Self.isUsable(embedded, for: target, size: raw.size)
@@ -106,6 +113,23 @@ public struct RAWFormat: PhotoFormat {
             throw .corrupt(tooLarge(layout.rawWidth, layout.rawHeight))
         }
         return layout
+    }
+
+    /// The smallest embedded JPEG (in the TIFF layout) with the photo's shape that covers the
+    /// target, found without LibRaw.
+    static func smallestCoveringPreview(_ file: UnsafeRawBufferPointer, layout: RawFileLayout,
+                                        target: PreviewTarget) -> Range<Int>? {
+        let sizes: [(range: Range<Int>, width: Int, height: Int)] = layout.previews.compactMap { preview in
+            guard let header = try? JPEGDecoder.header(UnsafeRawBufferPointer(rebasing: file[preview.range])) else { return nil }
+            return (preview.range, header.width, header.height)
+        }
+        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+        let shape = layout.rawWidth > 0 ? (layout.rawWidth, layout.rawHeight) : (largest.width, largest.height)
+        return sizes.filter { size in
+            let stored = target.stored(width: size.width, height: size.height)
+            return PreviewImage.sameShape(size.width, size.height, shape.0, shape.1)
+                && size.width >= stored.width && size.height >= stored.height
+        }.min { $0.width * $0.height < $1.width * $1.height }?.range
     }
 
     static func tooLarge(_ width: Int, _ height: Int) -> String {

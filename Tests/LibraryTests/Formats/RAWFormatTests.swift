@@ -50,6 +50,25 @@ import Testing
         #expect(close(tile.pixel(1, tile.height - 2), (0, 0, 255), tolerance: 40))
     }
 
+    /// A camera's small thumbnail beside the large preview serves a grid tile; the photo view
+    /// gets the large preview.
+    @Test func theSmallestPreviewThatCoversTheTargetIsUsed() throws {
+        var options = RawFixture.Options()
+        (options.width, options.height) = (640, 480)
+        options.preview = (640, 480)
+        options.thumbnail = (160, 120)
+        let path = write("IMG_0006.DNG", options)
+        let layout = try FileBytes.read(path).withUnsafeBytes { RawFileLayout($0) }
+        #expect(layout?.previews.count == 2)
+        #expect(try usesEmbedded(path, 160, 160))
+        let tile = try previewFile(path, 160, 160, fitting: true)
+        #expect((tile.width, tile.height) == (160, 120))
+        let large = try previewFile(path, 640, 480)
+        #expect((large.width, large.height) == (640, 480))
+        // The large preview is a red/blue gradient, the thumbnail JPEGFixture's red/green one.
+        #expect(large.pixel(320, 240).g < 60)
+    }
+
     @Test func withoutAPreviewTheRawDataIsDecodedAtHalfSize() throws {
         var options = RawFixture.Options()
         options.preview = nil
