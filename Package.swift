@@ -29,11 +29,14 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
         /// Videos: FFmpeg's demuxers and decoders (the poster frame), and swscale to scale it.
-        .systemLibrary(name: "CAV", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
-        /// Camera raw files: LibRaw (the thread-safe build), for the embedded preview and a half-size decode.
-        .systemLibrary(name: "CRaw", pkgConfig: "libraw_r",
-                       providers: [.apt(["libraw-dev"])]),
+        /// Loaded on first use, not linked (`Sources/CLazyLink`): `apt` libavformat-dev,
+        /// libavcodec-dev, libswscale-dev, libavutil-dev.
+        .target(name: "CAV", dependencies: ["CLazyLink"]),
+        /// Camera raw files: LibRaw (the thread-safe build), for the embedded preview and a
+        /// half-size decode. Loaded on first use, not linked: `apt` libraw-dev.
+        .target(name: "CRaw", dependencies: ["CLazyLink"]),
+        /// Libraries loaded on first use (dlopen) so a start-up never pays for them.
+        .target(name: "CLazyLink"),
 
         // MARK: - The product
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the

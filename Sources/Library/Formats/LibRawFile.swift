@@ -9,6 +9,7 @@ final class LibRawFile {
 
     init(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) {
         guard let base = file.baseAddress, !file.isEmpty else { throw .corrupt("empty raw file") }
+        if let failure = Self.loadFailure { throw .unsupported("LibRaw could not be loaded (\(failure))") }
         guard let raw = libraw_init(0) else { throw .corrupt("out of memory") }
         // LibRaw reads the buffer only; its C API takes it as mutable.
         let opened = libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: base), file.count)
@@ -21,8 +22,12 @@ final class LibRawFile {
 
     deinit { libraw_close(raw) }
 
+    /// Why LibRaw could not be loaded, or nil when it is (it is loaded on first use, not at
+    /// start-up: `Sources/CLazyLink`).
+    static var loadFailure: String? { photory_raw_load().map { String(cString: $0) } }
+
     /// LibRaw's version here ("0.20.2-Release").
-    static var version: String { String(cString: libraw_version()) }
+    static var version: String { loadFailure == nil ? String(cString: libraw_version()) : "(not loaded)" }
 
     static func message(_ code: Int32) -> String {
         MetadataText.clean(String(cString: libraw_strerror(code))).map { $0.prefix(1).lowercased() + $0.dropFirst() }

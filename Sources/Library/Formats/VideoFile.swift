@@ -26,6 +26,7 @@ final class VideoFile {
     private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
     init(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) {
+        if let failure = Self.loadFailure { throw .unsupported("FFmpeg's libraries could not be loaded (\(failure))") }
         Self.quiet
         guard let base = file.baseAddress, !file.isEmpty else { throw .corrupt("empty video file") }
         input = MemoryInput(base: base, count: file.count, deadline: Self.timeLimit)
@@ -255,8 +256,12 @@ final class VideoFile {
 
     // MARK: - Messages
 
+    /// Why FFmpeg's libraries could not be loaded, or nil when they are (they are loaded on
+    /// first use, not at start-up: `Sources/CLazyLink`).
+    static var loadFailure: String? { photory_av_load().map { String(cString: $0) } }
+
     /// FFmpeg's version here ("5.1.9-0+deb12u1").
-    static var libraryVersion: String { String(cString: av_version_info()) }
+    static var libraryVersion: String { loadFailure == nil ? String(cString: av_version_info()) : "(not loaded)" }
 
     static func noDecoder(_ codec: String) -> String {
         "video codec \"\(codec)\": FFmpeg \(libraryVersion) here has no decoder for it"

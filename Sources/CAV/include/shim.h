@@ -17,4 +17,8 @@ static inline int photory_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int photory_averror_exit(void) { return AVERROR_EXIT; }
 static inline int64_t photory_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int photory_avio_seek_size(void) { return AVSEEK_SIZE; }
+
+/* Loads FFmpeg's libraries once (lazy_av.c); NULL, or why they could not be loaded.
+ * Call it before any other FFmpeg function. */
+const char *photory_av_load(void);
 #endif
