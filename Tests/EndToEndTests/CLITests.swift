@@ -130,6 +130,17 @@ import Testing
         }
     }
 
+    /// FFmpeg and LibRaw bring about a hundred libraries: they are loaded when a video or a raw
+    /// file is first read, never at start-up (`Sources/CLazyLink`), so every start stays small.
+    @Test func startingMapsNeitherFFmpegNorLibRaw() throws {
+        let linked = Processes.run("/usr/bin/ldd", [try E2E.binary()])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout.contains("libncursesw"), "ldd said: \(linked.stdout)")
+        for name in ["libavformat", "libavcodec", "libswscale", "libavutil", "libraw"] {
+            #expect(!linked.stdout.contains(name), "the binary links \(name) at start-up")
+        }
+    }
+
     @Test func unknownColourModeSaysWhichAreKnown() throws {
         let output = try E2E.cli(["--colors", "purple"], sandbox: Sandbox())
         #expect(output.status != 0)
