@@ -27,6 +27,11 @@ static inline attr_t photory_a_dim(void) { return A_DIM; }
 static inline attr_t photory_a_normal(void) { return A_NORMAL; }
 static inline attr_t photory_a_invis(void) { return A_INVIS; }
 static inline int photory_key_code_yes(void) { return KEY_CODE_YES; }
+/// The mouse reports the browser asks for (BUTTONn_* are function-like macros): the left
+/// button's press, release, click and double-click, and the wheel (buttons 4 and 5).
+static inline mmask_t photory_mouse_mask(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
 /// The window's size from TIOCGWINSZ (ioctl is variadic, which Swift cannot call): cells, and
 /// pixels when the terminal fills them in (0 otherwise). Returns 0 on success.
 static inline int photory_window_size(int fd, int *cell_columns, int *cell_rows, int *pixel_width, int *pixel_height) {

@@ -15,7 +15,11 @@ struct FindBrowserTests {
         tmux.send("l")
         try tmux.waitFor("photo 2 of 4")
 
+        // `/` in a group searches it; Tab widens the search to the whole library.
         tmux.send("/")
+        try tmux.waitFor("in Mountain hike · Tab: whole library")
+        tmux.send("Tab")
+        try tmux.waitFor("whole library · Tab: in Mountain hike")
         tmux.type("beach")
         var screen = try tmux.waitFor("5 photos · Enter keeps the results")
         #expect(screen.contains("beach-05.jpg"))

@@ -103,6 +103,19 @@ extension AppState {
         return [.remember(remembered)]
     }
 
+    /// `+` / `-`: the grids' tiles one size bigger or smaller (remembered); the selection stays
+    /// and is kept in view.
+    mutating func changeTileSize(to size: TileSize) -> [Effect] {
+        guard size != tileSize else {
+            status = "Tiles are as \(size == .huge ? "large" : "small") as they go (\(size.rawValue))"
+            return []
+        }
+        remembered.tileSize = size
+        clampCursors()
+        status = "Tiles: \(size.rawValue)"
+        return [.remember(remembered)]
+    }
+
     /// Keeps `photoID` selected in the grid or detail view on top after its order changed.
     private mutating func follow(_ photoID: String?) {
         guard let photoID, let frame = stack.last else { return }
@@ -149,14 +162,36 @@ extension AppState {
 
     // MARK: - Search
 
-    /// `/`: opens the search line over a results grid; Esc will come back to here.
+    /// `/`: opens the search line over a results grid; Esc will come back to here. Pressed in a
+    /// group, it searches that group (`toggleSearchScope` widens it); at home, the whole library.
     mutating func openSearch() {
         open(.searchLine(SearchLineLayer()))
         if screen == .group(id: SearchState.resultsID) { return }
         let origin = stack
         search = SearchState(origin: origin)
+        if case let .group(id) = screen, let page = page(id: id) {
+            search.scope = SearchScope(groupID: id, groupName: page.group.name)
+        }
         runSearch()
         push(.group(id: SearchState.resultsID, cursor: GridCursor()))
+    }
+
+    /// `Tab` on the search line: the group ↔ the whole library; the results follow at once, from
+    /// their first photo.
+    mutating func toggleSearchScope() {
+        guard search.scope != nil else {
+            status = "Search is over the whole library: press / in a group to search only it"
+            return
+        }
+        search.scope?.wholeLibrary.toggle()
+        runSearch()
+        showResultsFromTheTop()
+    }
+
+    /// The photos of group `id` and of its subfolders (a year's months), as the search scope takes
+    /// them; nil when there is no such group any more.
+    func scopePhotoIDs(of id: String) -> [String]? {
+        activeTree?.folder(id: id)?.allPhotoIDs ?? library.group(id: id)?.photoIDs
     }
 
     /// Esc on the search line: back to exactly where search was opened.
@@ -173,6 +208,11 @@ extension AppState {
     mutating func editQuery(_ key: Key, action: Action?) {
         guard search.field.edit(key, action: action) else { return }
         runSearch()
+        showResultsFromTheTop()
+    }
+
+    /// The results grid on top goes back to its first photo.
+    private mutating func showResultsFromTheTop() {
         if case var .group(results) = stack[stack.count - 1], results.id == SearchState.resultsID {
             results.cursor = GridCursor()
             stack[stack.count - 1] = .group(results)
@@ -194,7 +234,7 @@ extension AppState {
         index.remove(ids, from: &results, sort: sort, in: library)
         index.update(ids.compactMap(library.photo(id:)), in: library)
         index.add(ids, to: &results, matching: query, sort: sort, in: library)
-        search.results = results
+        search.results = limitedToScope(results)
     }
 
     /// Runs the query on the line; a bad one shows its message and no results.
@@ -220,7 +260,14 @@ extension AppState {
             search.results = nil
             return
         }
-        search.results = index.search(query, sort: sort)
+        search.results = limitedToScope(index.search(query, sort: sort))
         search.resultsFor = text
+    }
+
+    /// `results` less the photos outside the group searched (all of them when the search is over
+    /// the whole library, or its group went away).
+    private func limitedToScope(_ results: [String]) -> [String] {
+        guard let id = search.limitingGroupID, let inGroup = scopePhotoIDs(of: id).map(Set.init) else { return results }
+        return results.filter(inGroup.contains)
     }
 }

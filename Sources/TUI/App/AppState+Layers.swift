@@ -120,6 +120,10 @@ extension AppState {
         case .leaveSearch:
             leaveSearch()
             return wantDetails()
+        // Scoped search
+        case .toggleSearchScope:
+            toggleSearchScope()
+            return wantDetails()
         }
     }
 }

@@ -19,7 +19,7 @@ extension AppState {
             }
         }
         let layout = gridLayout
-        let tile = (columns: min(GridLayout.tileWidth, layout.area.width), rows: layout.previewHeight)
+        let tile = (columns: min(layout.tileWidth, layout.area.width), rows: layout.previewHeight)
         func wantGrid(_ ids: [String], cursor: GridCursor) {
             let visible = cursor.visibleRange(count: ids.count, layout: layout)
             let next = visible.upperBound..<min(ids.count, visible.upperBound + layout.pageSize)

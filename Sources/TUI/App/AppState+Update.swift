@@ -3,8 +3,11 @@ import Library
 extension AppState {
     /// Applies one message. Pure: no disk, no terminal; work to do comes back as effects.
     public mutating func update(_ msg: Msg) -> [Effect] {
-        // A key ends the animation at once, then acts as usual (and may start another).
-        guard case .key = msg else { return apply(msg) + followUp() + wantOriginals() }
+        // A key (or the mouse) ends the animation at once, then acts as usual (and may start another).
+        switch msg {
+        case .key, .mouse: break
+        default: return apply(msg) + followUp() + wantOriginals()
+        }
         let before = screenBefore
         transition = nil
         let effects = apply(msg)
@@ -16,6 +19,8 @@ extension AppState {
         switch msg {
         case let .key(key):
             return handle(key)
+        case let .mouse(event):
+            return handleMouse(event)
         case let .resized(columns, rows):
             self.columns = columns
             self.rows = rows
@@ -105,6 +110,7 @@ extension AppState {
     // MARK: - Keys
 
     private mutating func handle(_ key: Key) -> [Effect] {
+        if case let .mouse(event) = key { return handleMouse(event) }
         status = nil
         if key == .resize { return [] }
         // Nothing is visible but the size message: keys would act on what the user can't see.
@@ -127,6 +133,11 @@ extension AppState {
             return cycleSort()
         case .listView:
             return toggleListView()
+        // Tile size
+        case .largerTiles:
+            return changeTileSize(to: tileSize.larger)
+        case .smallerTiles:
+            return changeTileSize(to: tileSize.smaller)
         case .help:
             openHelp()
             return []

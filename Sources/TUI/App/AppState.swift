@@ -64,9 +64,10 @@ public struct AppState: Sendable {
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
-                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false) {
+                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false,
+                tileSize: TileSize = .standard) {
         session = Session(library: library, keyMap: keyMap, remembered: remembered, configProblems: configProblems,
-                          startFolder: startFolder, homeFolder: homeFolder)
+                          startFolder: startFolder, homeFolder: homeFolder, tileSizeSetting: tileSize)
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode
@@ -93,7 +94,7 @@ public struct AppState: Sendable {
     /// The screen area between the title line and the status bar.
     var contentArea: Rect { Rect(x: 0, y: 1, width: columns, height: max(0, rows - 2)) }
 
-    var gridLayout: GridLayout { GridLayout(area: contentArea) }
+    var gridLayout: GridLayout { GridLayout(area: contentArea, tileSize: tileSize) }
 
     /// The selection in the home grid (the bottom of the stack).
     var homeCursor: GridCursor {

@@ -70,7 +70,8 @@ public final class BrowserApp: Sendable {
     ///   edits after it reach the screen (nil: they show after `r`).
     public func run(library: consuming PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
                     notice: String? = nil, position: JournalPosition? = nil) throws {
-        let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto)
+        let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto,
+                                    mouse: config.mouse)
         defer { terminal.restore() }
         run(library: consume library, on: terminal, notice: notice, position: position)
         let unsaved = saver.finish(timeout: Self.quitWait)
@@ -117,7 +118,7 @@ public final class BrowserApp: Sendable {
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
-            configProblems: config.problems, animations: config.animations)
+            configProblems: config.problems, animations: config.animations, tileSize: config.tileSize)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -168,6 +169,8 @@ public final class BrowserApp: Sendable {
                     terminal.resized()
                     let size = terminal.size
                     messages.append(.resized(columns: size.cols, rows: size.rows))
+                } else if case let .mouse(event) = key {
+                    messages.append(.mouse(event))
                 } else {
                     messages.append(.key(key))
                 }

@@ -4,6 +4,8 @@ import Library
 /// done off the UI loop.
 public enum Msg: Sendable {
     case key(Key)
+    /// A click, double-click or wheel turn (mouse reporting on: `mouse` in `config.toml`).
+    case mouse(MouseEvent)
     case resized(columns: Int, rows: Int)
     /// The terminal's cell measures something else in pixels now (a font change): pixel previews are redone.
     case cellSizeChanged(CellPixelSize)

@@ -12,13 +12,16 @@ public struct RememberedState: Codable, Equatable, Sendable {
     public var sort: PhotoSort?
     /// Photo grids show as a list (`t`).
     public var listView: Bool?
+    /// How big the grids' tiles are (`+` / `-`); the config file's `tile-size` when not set.
+    public var tileSize: TileSize?
 
     public init(lastImportFolder: String? = nil, grouping: GroupingKind? = nil, sort: PhotoSort? = nil,
-                listView: Bool? = nil) {
+                listView: Bool? = nil, tileSize: TileSize? = nil) {
         self.lastImportFolder = lastImportFolder
         self.grouping = grouping
         self.sort = sort
         self.listView = listView
+        self.tileSize = tileSize
     }
 
     public static func defaultFile() -> String { LibraryPaths.defaultStateFolder() + "/state.json" }

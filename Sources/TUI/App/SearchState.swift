@@ -15,13 +15,19 @@ struct SearchState: Sendable {
     var origin: [ScreenFrame]?
     /// The query the results are for (the index may arrive after the typing).
     var resultsFor: String?
+    /// The group `/` was pressed in, when it was pressed in one (nil: the whole library, from home).
+    var scope: SearchScope?
 
-    /// The results as a group: "Search: beach 2019".
+    /// The group the results are limited to now, if any.
+    var limitingGroupID: String? { scope.flatMap { $0.wholeLibrary ? nil : $0.groupID } }
+
+    /// The results as a group: "Search: beach 2019", "Search in 2019-06: beach".
     func group(library: PhotoLibrary) -> PhotoGroup {
         let ids = results ?? []
         let first = ids.first.flatMap(library.photo(id:)), last = ids.last.flatMap(library.photo(id:))
         let query = field.text.isEmpty ? resultsFor ?? "" : field.text
-        return PhotoFolder(id: Self.resultsID, name: "Search: " + query, photoIDs: ids, coverID: ids.first ?? "",
+        let title = scope.map { $0.wholeLibrary ? "Search: " : "Search in \($0.groupName): " } ?? "Search: "
+        return PhotoFolder(id: Self.resultsID, name: title + query, photoIDs: ids, coverID: ids.first ?? "",
                            firstTakenAt: first?.takenAt ?? "", lastTakenAt: last?.takenAt ?? "").group
     }
 }

@@ -14,6 +14,9 @@ public struct Session: Sendable {
     /// The folder photory was started in (the picker's `.`) and the home folder (`~`).
     let startFolder: String
     let homeFolder: String
+    // Tile size
+    /// The config file's `tile-size`: the grids' tiles until the user picks another size.
+    var tileSizeSetting: TileSize = .standard
 }
 
 extension AppState {
@@ -35,4 +38,6 @@ extension AppState {
     var configProblems: [String] { session.configProblems }
     var startFolder: String { session.startFolder }
     var homeFolder: String { session.homeFolder }
+    /// How big the grids' tiles are: the size last chosen with `+` / `-`, else the config file's.
+    var tileSize: TileSize { remembered.tileSize ?? session.tileSizeSetting }
 }

@@ -10,6 +10,8 @@ import Library
 /// graphics-grid = false     # pixel thumbnails in the grids too
 /// animations = true         # a photo grows from its tile when opened, shrinks back when left
 /// trash-days = 30           # what photory trashed is deleted for good after this many days
+/// tile-size = "medium"      # small, medium, large or huge: the grids' tiles at start (+ / - change them)
+/// mouse = true              # clicks, double-clicks and the wheel where the terminal reports them
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -26,6 +28,11 @@ public struct Config: Sendable {
     public var animations = true
     /// Days what photory trashed stays in the trash (`trash-days`, default 30).
     public var trashDays = 30
+    // Tile size and mouse
+    /// The grids' tiles at start (`tile-size`); a size chosen with `+` / `-` is remembered and wins.
+    public var tileSize = TileSize.standard
+    /// Mouse reporting (`mouse`): on unless the file says `false`; off, no mouse sequence is sent.
+    public var mouse = true
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -81,7 +88,8 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days",
+                                   /* tile size and mouse */ "tile-size", "mouse"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -103,6 +111,18 @@ public struct Config: Sendable {
             trashDays = days
         case ("trash-days", let value):
             return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
+        // Tile size and mouse
+        case let ("tile-size", .string(text)):
+            guard let size = TileSize(rawValue: text.lowercased()) else {
+                return "\"tile-size\" takes one of \(TileSize.names.joined(separator: ", ")), not \"\(text)\""
+            }
+            tileSize = size
+        case ("tile-size", let value):
+            return "\"tile-size\" takes one of \(TileSize.names.joined(separator: ", ")) in quotes, not \(value.kind)"
+        case let ("mouse", .bool(on)):
+            mouse = on
+        case ("mouse", let value):
+            return "\"mouse\" takes true or false, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

@@ -42,4 +42,8 @@ public enum Action: String, CaseIterable, Sendable {
     case lineStart = "line-start", lineEnd = "line-end"
     case deleteBack = "delete-back", deleteForward = "delete-forward"
     case clearLine = "clear-line"
+    // Scoped search: the group searched ↔ the whole library
+    case searchScope = "search-scope"
+    // Tile size: bigger or smaller thumbnails in the grids
+    case largerTiles = "larger-tiles", smallerTiles = "smaller-tiles"
 }

@@ -127,6 +127,9 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.sort, [.char("s")], help: "sort by date, newest first, file name or size", hint: "sort",
                        in: photos),
             KeyBinding(.listView, [.char("t")], help: "thumbnails / list", hint: "list", in: group),
+            // Tile size
+            KeyBinding(.largerTiles, [.char("+"), .char("=")], help: "larger / smaller tiles", hint: "larger", in: [.home, .group]),
+            KeyBinding(.smallerTiles, [.char("-"), .char("_")], help: "larger / smaller tiles", hint: "smaller", in: [.home, .group]),
             KeyBinding(.undo, [.char("u")], help: "undo the last edit", hint: "undo", in: screens),
             KeyBinding(.redo, [.ctrl("r"), .char("U")], help: "redo", in: screens),
             KeyBinding(.writeBack, [.char("W")], help: "write edited dates and places into the files", hint: "write",
@@ -155,6 +158,8 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.last, [.end], help: "move in the results", in: [.search]),
             KeyBinding(.accept, [.enter], help: "keep the results (the line closes)", hint: "keep", in: [.search]),
             KeyBinding(.cancel, [.escape], help: "back to where search began", hint: "back", in: [.search]),
+            // Scoped search
+            KeyBinding(.searchScope, [.tab], help: "search the group / the whole library", hint: "scope", in: [.search]),
             // The forms
             KeyBinding(.accept, [.enter], help: "apply", in: [.dateForm]),
             KeyBinding(.accept, [.enter], help: "set the place (the highlighted city)", hint: "set", in: [.placeForm]),

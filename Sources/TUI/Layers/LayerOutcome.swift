@@ -31,4 +31,7 @@ enum LayerRequest: Equatable {
     case editQuery(Key, Action?)
     /// Leave search: back to where `/` was pressed.
     case leaveSearch
+    // Scoped search
+    /// Search the group `/` was pressed in, or the whole library (the other of the two).
+    case toggleSearchScope
 }

@@ -12,6 +12,7 @@ struct SearchLineLayer: Equatable, Sendable, LayerState {
         case .accept: return .close()
         case .cancel: return .close(then: .leaveSearch)
         case .help: return .consumed(then: .showHelp)
+        case .searchScope: return .consumed(then: .toggleSearchScope)
         case let action? where GridCursor.isMovement(action): return .ignored
         default: return .consumed(then: .editQuery(key, action))
         }

@@ -39,6 +39,17 @@ struct GridCursor: Equatable, Sendable {
         topRow = max(0, min(topRow, max(0, lastRow - layout.visibleRows + 1)))
     }
 
+    /// Scrolls the view by `rows` grid rows (negative: up), as the mouse wheel does; the
+    /// selection moves along, in its column, only when it would leave the view.
+    mutating func scroll(rows: Int, count: Int, layout: GridLayout) {
+        let lastRow = max(0, (count - 1) / layout.columns)
+        topRow = max(0, min(topRow + rows, lastRow - layout.visibleRows + 1))
+        let row = selected / layout.columns
+        let shownRow = min(max(row, topRow), topRow + layout.visibleRows - 1)
+        selected = min(count - 1, shownRow * layout.columns + selected % layout.columns)
+        clamp(count: count, layout: layout)
+    }
+
     /// Items in view, in order.
     func visibleRange(count: Int, layout: GridLayout) -> Range<Int> {
         let start = min(count, topRow * layout.columns)

@@ -6,22 +6,26 @@
 /// left over (fewer than the rows) spread between the rows rather than left empty at the bottom
 /// (all but one).
 struct GridLayout: Equatable {
-    /// A tile's width, its smallest preview box, its caption lines, and the gap between tiles.
-    static let tileWidth = 25
-    static let minimumPreviewHeight = 6
+    /// A tile's caption lines, and the gap between tiles.
     static let captionLines = 2
     static let gap = 1
 
     let area: Rect
     let columns: Int
     let visibleRows: Int
+    /// The width of every tile (`TileSize.width`).
+    let tileWidth: Int
     /// The height of every tile: preview and caption.
     let tileHeight: Int
+    /// A list (one item a row under a header line), not tiles.
+    let isList: Bool
 
-    init(area: Rect) {
+    init(area: Rect, tileSize: TileSize = .standard) {
         self.area = area
-        columns = max(1, (area.width + Self.gap) / (Self.tileWidth + Self.gap))
-        let smallest = Self.minimumPreviewHeight + Self.captionLines
+        isList = false
+        tileWidth = tileSize.width
+        columns = max(1, (area.width + Self.gap) / (tileWidth + Self.gap))
+        let smallest = tileSize.minimumPreviewHeight + Self.captionLines
         let rows = max(1, (area.height + Self.gap) / (smallest + Self.gap))
         visibleRows = rows
         tileHeight = max(smallest, (area.height + Self.gap) / rows - Self.gap)
@@ -30,8 +34,10 @@ struct GridLayout: Equatable {
     /// A list: one item a row under a header line.
     init(listArea area: Rect) {
         self.area = area
+        isList = true
         columns = 1
         visibleRows = max(1, area.height - 1)
+        tileWidth = area.width
         tileHeight = 1
     }
 
@@ -45,16 +51,27 @@ struct GridLayout: Equatable {
     /// free for what may cover it (the search line, a status message on two lines).
     private var spareLines: Int { max(0, area.height - visibleRows * (tileHeight + Self.gap) + Self.gap - 1) }
 
-    /// The rectangle of item `index` when the grid is scrolled so that `topRow` is first.
+    /// The rectangle of item `index` when the grid is scrolled so that `topRow` is first; in a
+    /// list, its row under the header line.
     func tileRect(index: Int, topRow: Int) -> Rect? {
         let row = index / columns - topRow
         guard row >= 0, row < visibleRows else { return nil }
-        let used = columns * Self.tileWidth + (columns - 1) * Self.gap
+        if isList { return Rect(x: area.x, y: area.y + 1 + row, width: area.width, height: 1) }
+        let used = columns * tileWidth + (columns - 1) * Self.gap
         let left = area.x + max(0, (area.width - used) / 2)
         let spread = visibleRows > 1 ? row * spareLines / (visibleRows - 1) : 0
-        return Rect(x: left + (index % columns) * (Self.tileWidth + Self.gap),
+        return Rect(x: left + (index % columns) * (tileWidth + Self.gap),
                     y: area.y + row * (tileHeight + Self.gap) + spread,
-                    width: min(Self.tileWidth, area.width), height: tileHeight)
+                    width: min(tileWidth, area.width), height: tileHeight)
+    }
+
+    /// The item drawn at cell (`x`, `y`) among `count` items scrolled to `topRow`: the tile (or
+    /// list row) whose rectangle holds it, as `tileRect` places them; nil between tiles.
+    func item(atX x: Int, y: Int, topRow: Int, count: Int) -> Int? {
+        let first = topRow * columns
+        return (first..<min(count, first + pageSize)).first { index in
+            tileRect(index: index, topRow: topRow)?.contains(x: x, y: y) == true
+        }
     }
 
     /// The preview box inside a tile: all of it but the caption lines.

@@ -68,7 +68,8 @@ enum PhotoListView {
         grid.put(row(columns.map(\.title), columns: columns), x: area.x + 1, y: area.y, style: Theme.dim, maxWidth: width)
         let places = columns.count > 5 ? PlaceTable.sharedLookup : nil
         for index in visible {
-            let y = area.y + 1 + index - state.groupCursor.topRow
+            // The row the layout gives (mouse clicks find the item by the same rectangle).
+            guard let y = layout.tileRect(index: index, topRow: state.groupCursor.topRow)?.y else { continue }
             let texts: [String]
             if let photoIndex = page.photoIndex(ofItem: index) {
                 let id = page.group.photoIDs[photoIndex]

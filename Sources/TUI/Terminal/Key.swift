@@ -15,6 +15,8 @@ public enum Key: Hashable, Sendable {
     case resize
     /// F1…F63.
     case function(Int)
+    /// A click, double-click or wheel turn (see `MouseReader`); never bound to an action.
+    case mouse(MouseEvent)
 
     /// Decodes one `wget_wch` result: `isKeyCode` is true when it returned `KEY_CODE_YES`
     /// (then `value` is a `KEY_*` code), false for a character. Returns nil for keys this

@@ -66,10 +66,13 @@ public final class Terminal {
     ///   - colorModeOverride: use this instead of detecting from `COLORTERM` and terminfo.
     ///   - graphics: how to draw photos; unless that is `symbols`, the terminal is asked once
     ///     what it can do (see `TerminalQuery`), its answers never reaching the keys.
-    public convenience init(colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice = .forced(.symbols)) throws {
+    ///   - mouse: switch mouse reporting on (clicks and the wheel come as `Key.mouse`); off, no
+    ///     mouse sequence is sent at all.
+    public convenience init(colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice = .forced(.symbols),
+                            mouse: Bool = false) throws {
         try self.init(termName: nil, output: photory_stdout(), input: photory_stdin(),
                       ownsFiles: false, headlessSize: nil, colorModeOverride: colorModeOverride,
-                      graphics: .asking(graphics))
+                      graphics: .asking(graphics), mouse: mouse)
     }
 
     /// A terminal that draws into nothing, for tests: ncurses runs with terminfo `termName`
@@ -88,7 +91,7 @@ public final class Terminal {
                               inputFileDescriptor: Int32?,
                               colorModeOverride: ColorMode? = nil,
                               graphics: GraphicsProtocol = .symbols, tmuxPassthrough: Bool = false,
-                              cellPixelSize: CellPixelSize = .fallback) throws {
+                              cellPixelSize: CellPixelSize = .fallback, mouse: Bool = false) throws {
         guard let output = fopen("/dev/null", "w") else {
             throw TerminalError.cannotOpen(path: "/dev/null")
         }
@@ -106,13 +109,14 @@ public final class Terminal {
                       headlessSize: (max(1, columns), max(1, rows)),
                       pollsInput: inputFileDescriptor != nil, colorModeOverride: colorModeOverride,
                       graphics: .given(GraphicsDetector.Detection(graphicsProtocol: graphics, tmuxPassthrough: tmuxPassthrough,
-                                                                   reason: "headless"), cellPixelSize))
+                                                                   reason: "headless"), cellPixelSize), mouse: mouse)
     }
 
     private init(termName: String?, output: UnsafeMutablePointer<FILE>,
                  input: UnsafeMutablePointer<FILE>, ownsFiles: Bool,
                  headlessSize: (Int, Int)?, pollsInput: Bool = true,
-                 colorModeOverride: ColorMode?, graphics source: TerminalCapabilities.GraphicsSource) throws {
+                 colorModeOverride: ColorMode?, graphics source: TerminalCapabilities.GraphicsSource,
+                 mouse: Bool = false) throws {
         guard Self.slot.wait(timeout: .now() + .seconds(30)) == .success else {
             if ownsFiles { fclose(output); fclose(input) }
             throw TerminalError.anotherTerminalActive
@@ -151,6 +155,9 @@ public final class Terminal {
         _ = nonl()
         _ = intrflush(window, false)
         _ = keypad(window, true)
+        // Mouse reports reach the keys as bytes (`MouseReader` decodes them, with the mouse on;
+        // off, they are dropped as unknown sequences): never half-read by ncurses as KEY_MOUSE.
+        Self.takeMouseReports()
         // Home and End as other terminals send them, whatever TERM's description says: tmux,
         // screen and the Linux console send ESC[1~ / ESC[4~, rxvt ESC[7~ / ESC[8~, xterm in
         // normal cursor mode ESC[H / ESC[F.
@@ -188,15 +195,44 @@ public final class Terminal {
         backend = NcursesBackend(output: output, colorMode: capabilities.colorMode, paletteSize: capabilities.paletteSize,
                                  hasDefaultColors: capabilities.hasDefaultColors)
         self.input = TerminalInput(inputFD: pollsInput ? fileno(input) : -1, signalWake: headless ? nil : WakePipe(),
-                                   scrapesSizeReplies: graphics.graphicsProtocol.drawsPixels)
+                                   scrapesSizeReplies: graphics.graphicsProtocol.drawsPixels, readsMouse: mouse)
+        if mouse { Self.switchMouseOn() }
         self.input.pushBack(typedDuringQuery)   // keys typed while we waited for the terminal's answers
 
         if !headless {
             // Modes we change for our images, and the bytes that change them back at the end.
-            let modeReset = graphics.graphicsProtocol == .sixel ? drawer.imageOutput.wrapped(SixelScrolling.giveBack) : []
+            let modeReset = (graphics.graphicsProtocol == .sixel ? drawer.imageOutput.wrapped(SixelScrolling.giveBack) : [])
+                + (mouse ? Self.mouseOff : [])
             SignalRestore.install(for: self, wakeFD: self.input.signalWake?.writeFD ?? -1, modeReset: modeReset)
             if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.take)) }
+            if mouse { backend.write(Self.sgrMouseOn) }
         }
+        readsMouse = mouse
+    }
+
+    // MARK: - Mouse
+
+    /// Whether mouse reporting was switched on (then ``restore()`` switches SGR reports off again).
+    private var readsMouse = false
+    /// SGR reports (mode 1006): any column, press and release told apart. ncurses asks only for
+    /// what its terminfo entry names (X10 under tmux), so this is sent on top of `mousemask`.
+    private static let sgrMouseOn = Array("\u{1B}[?1006h".utf8)
+    private static let sgrMouseOff = Array("\u{1B}[?1006l".utf8)
+    /// Everything mouse off, for a signal's reset (which cannot call `endwin`).
+    private static let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    /// Clicks (with their press and release) and the wheel reported: ncurses sends the terminal
+    /// what its terminfo says, and switches it off in `endwin` and back on after Ctrl-Z (its own
+    /// decoding of the reports is off: see `keyok` in `init`).
+    private static func switchMouseOn() {
+        _ = mousemask(photory_mouse_mask(), nil)
+        takeMouseReports()
+    }
+
+    /// ncurses gives the reports its own key again each time it switches them on (`mousemask`,
+    /// and on resuming after Ctrl-Z): take it away, so they reach `MouseReader` as bytes.
+    private static func takeMouseReports() {
+        _ = keyok(KEY_MOUSE, false)
     }
 
     deinit { restore() }
@@ -217,6 +253,7 @@ public final class Terminal {
             backend.write(drawer.imageOutput.wrapped(KittyImage.deleteAll))   // kitty images outlive the screen they were on
         }
         if graphics.graphicsProtocol == .sixel && !isHeadless { backend.write(drawer.imageOutput.wrapped(SixelScrolling.giveBack)) }
+        if readsMouse && !isHeadless { backend.write(Self.sgrMouseOff) }   // endwin switches the reports off
         _ = endwin()
         if !isHeadless { SignalRestore.uninstall() }
         delscreen(screen)
@@ -242,6 +279,7 @@ public final class Terminal {
         guard !isRestored else { return }
         backend.clear(repaintingScreen: true)
         drawer.forgetScreen()
+        if readsMouse { Self.takeMouseReports() }   // a resize also comes after a resume
         guard graphics.graphicsProtocol.drawsPixels, !isHeadless else { return }
         capabilities.remeasure(fd: fileno(output))
         if graphics.tmuxPassthrough { drawer.imageOutput.paneOffset = TmuxPane.offset() ?? drawer.imageOutput.paneOffset }

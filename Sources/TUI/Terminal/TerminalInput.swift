@@ -24,6 +24,8 @@ final class TerminalInput {
     private let scrapesSizeReplies: Bool
     /// Keeps answers that came after the start-up wait out of the keys.
     private var lateReplies = LateReplyFilter()
+    /// Turns mouse reports into `Key.mouse`, when mouse reporting is on (nil: off).
+    private var mouse: MouseReader?
     /// The last ``readKeys(timeoutMs:)`` stopped at its limit with keys maybe left in ncurses, or
     /// keys were pushed back: nothing on the descriptor tells of those.
     private var mayHaveQueuedKeys = false
@@ -33,10 +35,11 @@ final class TerminalInput {
     /// At most this many keys are pushed back (ncurses' queue is `MAXCOLUMNS + 2` = 137 long).
     static let pushBackLimit = 128
 
-    init(inputFD: Int32, signalWake: WakePipe?, scrapesSizeReplies: Bool) {
+    init(inputFD: Int32, signalWake: WakePipe?, scrapesSizeReplies: Bool, readsMouse: Bool = false) {
         self.inputFD = inputFD
         self.signalWake = signalWake
         self.scrapesSizeReplies = scrapesSizeReplies
+        mouse = readsMouse ? MouseReader() : nil
     }
 
     /// See `Terminal.waitForInput(orWake:timeoutMs:)`.
@@ -88,6 +91,7 @@ final class TerminalInput {
             }
             status = wget_wch(window, &value)
         }
+        keys = mouse?.take(keys, now: TerminalQuery.now()) ?? keys
         let replies = scrapesSizeReplies ? Self.sizeReplies(in: keys) : []
         return Batch(keys: lateReplies.filter(keys), sizeReplies: replies)
     }

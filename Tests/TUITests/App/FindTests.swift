@@ -47,6 +47,7 @@ extension AppState {
         let before = state.stack
         state.pressWorking(.char("/"))
         #expect(state.isSearchLineOpen)
+        state.pressWorking(.tab)   // from the Garden group: the whole library
         state.typeWorking("tokyo")
         // Every photo of the group matches by its description, "寿司の写真.jpg" too.
         #expect(state.currentGroup?.count == 5)

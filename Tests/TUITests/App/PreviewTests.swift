@@ -13,7 +13,7 @@ import Testing
         let state = TestLibrary.state()
         #expect(Self.wantedNames(state) == ["beach.jpg", "garden-01.jpg", "tokyo-1.jpg", "scan-001.jpg"])
         for request in state.wantedPreviews() {
-            #expect(request.key.columns <= GridLayout.tileWidth && request.key.rows <= state.gridLayout.previewHeight)
+            #expect(request.key.columns <= state.gridLayout.tileWidth && request.key.rows <= state.gridLayout.previewHeight)
             #expect(request.key.colorMode == .colors256)
             #expect(request.path.hasPrefix("/photos/"))
         }

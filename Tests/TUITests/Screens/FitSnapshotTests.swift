@@ -258,7 +258,7 @@ import Testing
         let layout = state.gridLayout
         let last = layout.tileRect(index: layout.pageSize - 1, topRow: 0)!
         // Fewer than a row of tiles is left empty below the last row.
-        #expect(state.contentArea.maxY - last.maxY < GridLayout.minimumPreviewHeight + GridLayout.captionLines + GridLayout.gap)
+        #expect(state.contentArea.maxY - last.maxY < TileSize.standard.minimumPreviewHeight + GridLayout.captionLines + GridLayout.gap)
     }
 
     @Test func gridRowsAtTheNamedSizes() {
