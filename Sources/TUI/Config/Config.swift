@@ -10,6 +10,7 @@ import Library
 /// graphics-grid = false     # pixel thumbnails in the grids too
 /// animations = true         # a photo grows from its tile when opened, shrinks back when left
 /// trash-days = 30           # what photory trashed is deleted for good after this many days
+/// rejected = "dim"          # rejected photos in the grids: "dim" or "hide"
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -26,6 +27,8 @@ public struct Config: Sendable {
     public var animations = true
     /// Days what photory trashed stays in the trash (`trash-days`, default 30).
     public var trashDays = 30
+    /// Rejected photos in the grids (`rejected`): dimmed (default) or hidden.
+    public var rejected = RejectedDisplay.dim
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -81,7 +84,7 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days", "rejected"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -103,6 +106,10 @@ public struct Config: Sendable {
             trashDays = days
         case ("trash-days", let value):
             return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
+        case let ("rejected", .string(text)) where RejectedDisplay(rawValue: text) != nil:
+            rejected = RejectedDisplay(rawValue: text) ?? .dim
+        case ("rejected", let value):
+            return "\"rejected\" takes \"dim\" or \"hide\", not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

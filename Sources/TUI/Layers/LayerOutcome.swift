@@ -31,4 +31,11 @@ enum LayerRequest: Equatable {
     case editQuery(Key, Action?)
     /// Leave search: back to where `/` was pressed.
     case leaveSearch
+    // Issue 22
+    /// Set (nil: remove) the colour label of the photos a marking key applies to.
+    case setLabel(ColourLabel?)
+    /// Move photos to the trash, restore, or delete them (`Effect.changeTrash`).
+    case changeTrash(TrashWork, [String])
+    /// Ask before deleting trashed photos for good.
+    case confirmErase([String])
 }
