@@ -193,15 +193,14 @@ public struct KeyMap: Equatable, Sendable {
     /// 6–9 red, yellow, green, blue).
     private static func marking(photos: Set<KeyContext>) -> [KeyBinding] {
         let stars = [Action.rate0, .rate1, .rate2, .rate3, .rate4, .rate5]
-        let labels: [(Action, String, String)] = [(.labelRed, "6", "red"), (.labelYellow, "7", "yellow"),
-                                                  (.labelGreen, "8", "green"), (.labelBlue, "9", "blue")]
+        let labels: [(Action, Character)] = [(.labelRed, "6"), (.labelYellow, "7"), (.labelGreen, "8"), (.labelBlue, "9")]
         return stars.enumerated().map { n, action in
             KeyBinding(action, [.char(Character(String(n)))], help: "rate 0–5 stars", hint: "stars", in: photos)
         } + [
             KeyBinding(.reject, [.char("x")], help: "reject / unreject", hint: "reject", in: photos),
             KeyBinding(.pick, [.char("P")], help: "pick / unpick", hint: "pick", in: photos),
-        ] + labels.map { action, key, colour in
-            KeyBinding(action, [.char(Character(key))], help: "label 6 red 7 yellow 8 green 9 blue (again: none)",
+        ] + labels.map { action, key in
+            KeyBinding(action, [.char(key)], help: "label 6 red 7 yellow 8 green 9 blue (again: none)",
                        hint: "label", in: photos)
         } + [
             KeyBinding(.chooseLabel, [.char("C")], help: "choose a colour label (all six, or none)", hint: "label", in: photos),

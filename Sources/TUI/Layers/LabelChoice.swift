@@ -5,7 +5,7 @@ import Library
 /// to (`AppState.markTargets`, unchanged while the layer shows).
 struct LabelChoice: Equatable, Sendable, LayerState {
     /// The colours in Lightroom's order, then none.
-    static let choices: [ColourLabel?] = ColourLabel.allCases + [nil]
+    static let choices: [ColourLabel?] = ColourLabel.allCases.map { Optional($0) } + [nil]
 
     var photoIDs: [String]
     /// The highlighted choice (an index of `choices`).

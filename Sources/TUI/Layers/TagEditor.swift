@@ -1,3 +1,4 @@
+import Foundation
 import Library
 
 /// The tag editor (`T`) for the photos it was opened on: a line to type a tag in
