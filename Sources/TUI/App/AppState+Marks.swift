@@ -80,7 +80,9 @@ extension AppState {
                                saying: (String, [Photo]) -> String) -> [Effect] {
         let targets = markTargets
         guard !targets.isEmpty else { return [] }
-        let next = isCulling ? nextPhotoID : nil
+        // Where cull mode goes next, taken before the edit (a hidden reject leaves the group).
+        var cull: (groupID: String, index: Int, next: String?)?
+        if isCulling, case let .detail(groupID, index) = screen { cull = (groupID, index, nextPhotoID) }
         let step = plan(EditPlanner(library: library), targets)
         var effects: [Effect] = []
         if !step.changes.isEmpty {
@@ -88,8 +90,8 @@ extension AppState {
             let photos = targets.compactMap { library.photo(id: $0) }
             status = saying(Self.count(targets.count), photos)
         }
-        if isCulling { cullMove(to: next) }
-        if step.changes.isEmpty, status == nil || isCulling { status = "\(Self.count(targets.count)): unchanged" }
+        if step.changes.isEmpty, status == nil || cull != nil { status = "\(Self.count(targets.count)): unchanged" }
+        if let cull { cullMove(to: cull.next, in: cull.groupID, from: cull.index) }
         return effects + wantDetails()
     }
 
@@ -99,16 +101,14 @@ extension AppState {
         return ids[index + 1]
     }
 
-    /// Cull mode: on to `next` (found again, since a hidden reject leaves the group), or says
-    /// the group is done.
-    private mutating func cullMove(to next: String?) {
-        guard case let .detail(groupID, index) = screen, let ids = page(id: groupID)?.group.photoIDs else { return }
-        guard let next, let target = ids.firstIndex(of: next) else {
-            status = (status.map { $0 + " · " } ?? "") + "the last photo of the group"
-            stack[stack.count - 1] = .detail(groupID: groupID, index: max(0, min(index, ids.count - 1)))
-            return
-        }
-        stack[stack.count - 1] = .detail(groupID: groupID, index: target)
+    /// Cull mode: on to `next` in the group (found again: a hidden reject left it, and the photo
+    /// view with it, which comes back), or says the group is done.
+    private mutating func cullMove(to next: String?, in groupID: String, from index: Int) {
+        guard let ids = page(id: groupID)?.group.photoIDs, !ids.isEmpty else { return }
+        let target = next.flatMap { ids.firstIndex(of: $0) }
+        if target == nil { status = (status.map { $0 + " · " } ?? "") + "the last photo of the group" }
+        let frame = ScreenFrame.detail(groupID: groupID, index: target ?? max(0, min(index, ids.count - 1)))
+        if case .detail = screen { stack[stack.count - 1] = frame } else { push(frame) }
     }
 
     static func stars(of action: Action) -> Int {

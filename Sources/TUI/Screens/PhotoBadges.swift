@@ -80,13 +80,13 @@ enum PhotoBadges {
                 guard !cell.isContinuation else { continue }
                 cell.fg = darkened(cell.fg)
                 cell.bg = darkened(cell.bg)
-                if !cell.fg.isRGB { cell.attrs.insert(.dim) }
+                cell.attrs.insert(.dim)
                 grid[x, y] = cell
             }
         }
     }
 
-    /// An RGB colour at a third of its brightness; others as they are (the cell gets `.dim`).
+    /// An RGB colour at a third of its brightness; others as they are (the cell gets `.dim` too).
     static func darkened(_ color: CellColor) -> CellColor {
         guard case let .rgb(r, g, b) = color else { return color }
         return .rgb(r / 3, g / 3, b / 3)

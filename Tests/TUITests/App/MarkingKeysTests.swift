@@ -98,12 +98,13 @@ import Testing
         state.press(.char("3"), .char("x"), .char("P"), .char("8"))
         #expect(photo(state, 0)?.rating == 3 && photo(state, 1)?.isRejected == true)
         #expect(photo(state, 2)?.isPicked == true && photo(state, 3)?.label == .green)
-        #expect(state.screen == .detail(groupID: state.groupID(at: TestLibrary.gardenIndex), index: 4))
+        let garden = state.currentGroup?.id ?? ""
+        #expect(state.screen == .detail(groupID: garden, index: 4))
         #expect(photo(state, 1)?.rating == 0, "the marked photo 1 was not rated with 0")
         state.press(.char("c"))
         #expect(!state.isCulling)
         state.press(.char("5"))   // out of cull mode: stays
-        #expect(state.screen == .detail(groupID: state.groupID(at: TestLibrary.gardenIndex), index: 4))
+        #expect(state.screen == .detail(groupID: garden, index: 4))
     }
 
     @Test func cullingTheLastPhotoStaysAndSaysSo() {

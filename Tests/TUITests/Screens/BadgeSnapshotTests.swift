@@ -35,9 +35,9 @@ import Testing
         // A rejected tile's preview is darkened; the others keep their colours.
         let layout = state.gridLayout
         let first = GridLayout.previewRect(in: layout.tileRect(index: 0, topRow: 0)!)
-        #expect(grid[first.x + 1, first.y + 1].bg == .rgb(60, 90, 120))
+        #expect(grid[first.x + first.width / 2, first.y + first.height / 2].bg == .rgb(60, 90, 120))
         if let second = layout.tileRect(index: 1, topRow: 0).map(GridLayout.previewRect(in:)) {
-            #expect(grid[second.x + 1, second.y + 1].bg == .rgb(20, 30, 40))
+            #expect(grid[second.x + second.width / 2, second.y + second.height / 2].bg == .rgb(20, 30, 40))
         }
     }
 
