@@ -79,7 +79,7 @@ enum GroupScreen {
             let id = page.group.photoIDs[photoIndex]
             let photo = state.library.photo(id: id)
             PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, inGrid: true, into: &grid)
-            // Badges (✗ P ● ★★★★☆) at the right of the date line; the date gives up its time for them.
+            // Badges (✗ P ● ★★★★☆) after the date; it gives up its time when they need the room.
             let badges = photo.map { PhotoBadges.parts($0, width: max(tile.width - 11, tile.width / 2)) } ?? []
             let badgesWidth = PhotoBadges.width(badges)
             // A missing photo shows its last known path, so it can be found and relinked.
@@ -93,7 +93,7 @@ enum GroupScreen {
             }
             HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)
-            PhotoBadges.draw(badges, x: tile.maxX - badgesWidth, y: tile.maxY - 1, into: &grid)
+            PhotoBadges.draw(badges, x: tile.x + when.displayWidth + 1, y: tile.maxY - 1, into: &grid)
             if marked { markFrame(tile, into: &grid) }
         }
     }
