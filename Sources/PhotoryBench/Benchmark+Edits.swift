@@ -34,6 +34,16 @@ extension Benchmark {
                    worst: shift.max(), unit: "ms", target: .below(50))
         report.note("the last shift did: \(state.library.history.undo.last?.label ?? "nothing")")
 
+        // Culling (issue 22): the photo view in cull mode, one rating key a photo, each an edit
+        // queued for the saver and a move to the next photo.
+        for key in [Key.escape, .home, .enter, .char("c")] { _ = state.update(.key(key)) }
+        let culled = min(200, group.count - 1)
+        let cull = Measure.time { for i in 0..<culled { _ = state.update(.key(.char(Character(String(1 + i % 5))))) } }
+        report.row("cull \(culled) photos, one rating key each (UI thread)", median: cull / Double(max(1, culled)),
+                   worst: nil, unit: "ms", target: .below(16))
+        report.note("culling: \(Int(Double(culled) / max(cull, 0.001) * 1000)) keys/s; the last key did: "
+            + (state.library.history.undo.last?.label ?? "nothing"))
+
         // The browser's saver: a copy of the library kept in step, so a save reads only the
         // journal's tail under the lock (nothing, when no other writer appended).
         let store = LibraryStore(path: path)

@@ -27,6 +27,10 @@ public struct LibraryTrash: Sendable {
         public var problem: String?
         /// True when the problem is that no trash can be made (permanent deletion is the only way).
         public var noTrash = false
+
+        public init(photoID: String, path: String, files: [String] = [], problem: String? = nil, noTrash: Bool = false) {
+            (self.photoID, self.path, self.files, self.problem, self.noTrash) = (photoID, path, files, problem, noTrash)
+        }
     }
 
     /// The sidecars beside `path` that exist (`photo.jpg.xmp`, `photo.xmp`).
@@ -137,8 +141,17 @@ public struct LibraryTrash: Sendable {
     /// Deletes for good what photory trashed before `cutoff` (seconds since 1970; everything
     /// when nil), files and records; what other programs trashed is never touched.
     public func empty(before cutoff: Double?) throws(LibraryStoreError) -> (library: PhotoLibrary, erased: [TrashedPhoto]) {
+        try erase(where: { cutoff == nil || $0.deletedAt < cutoff! })
+    }
+
+    /// Deletes for good the trashed photos of `keys` (ids, or the paths they had), files and records.
+    public func erase(_ keys: [String]) throws(LibraryStoreError) -> (library: PhotoLibrary, erased: [TrashedPhoto]) {
+        try erase(where: { record in keys.contains { record.photo.id == $0.lowercased() || record.photo.path == $0 } })
+    }
+
+    private func erase(where chosen: (TrashedPhoto) -> Bool) throws(LibraryStoreError) -> (library: PhotoLibrary, erased: [TrashedPhoto]) {
         let library = try store.load()
-        let due = library.trash.filter { cutoff == nil || $0.deletedAt < cutoff! }
+        let due = library.trash.filter(chosen)
         guard !due.isEmpty else { return (library, []) }
         for record in due { record.files.forEach(FreedesktopTrash.erase) }
         let saved = try store.append([.trash(.untrashed(photoIDs: due.map(\.photo.id), restored: false))], lockTimeout: lockTimeout)

@@ -39,12 +39,19 @@ extension AppState {
         if id == SearchState.resultsID { return FolderPage(group: search.group(library: library)) }
         if let folder = activeTree?.folder(id: id) {
             var group = folder.group
-            group.photoIDs = sorted(folder.photoIDs)
+            group.photoIDs = shown(sorted(folder.photoIDs), in: id)
             return FolderPage(folders: folder.children, group: group, totalPhotos: folder.count)
         }
         guard var group = library.group(id: id) else { return nil }
-        group.photoIDs = sorted(group.photoIDs)
+        group.photoIDs = shown(sorted(group.photoIDs), in: id)
         return FolderPage(group: group)
+    }
+
+    /// `ids` without the rejected photos when `rejected = "hide"` (the Rejected smart folder
+    /// and search results show them all).
+    private func shown(_ ids: [String], in id: String) -> [String] {
+        guard rejectedDisplay == .hide, id != SmartFolder.rejected.id else { return ids }
+        return ids.filter { library.photo(id: $0)?.isRejected != true }
     }
 
     private func sorted(_ ids: [String]) -> [String] { sort == .dateTaken ? ids : sort.sorted(ids, in: library) }

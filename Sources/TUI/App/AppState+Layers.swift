@@ -124,6 +124,19 @@ extension AppState {
         case .toggleSearchScope:
             toggleSearchScope()
             return wantDetails()
+        case let .setLabel(label):
+            return setLabel(label)
+        case let .changeTrash(work, photos):
+            let verb = switch work {
+            case .trash: "Moving \(Self.count(photos.count)) to the trash…"
+            case .restore: "Restoring \(Self.count(photos.count))…"
+            case .deletePermanently, .erase: "Deleting \(Self.count(photos.count)) for good…"
+            }
+            status = verb
+            return [.changeTrash(work, photos)]
+        case let .confirmErase(photos):
+            open(.deleteConfirmation(DeleteConfirmation(photoIDs: photos, bytes: bytes(of: photos), purpose: .erase)))
+            return []
         }
     }
 }

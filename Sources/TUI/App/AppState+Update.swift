@@ -104,6 +104,9 @@ extension AppState {
         case let .animationFrame(now, canKeepUp):
             animationFrame(at: now, canKeepUp: canKeepUp)
             return []
+        case let .trashChanged(result):
+            trashChanged(result)
+            return []
         }
     }
 
@@ -122,6 +125,9 @@ extension AppState {
         if let effects = routeThroughLayers(key) { return effects }
         if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
         guard let action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
+        // Ratings, labels, tags, culling, the trash (issue 22); `u` first takes back a move to the trash.
+        if action == .undo, let effects = undoTrash() { return effects }
+        if let effects = handleMarking(action) { return effects }
         if let effects = handleOrganising(action) { return effects }
         switch action {
         case .search:

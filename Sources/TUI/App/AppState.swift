@@ -58,6 +58,15 @@ public struct AppState: Sendable {
     var search = SearchState()
     /// The photo growing from its tile or shrinking back into it, while it does (see `PhotoTransition`).
     var transition: PhotoTransition?
+    // Rating, culling and the trash (issue 22)
+    /// Cull mode is on (`c` in the photo view; see `isCulling`).
+    var culling = false
+    /// Moves to the trash `u` can take back, newest last.
+    var trashUndo: [TrashUndo] = []
+    /// Rejected photos dimmed or hidden in the grids (`rejected` in `config.toml`).
+    public var rejectedDisplay: RejectedDisplay = .dim
+    /// Days what photory trashed stays in the trash (`trash-days`), for the days left.
+    public var trashDays = 30
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
 

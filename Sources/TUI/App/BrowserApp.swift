@@ -119,6 +119,8 @@ public final class BrowserApp: Sendable {
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems, animations: config.animations, tileSize: config.tileSize)
+        state.rejectedDisplay = config.rejected
+        state.trashDays = config.trashDays
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -352,6 +354,43 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: false)
         case .catchUpWithDisk:
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: true)
+        case let .changeTrash(work, photoIDs):
+            let store = self.store, saver = self.saver, days = config.trashDays
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.trashChanged(Self.changeTrash(work, photoIDs, store: store, saver: saver, trashDays: days)))
+            }
+        }
+    }
+
+    /// Does `work` on the photos (`LibraryTrash`, as the CLI's `trash`), after the edits still
+    /// on their way are saved (a trashed photo keeps them).
+    static func changeTrash(_ work: TrashWork, _ ids: [String], store: any LibraryStoring, saver: EditSaver,
+                            trashDays: Int, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Result<Msg.TrashDone, Failure> {
+        let unsaved = saver.waitUntilSaved()
+        guard unsaved == 0 else { return .failure(Failure("Nothing done: \(unsaved) edits are not saved yet")) }
+        let trash = LibraryTrash(store: store, environment: environment)
+        do {
+            switch work {
+            case .trash:
+                _ = try? trash.empty(before: Date().timeIntervalSince1970 - Double(trashDays) * 86_400)   // trash-days
+                let (library, outcomes) = try trash.trash(ids)
+                let moved = Set(outcomes.filter { $0.problem == nil }.map(\.photoID))
+                let movedBytes = library.trash.filter { moved.contains($0.photo.id) }.map(\.size).reduce(0, +)
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes, bytes: movedBytes))
+            case .restore:
+                let (library, outcomes) = try trash.restore(ids)
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
+            case .deletePermanently:
+                let (library, outcomes) = try trash.deletePermanently(ids)
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
+            case .erase:
+                let (library, erased) = try trash.erase(ids)
+                let outcomes = erased.map { LibraryTrash.Outcome(photoID: $0.photo.id, path: $0.photo.path) }
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
+            }
+        } catch {
+            return .failure(Failure("Nothing done: \(error)"))
         }
     }
 

@@ -28,4 +28,12 @@ public enum Effect: Equatable, Sendable {
     /// Build the search index for the library as at revision `generation` of the caches, off
     /// the UI thread; a newer build cancels it.
     case buildSearchIndex(PhotoLibrary, generation: Int)
+    /// Move photos to the trash, restore them, delete them for good, or delete trashed ones for
+    /// good (`LibraryTrash`), the edits still on their way saved first.
+    case changeTrash(TrashWork, [String])
+}
+
+/// What `Effect.changeTrash` does.
+public enum TrashWork: Equatable, Sendable {
+    case trash, restore, deletePermanently, erase
 }

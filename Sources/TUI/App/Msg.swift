@@ -45,6 +45,19 @@ public enum Msg: Sendable {
     /// A frame of the opening animation is due: the runtime's clock in seconds, and whether the
     /// terminal draws frames fast enough (false ends the animation at once).
     case animationFrame(now: Double, canKeepUp: Bool = true)
+    /// Photos moved to the trash, restored, or deleted (`Effect.changeTrash`).
+    case trashChanged(Result<TrashDone, Failure>)
+
+    /// The trash work done: the library as saved, each photo's outcome, and the bytes moved.
+    public struct TrashDone: Sendable {
+        public var work: TrashWork
+        public var library: PhotoLibrary
+        public var outcomes: [LibraryTrash.Outcome]
+        public var bytes: Int64
+        public init(work: TrashWork, library: PhotoLibrary, outcomes: [LibraryTrash.Outcome], bytes: Int64 = 0) {
+            (self.work, self.library, self.outcomes, self.bytes) = (work, library, outcomes, bytes)
+        }
+    }
 
     /// A save of the browser's edits: the journal line that holds them, and what the reader
     /// should be told (a torn line cut off).

@@ -12,6 +12,7 @@ import Library
 /// trash-days = 30           # what photory trashed is deleted for good after this many days
 /// tile-size = "medium"      # small, medium, large or huge: the grids' tiles at start (+ / - change them)
 /// mouse = true              # clicks, double-clicks and the wheel where the terminal reports them
+/// rejected = "dim"          # rejected photos in the grids: "dim" or "hide"
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -33,6 +34,8 @@ public struct Config: Sendable {
     public var tileSize = TileSize.standard
     /// Mouse reporting (`mouse`): on unless the file says `false`; off, no mouse sequence is sent.
     public var mouse = true
+    /// Rejected photos in the grids (`rejected`): dimmed (default) or hidden.
+    public var rejected = RejectedDisplay.dim
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -88,7 +91,7 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days",
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days", "rejected",
                                    /* tile size and mouse */ "tile-size", "mouse"]
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
@@ -123,6 +126,10 @@ public struct Config: Sendable {
             mouse = on
         case ("mouse", let value):
             return "\"mouse\" takes true or false, not \(value.kind)"
+        case let ("rejected", .string(text)) where RejectedDisplay(rawValue: text) != nil:
+            rejected = RejectedDisplay(rawValue: text) ?? .dim
+        case ("rejected", let value):
+            return "\"rejected\" takes \"dim\" or \"hide\", not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

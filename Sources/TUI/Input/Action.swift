@@ -46,4 +46,21 @@ public enum Action: String, CaseIterable, Sendable {
     case searchScope = "search-scope"
     // Tile size: bigger or smaller thumbnails in the grids
     case largerTiles = "larger-tiles", smallerTiles = "smaller-tiles"
+    // Rating, flags, labels, tags, culling and the trash (issue 22)
+    case rate0 = "rate-0", rate1 = "rate-1", rate2 = "rate-2", rate3 = "rate-3", rate4 = "rate-4", rate5 = "rate-5"
+    case reject, pick
+    case labelRed = "label-red", labelYellow = "label-yellow", labelGreen = "label-green", labelBlue = "label-blue"
+    /// The label choice (all six colours and none).
+    case chooseLabel = "choose-label"
+    case editTags = "edit-tags"
+    /// Tab in the tag editor: the highlighted tag into the line.
+    case complete
+    /// The photo view's cull mode: a rating, reject, pick or label key moves on to the next photo.
+    case cull
+    /// Move the photos to the trash (a confirmation first); in the Trash, delete for good.
+    case deletePhotos = "delete-photos"
+    /// The Trash: what photory trashed, with days left.
+    case showTrash = "show-trash"
+    /// In the Trash: put the photo back where it was.
+    case restore
 }

@@ -2,6 +2,8 @@
 /// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+    // Issue 22's layers: the label choice, the tag editor, the delete confirmation, the Trash
+    case labelChoice, tagEditor, deleteConfirmation, trash
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -18,6 +20,10 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "place-form"
         case .map: "map"
         case .writeConfirmation: "write-confirmation"
+        case .labelChoice: "label-choice"
+        case .tagEditor: "tag-editor"
+        case .deleteConfirmation: "delete-confirmation"
+        case .trash: "trash"
         }
     }
 
@@ -36,9 +42,13 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "Keys — place form"
         case .map: "Keys — map"
         case .writeConfirmation: "Keys — write to the files"
+        case .labelChoice: "Keys — colour label"
+        case .tagEditor: "Keys — tags"
+        case .deleteConfirmation: "Keys — move to the trash"
+        case .trash: "Keys — Trash"
         }
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor].contains(self) }
 }

@@ -190,6 +190,61 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.help, [.char("?")], help: "help",
                        in: screens.union([.picker, .map, .search, .writeConfirmation]).union(forms)),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
-        ]
+        ] + marking(photos: photos)
     }()
+
+    /// Rating, flags, labels, tags, culling and the trash (issue 22): on the marked photos,
+    /// else the one selected or shown. Keys after Lightroom's (0–5 stars, x reject, P pick,
+    /// 6–9 red, yellow, green, blue).
+    private static func marking(photos: Set<KeyContext>) -> [KeyBinding] {
+        let stars = [Action.rate0, .rate1, .rate2, .rate3, .rate4, .rate5]
+        let labels: [(Action, Character)] = [(.labelRed, "6"), (.labelYellow, "7"), (.labelGreen, "8"), (.labelBlue, "9")]
+        return stars.enumerated().map { n, action in
+            KeyBinding(action, [.char(Character(String(n)))], help: "rate 0–5 stars", hint: "stars", in: photos)
+        } + [
+            KeyBinding(.reject, [.char("x")], help: "reject / unreject", hint: "reject", in: photos),
+            KeyBinding(.pick, [.char("P")], help: "pick / unpick", hint: "pick", in: photos),
+        ] + labels.map { action, key in
+            KeyBinding(action, [.char(key)], help: "label 6 red 7 yellow 8 green 9 blue (again: none)",
+                       hint: "label", in: photos)
+        } + [
+            KeyBinding(.chooseLabel, [.char("C")], help: "choose a colour label (all six, or none)", hint: "label", in: photos),
+            KeyBinding(.editTags, [.char("T")], help: "edit tags (Places/Italy/Rome)", hint: "tags", in: photos),
+            KeyBinding(.cull, [.char("c")], help: "cull mode: a rating, reject, pick or label key moves on", hint: "cull",
+                       in: [.detail]),
+            KeyBinding(.deletePhotos, [.delete], help: "move to the trash (asks first; u brings them back)", hint: "trash",
+                       in: photos),
+            KeyBinding(.showTrash, [.char("X")], help: "the Trash: what photory trashed, with days left", hint: "trash",
+                       in: [.home]),
+            // The label choice
+            KeyBinding(.up, [.up, .char("k")], help: "choose", in: [.labelChoice]),
+            KeyBinding(.down, [.down, .char("j")], help: "choose", in: [.labelChoice]),
+            KeyBinding(.accept, [.enter], help: "set the highlighted label (or type its first letter; n none)", hint: "set",
+                       in: [.labelChoice]),
+            KeyBinding(.cancel, [.escape, .char("q")], help: "cancel", in: [.labelChoice]),
+            // The tag editor (typed characters go into its line)
+            KeyBinding(.accept, [.enter], help: "add the tag (the highlighted one, else as typed); on an empty line close",
+                       hint: "add", in: [.tagEditor]),
+            KeyBinding(.complete, [.tab], help: "complete with the highlighted tag", hint: "complete", in: [.tagEditor]),
+            KeyBinding(.previousChoice, [.up], help: "choose a tag", hint: "choose", in: [.tagEditor]),
+            KeyBinding(.nextChoice, [.down], help: "choose a tag", hint: "choose", in: [.tagEditor]),
+            KeyBinding(.deleteBack, [.backspace], help: "delete before the cursor; on an empty line remove the highlighted tag",
+                       hint: "remove", in: [.tagEditor]),
+            KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: [.tagEditor]),
+            KeyBinding(.cancel, [.escape], help: "close", hint: "close", in: [.tagEditor]),
+            // Moving to the trash, deleting for good
+            KeyBinding(.accept, [.char("y")], help: "yes", hint: "yes", in: [.deleteConfirmation]),
+            KeyBinding(.cancel, [.escape, .char("n")], help: "no (any other key too)", hint: "no", in: [.deleteConfirmation]),
+            // The Trash
+            KeyBinding(.up, [.up, .char("k")], help: "move", in: [.trash]),
+            KeyBinding(.down, [.down, .char("j")], help: "move", in: [.trash]),
+            KeyBinding(.pageUp, [.pageUp], help: "page up / down", in: [.trash]),
+            KeyBinding(.pageDown, [.pageDown], help: "page up / down", in: [.trash]),
+            KeyBinding(.restore, [.char("r"), .enter], help: "restore: the files back where they were, the photo into the library",
+                       hint: "restore", in: [.trash]),
+            KeyBinding(.deletePhotos, [.delete], help: "delete for good (asks first)", hint: "delete", in: [.trash]),
+            KeyBinding(.close, [.escape, .char("q"), .char("X")], help: "close", hint: "close", in: [.trash]),
+            KeyBinding(.help, [.char("?")], help: "help", in: [.labelChoice, .tagEditor, .deleteConfirmation, .trash]),
+        ]
+    }
 }

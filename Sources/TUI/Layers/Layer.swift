@@ -23,6 +23,11 @@ enum Layer: Sendable {
     case searchLine(SearchLineLayer)
     case importOverlay(ImportOverlayState)
     case help(HelpState)
+    // Issue 22: the label choice, the tag editor, the delete confirmation, the Trash
+    case labelChoice(LabelChoice)
+    case tagEditor(TagEditor)
+    case deleteConfirmation(DeleteConfirmation)
+    case trash(TrashList)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -35,6 +40,10 @@ enum Layer: Sendable {
         case let .searchLine(state): state
         case let .importOverlay(state): state
         case let .help(state): state
+        case let .labelChoice(state): state
+        case let .tagEditor(state): state
+        case let .deleteConfirmation(state): state
+        case let .trash(state): state
         }
     }
 

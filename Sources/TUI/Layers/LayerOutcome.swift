@@ -34,4 +34,11 @@ enum LayerRequest: Equatable {
     // Scoped search
     /// Search the group `/` was pressed in, or the whole library (the other of the two).
     case toggleSearchScope
+    // Issue 22
+    /// Set (nil: remove) the colour label of the photos a marking key applies to.
+    case setLabel(ColourLabel?)
+    /// Move photos to the trash, restore, or delete them (`Effect.changeTrash`).
+    case changeTrash(TrashWork, [String])
+    /// Ask before deleting trashed photos for good.
+    case confirmErase([String])
 }

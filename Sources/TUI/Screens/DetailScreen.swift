@@ -13,6 +13,7 @@ enum DetailScreen {
         case .first: target = 0
         case .last: target = group.count - 1
         case .back:
+            state.culling = false
             state.goBack()
             return
         default:
@@ -54,6 +55,10 @@ enum DetailScreen {
         }
         if let camera = photo.camera { parts.append(.init(text: camera, priority: 0)) }
         if photo.missing { parts.append(.init(text: "FILE MISSING", priority: 6)) }
+        // Issue 22: the photo's badges, and cull mode.
+        let badges = PhotoBadges.text(PhotoBadges.parts(photo))
+        if !badges.isEmpty { parts.insert(.init(text: badges, priority: 3), at: 1) }
+        if state.isCulling { parts.insert(.init(text: "CULL", priority: 7), at: 0) }
         return TitleLine(parts: parts, separator: "  ").fitted(width: width)
     }
 

@@ -79,11 +79,21 @@ enum GroupScreen {
             let id = page.group.photoIDs[photoIndex]
             let photo = state.library.photo(id: id)
             PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, inGrid: true, into: &grid)
+            // Badges (✗ P ● ★★★★☆) after the date; it gives up its time when they need the room.
+            let badges = photo.map { PhotoBadges.parts($0, width: max(tile.width - 11, tile.width / 2)) } ?? []
+            let badgesWidth = PhotoBadges.width(badges)
             // A missing photo shows its last known path, so it can be found and relinked.
-            let when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
+            let when = photo.map {
+                $0.missing || badges.isEmpty ? ($0.missing ? $0.path : $0.takenAtShortText)
+                    : PhotoListView.fitted(date: $0.takenAtShortText, width: tile.width - badgesWidth - 1)
+            } ?? ""
             let marked = state.marks.contains(id)
+            if photo?.isRejected == true, state.rejectedDisplay == .dim {
+                PhotoBadges.dim(GridLayout.previewRect(in: tile), into: &grid)
+            }
             HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)
+            PhotoBadges.draw(badges, x: tile.x + when.displayWidth + 1, y: tile.maxY - 1, into: &grid)
             if marked { markFrame(tile, into: &grid) }
         }
     }

@@ -70,6 +70,12 @@ enum InfoPanel {
         }
         add("Group", state.library.group(id: PhotoLibrary.groupID(of: photo))?.name)
         add("Favourite", photo.isFavourite ? "★ yes" : "no", photo.isFavourite ? Theme.star : .plain)
+        // Issue 22: stars, reject, pick, label and tags (the user's over the file's marked edited).
+        if photo.rating > 0 { add("Rating", PhotoBadges.stars(photo.rating) + (photo.edits.rating == nil ? "" : " ✎"), Theme.star) }
+        if photo.isRejected { add("Rejected", "✗ yes" + (photo.edits.rejected == nil ? "" : " ✎"), PhotoBadges.rejectStyle) }
+        if photo.isPicked { add("Picked", "P yes", PhotoBadges.pickStyle) }
+        if let label = photo.label { add("Label", "● " + label.rawValue + (photo.edits.label == nil ? "" : " ✎"), PhotoBadges.style(of: label)) }
+        for (i, tag) in photo.tags.enumerated() { add(i == 0 ? "Tags" : "", tag.replacingOccurrences(of: "/", with: " › ")) }
         if photo.leftFeed {
             add("File", "no longer in its feed (kept, with your edits)", Theme.error)
         } else if photo.missing {

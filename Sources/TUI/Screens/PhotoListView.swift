@@ -1,8 +1,9 @@
 import Foundation
 import Library
 
-/// A photo grid as a list (`t`): one photo a row — marks and ★, name, date taken, camera,
-/// size, place — in aligned columns that fit the width (place, then camera, go first when
+/// A photo grid as a list (`t`): one photo a row — marks and ★, badges (✗ P ● ★★★★☆, see
+/// `PhotoBadges`; only while a photo on screen has one), name, date taken, camera, size,
+/// place — in aligned columns that fit the width (place, then camera, go first when
 /// narrow); subfolders first, one a row. The cursor is the same item index as in the grid.
 enum PhotoListView {
     /// A column: its title, its width, and whether its text is aligned right.
@@ -13,10 +14,21 @@ enum PhotoListView {
     }
 
     static let flagsWidth = 4, dateWidth = 16, sizeWidth = 9, gap = 2
+    /// The badges' column: "✗ P ● ★★★★☆", or "✗ P ● 4★" when narrow.
+    static let badgesWidth = 11, narrowBadgesWidth = 8
 
     /// The columns for `width` cells: name, date, camera, size, place (those that fit). The
     /// date column is `dateWidth` wide: wider when a date on screen carries its zone
     /// ("2024-05-01 14:03 +02:00").
+    static func columns(width: Int, dateWidth: Int = dateWidth, badges: Bool) -> [Column] {
+        var columns = columns(width: width, dateWidth: dateWidth)
+        guard badges else { return columns }
+        let room = columns.count > 3 ? badgesWidth : narrowBadgesWidth
+        columns[1].width = max(8, columns[1].width - room - gap)
+        columns.insert(Column(title: "", width: room), at: 1)
+        return columns
+    }
+
     static func columns(width: Int, dateWidth: Int = dateWidth) -> [Column] {
         let fixed = flagsWidth + dateWidth + sizeWidth + 4 * gap
         let free = max(8, width - fixed)
@@ -64,17 +76,20 @@ enum PhotoListView {
         }
         // As wide as the dates on screen, as long as the name keeps 8 cells; else the zones go.
         let widest = min(max(dateWidth, dates.map(\.displayWidth).max() ?? 0), width - flagsWidth - 2 * gap - 8)
-        let columns = columns(width: width, dateWidth: widest)
+        let badged = visible.contains { page.photoID(atItem: $0).flatMap(state.library.photo(id:)).map { !PhotoBadges.parts($0).isEmpty } ?? false }
+        let columns = columns(width: width, dateWidth: widest, badges: badged)
         grid.put(row(columns.map(\.title), columns: columns), x: area.x + 1, y: area.y, style: Theme.dim, maxWidth: width)
-        let places = columns.count > 5 ? PlaceTable.sharedLookup : nil
+        let places = columns.count > (badged ? 6 : 5) ? PlaceTable.sharedLookup : nil
         for index in visible {
             // The row the layout gives (mouse clicks find the item by the same rectangle).
             guard let y = layout.tileRect(index: index, topRow: state.groupCursor.topRow)?.y else { continue }
-            let texts: [String]
+            var texts: [String]
+            var badges: [PhotoBadges.Part] = []
             if let photoIndex = page.photoIndex(ofItem: index) {
                 let id = page.group.photoIDs[photoIndex]
                 let photo = state.library.photo(id: id)
                 let place = photo?.gps.flatMap { places?($0) }.map { "\($0.city), \($0.country)" } ?? ""
+                badges = photo.map { PhotoBadges.parts($0, width: columns[1].width) } ?? []
                 texts = [GroupScreen.flags(photo, marked: state.marks.contains(id)),
                          // A missing photo shows its last known path, so it can be found and relinked.
                          photo.map { $0.missing ? "missing: " + $0.path : $0.name } ?? "?",
@@ -87,10 +102,12 @@ enum PhotoListView {
                 let range = folder.dateRange.displayWidth <= widest ? folder.dateRange : folder.yearRange
                 texts = ["▸", folder.name, range, "\(folder.count) photo\(folder.count == 1 ? "" : "s")", "", ""]
             }
+            if badged { texts.insert("", at: 1) }
             let selected = index == state.groupCursor.selected
             let style = selected ? Theme.selected : Style.plain
             if selected { grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), with: Cell(" ", style: style)) }
             grid.put(row(texts, columns: columns), x: area.x + 1, y: y, style: style, maxWidth: width)
+            if badged { PhotoBadges.draw(badges, x: area.x + 1 + flagsWidth + gap, y: y, into: &grid) }
         }
     }
 }

@@ -23,6 +23,11 @@ import Testing
         case .dateForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("d"))
         case .placeForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("L"))
         case .writeConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("f"), .char("W"))
+        // Issue 22's layers
+        case .labelChoice: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("C"))
+        case .tagEditor: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("T"))
+        case .deleteConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.delete)
+        case .trash: state.press(.char("X"))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }

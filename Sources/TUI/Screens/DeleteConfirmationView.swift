@@ -1,0 +1,36 @@
+import Library
+
+/// The delete confirmation's box: the question naming the count and size, what it means, the keys.
+enum DeleteConfirmationView {
+    /// The question and what follows from it, as paragraphs.
+    static func paragraphs(_ confirmation: DeleteConfirmation, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
+        let what = "\(AppState.count(confirmation.photoIDs.count)) (\(AppState.size(confirmation.bytes)))"
+        let yes = keyMap.label(.accept, in: .deleteConfirmation)
+        switch confirmation.purpose {
+        case .trash:
+            return [("Move \(what) to the trash? \(yes)/n", Theme.title),
+                    ("Their sidecars go with them; the desktop's file manager sees them too. u brings them back.", Theme.dim)]
+        case let .noTrash(reason):
+            return [(DisplayWidth.sanitized(reason), Theme.error),
+                    ("Delete \(what) for good instead? \(yes)/n", Theme.title),
+                    ("This cannot be undone.", Theme.error)]
+        case .erase:
+            return [("Delete \(what) from the trash for good? \(yes)/n", Theme.title), ("This cannot be undone.", Theme.error)]
+        }
+    }
+
+    static func render(_ confirmation: DeleteConfirmation, state: AppState, into grid: inout CellGrid) {
+        let width = min(66, state.contentArea.width)
+        var lines: [(String, Style)] = []
+        for (i, (text, style)) in paragraphs(confirmation, keyMap: state.keyMap).enumerated() {
+            if i > 0 { lines.append(("", .plain)) }
+            lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: 4).map { ($0, style) }
+        }
+        let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
+        let title = confirmation.purpose == .trash ? "Move to the trash" : "Delete for good"
+        let inner = Panel.draw(box, title: title, into: &grid)
+        for (i, line) in lines.enumerated() where i < inner.height {
+            grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
+        }
+    }
+}

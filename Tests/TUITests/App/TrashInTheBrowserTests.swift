@@ -1,0 +1,83 @@
+import Fixtures
+import Foundation
+import Library
+import Testing
+@testable import TUI
+
+/// `Delete` in the browser for real: the files (with their sidecars) go to a freedesktop trash
+/// in a temporary XDG_DATA_HOME through the library's `LibraryTrash`, the photos leave the
+/// library, and `u` brings them back byte for byte with their edits. Nothing moves before `y`.
+@Suite struct TrashInTheBrowserTests {
+    final class Setup {
+        let folder = TemporaryFolder("photory-tui-trash")
+        let store: LibraryStore
+        let saver: EditSaver
+        var environment: [String: String] { ["XDG_DATA_HOME": folder.path + "/data", "HOME": folder.path] }
+
+        init() throws {
+            store = LibraryStore(path: folder.path + "/library.json")
+            for i in 1...3 { _ = folder.write(JPEGFixture.encode(width: 16 + i, height: 12), to: "photos/p\(i).jpg") }
+            _ = folder.write(Data("<x:xmpmeta/>".utf8), to: "photos/p1.jpg.xmp")
+            _ = try Importer(workers: 1).run([folder.path + "/photos"], store: store)
+            saver = EditSaver(store: store) { _, _ in }
+        }
+
+        /// Does what the browser's run loop does with the effect.
+        func perform(_ effects: [Effect], on state: inout AppState) {
+            for case let .changeTrash(work, ids) in effects {
+                state.send(.trashChanged(BrowserApp.changeTrash(work, ids, store: store, saver: saver, trashDays: 30,
+                                                                environment: environment)))
+            }
+            for case let .saveEdits(edit, sequence) in effects { saver.save(edit, sequence: sequence) }
+        }
+    }
+
+    @Test func deleteMovesFilesAndSidecarsToTheTrashAndUndoRestoresThemByteForByteWithTheirEdits() throws {
+        let setup = try Setup()
+        var state = TestLibrary.state(try setup.store.load())
+        state.openGroup(at: 0)
+        let id = try #require(state.selectedPhotoID)
+        let path = try #require(state.library.photo(id: id)?.path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        setup.perform(state.press(.char("4"), .char("T")), on: &state)
+        state.type("Places/Italy")
+        setup.perform(state.press(.enter, .escape), on: &state)
+
+        setup.perform(state.press(.delete), on: &state)
+        #expect(FileManager.default.fileExists(atPath: path), "nothing moves before y")
+        setup.perform(state.press(.char("y")), on: &state)
+        #expect(!FileManager.default.fileExists(atPath: path) && !FileManager.default.fileExists(atPath: path + ".xmp"))
+        let trashed = setup.folder.path + "/data/Trash/files/" + (path as NSString).lastPathComponent
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trashed)) == bytes)
+        #expect(FileManager.default.fileExists(atPath: setup.folder.path + "/data/Trash/info/p1.jpg.xmp.trashinfo"))
+        #expect(state.library.photo(id: id) == nil && state.currentGroup?.count == 2)
+        #expect(state.status?.hasPrefix("Moved 1 photo (") == true)
+        #expect(try setup.store.load().photo(id: id) == nil)
+
+        setup.perform(state.press(.char("u")), on: &state)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(FileManager.default.fileExists(atPath: path + ".xmp"))
+        #expect(state.status == "Restored 1 photo from the trash, with their edits")
+        let back = try #require(state.library.photo(id: id))
+        #expect(back.rating == 4 && back.tags == ["Places/Italy"])
+        #expect(try setup.store.load().photo(id: id)?.rating == 4)
+    }
+
+    @Test func theTrashFolderRestoresAndDeletesForGood() throws {
+        let setup = try Setup()
+        var state = TestLibrary.state(try setup.store.load())
+        state.openGroup(at: 0)
+        state.press(.char(" "), .char(" "))
+        setup.perform(state.press(.delete, .char("y")), on: &state)
+        #expect(state.library.trash.count == 2)
+        state.press(.escape, .escape, .char("X"))
+        #expect(AppView.render(state).text().contains("30 days"))
+        setup.perform(state.press(.char("r")), on: &state)   // the newest first: both went at once
+        #expect(state.library.trash.count == 1 && state.library.photos.count == 2)
+        let left = try #require(state.library.trash.first)
+        setup.perform(state.press(.delete, .char("y")), on: &state)
+        #expect(state.library.trash.isEmpty && state.library.photos.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: left.files[0].filePath))
+        #expect(!FileManager.default.fileExists(atPath: left.photo.path))
+    }
+}
