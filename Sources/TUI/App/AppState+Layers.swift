@@ -120,6 +120,8 @@ extension AppState {
         case .leaveSearch:
             leaveSearch()
             return wantDetails()
+        case let .runCommand(command, photoIDs):
+            return runCommand(command, on: photoIDs)
         }
     }
 }

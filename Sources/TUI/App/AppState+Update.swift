@@ -99,6 +99,13 @@ extension AppState {
         case let .animationFrame(now, canKeepUp):
             animationFrame(at: now, canKeepUp: canKeepUp)
             return []
+        // Open with, run on marks (issue 20)
+        case let .openedWith(outcomes):
+            openedWith(outcomes)
+            return []
+        case let .commandFinished(command, outcome):
+            commandFinished(command, outcome)
+            return []
         }
     }
 
@@ -117,6 +124,7 @@ extension AppState {
         if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
         guard let action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
         if let effects = handleOrganising(action) { return effects }
+        if let effects = handleTurnsAndPrograms(action) { return effects }   // issue 20
         switch action {
         case .search:
             openSearch()

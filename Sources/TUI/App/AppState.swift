@@ -60,13 +60,16 @@ public struct AppState: Sendable {
     var transition: PhotoTransition?
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
+    /// The last command `!` ran, offered again the next time.
+    var lastCommand = ""
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
-                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false) {
+                graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false,
+                openWith: OpenWith = OpenWith(inTerminal: true)) {
         session = Session(library: library, keyMap: keyMap, remembered: remembered, configProblems: configProblems,
-                          startFolder: startFolder, homeFolder: homeFolder)
+                          startFolder: startFolder, homeFolder: homeFolder, openWith: openWith)
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode

@@ -117,7 +117,8 @@ public final class BrowserApp: Sendable {
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
-            configProblems: config.problems, animations: config.animations)
+            configProblems: config.problems, animations: config.animations,
+            openWith: OpenWith(program: config.openWith.program, inTerminal: config.openWith.runsInTerminal()))
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -136,7 +137,7 @@ public final class BrowserApp: Sendable {
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.
-        state.followUp().forEach(perform)
+        state.followUp().forEach { perform($0, on: terminal) }
         var dirty = true
         var animationClock = AnimationClock()
         while !state.shouldQuit && !inbox.isStopped {
@@ -145,7 +146,7 @@ public final class BrowserApp: Sendable {
             if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
                 let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
                                                  within: animationClock.realFrameInterval)
-                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
+                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach { perform($0, on: terminal) }
                 dirty = true
             }
             if dirty {
@@ -186,7 +187,7 @@ public final class BrowserApp: Sendable {
                 effects += state.update(message)
                 if state.shouldQuit { break }
             }
-            effects.forEach(perform)
+            effects.forEach { perform($0, on: terminal) }
             reportSavedEdits(state)
             dirty = true
         }
@@ -276,9 +277,24 @@ public final class BrowserApp: Sendable {
         })
     }
 
-    private func perform(_ effect: Effect) {
+    /// Does `effect`; those that need the terminal (handing it to a program, a clipboard
+    /// sequence) use `terminal`, on the loop's thread.
+    private func perform(_ effect: Effect, on terminal: Terminal) {
         let inbox = self.inbox
         switch effect {
+        // Open with, run on marks, copy the path (issue 20)
+        case let .openWith(programs, inTerminal: true):
+            inbox.post(.openedWith(TerminalHandover.run(programs, on: terminal)))
+        case let .openWith(programs, inTerminal: false):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.openedWith(programs.map { $0.run(output: .discard) }))
+            }
+        case let .runCommand(program, command):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.commandFinished(command: command, program.run(output: .capture)))
+            }
+        case let .copyToClipboard(bytes):
+            terminal.send(ClipboardCopy.sequence(for: bytes, insideTmux: ClipboardCopy.insideTmux))
         case let .listFolder(path):
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.folderListed(path: path, Self.list(path)))

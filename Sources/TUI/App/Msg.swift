@@ -43,6 +43,11 @@ public enum Msg: Sendable {
     /// A frame of the opening animation is due: the runtime's clock in seconds, and whether the
     /// terminal draws frames fast enough (false ends the animation at once).
     case animationFrame(now: Double, canKeepUp: Bool = true)
+    // Open with, run on marks (issue 20)
+    /// The `open-with` runs ended (a graphical program: when it was closed).
+    case openedWith([ExternalProgram.Outcome])
+    /// The `!` command `command` ended, with its output.
+    case commandFinished(command: String, ExternalProgram.Outcome)
 
     /// A save of the browser's edits: the journal line that holds them, and what the reader
     /// should be told (a torn line cut off).

@@ -14,6 +14,8 @@ public struct Session: Sendable {
     /// The folder photory was started in (the picker's `.`) and the home folder (`~`).
     let startFolder: String
     let homeFolder: String
+    /// What `O` opens photos with, `inTerminal` decided (issue 20).
+    var openWith = OpenWith(inTerminal: true)
 }
 
 extension AppState {
@@ -35,4 +37,5 @@ extension AppState {
     var configProblems: [String] { session.configProblems }
     var startFolder: String { session.startFolder }
     var homeFolder: String { session.homeFolder }
+    var openWith: OpenWith { session.openWith }
 }

@@ -10,6 +10,8 @@ import Library
 /// graphics-grid = false     # pixel thumbnails in the grids too
 /// animations = true         # a photo grows from its tile when opened, shrinks back when left
 /// trash-days = 30           # what photory trashed is deleted for good after this many days
+/// open-with = "xdg-open"    # what O opens photos with (words, no shell; see `OpenWith`)
+/// open-with-terminal = true # hand it the terminal (unset: when there is no graphical display)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -26,6 +28,8 @@ public struct Config: Sendable {
     public var animations = true
     /// Days what photory trashed stays in the trash (`trash-days`, default 30).
     public var trashDays = 30
+    /// What `O` opens photos with (`open-with`, `open-with-terminal`).
+    public var openWith = OpenWith()
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -82,6 +86,7 @@ public struct Config: Sendable {
 
     /// The settings outside any table.
     static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days"]
+        + ["open-with", "open-with-terminal"]   // open with (issue 20)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -103,6 +108,18 @@ public struct Config: Sendable {
             trashDays = days
         case ("trash-days", let value):
             return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
+        // Open with (issue 20)
+        case let ("open-with", .string(text)):
+            guard let program = OpenWith(setting: text, inTerminal: openWith.inTerminal) else {
+                return "\"open-with\" takes a program, like \"xdg-open\" or \"nsxiv -f\", not an empty text"
+            }
+            openWith = program
+        case ("open-with", let value):
+            return "\"open-with\" takes a program in quotes, like \"xdg-open\", not \(value.kind)"
+        case let ("open-with-terminal", .bool(on)):
+            openWith.inTerminal = on
+        case ("open-with-terminal", let value):
+            return "\"open-with-terminal\" takes true or false, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

@@ -42,4 +42,7 @@ public enum Action: String, CaseIterable, Sendable {
     case lineStart = "line-start", lineEnd = "line-end"
     case deleteBack = "delete-back", deleteForward = "delete-forward"
     case clearLine = "clear-line"
+    // Rotate and flip; open with, run on marks, copy the path (issue 20)
+    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip
+    case openWith = "open-with", runCommand = "run-command", copyPath = "copy-path"
 }

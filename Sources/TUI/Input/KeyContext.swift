@@ -2,6 +2,8 @@
 /// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+    /// `!`: typing a command, then reading its output (issue 20).
+    case commandLine, commandOutput
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -18,6 +20,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "place-form"
         case .map: "map"
         case .writeConfirmation: "write-confirmation"
+        case .commandLine: "command-line"
+        case .commandOutput: "command-output"
         }
     }
 
@@ -36,9 +40,11 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "Keys — place form"
         case .map: "Keys — map"
         case .writeConfirmation: "Keys — write to the files"
+        case .commandLine: "Keys — command on the photos"
+        case .commandOutput: "Keys — command output"
         }
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .commandLine].contains(self) }
 }

@@ -23,6 +23,8 @@ enum Layer: Sendable {
     case searchLine(SearchLineLayer)
     case importOverlay(ImportOverlayState)
     case help(HelpState)
+    case commandLine(CommandLineLayer)
+    case commandOutput(CommandOutputLayer)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -35,6 +37,8 @@ enum Layer: Sendable {
         case let .searchLine(state): state
         case let .importOverlay(state): state
         case let .help(state): state
+        case let .commandLine(state): state
+        case let .commandOutput(state): state
         }
     }
 

@@ -31,4 +31,6 @@ enum LayerRequest: Equatable {
     case editQuery(Key, Action?)
     /// Leave search: back to where `/` was pressed.
     case leaveSearch
+    /// Run the `!` command on these photos' paths (issue 20).
+    case runCommand(String, photoIDs: [String])
 }
