@@ -23,25 +23,25 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(edit.stdout.utf8)) as? [String: Any])
         #expect(report["step"] as? String == "rotate 90° and flip 1 photo")
         let changed = try #require((report["changed"] as? [[String: Any]])?.first)
-        #expect(changed["orientation"] as? Int == 7 && changed["edited"] as? [String] == ["orientation"])
+        #expect(changed["orientation"] as? Int == 5 && changed["edited"] as? [String] == ["orientation"])
         #expect(changed["width"] as? Int == height && changed["height"] as? Int == width, "a quarter turn swaps them")
         #expect((changed["original"] as? [String: Any])?["orientation"] as? Int == 1)
 
         let text = try sandbox.cli(["edit", paths[0], "--rotate", "270"])
-        #expect(text.stdout.contains("turned: rotated 90°, flipped → flipped"), "\(text.stdout)")
+        #expect(text.stdout.contains("turned: rotated 90°, flipped → rotated 180°, flipped"), "\(text.stdout)")
         let bad = try sandbox.cli(["edit", paths[0], "--rotate", "45"])
         #expect(bad.status == 64 && bad.stderr.contains("--rotate takes 90, 180 or 270"), "\(bad.stderr)")
 
         let write = try sandbox.cli(["write-metadata", paths[0]])
         #expect(write.status == 0, "\(write.stderr)")
         if FormatTools.available("exiftool") {
-            #expect(try FormatTools.run("exiftool", ["-s3", "-n", "-Orientation", paths[0]]) == "2\n")
-            #expect(try FormatTools.run("exiftool", ["-s3", "-n", "-Orientation", paths[0] + ".xmp"]) == "2\n")
+            #expect(try FormatTools.run("exiftool", ["-s3", "-n", "-Orientation", paths[0]]) == "4\n")
+            #expect(try FormatTools.run("exiftool", ["-s3", "-n", "-Orientation", paths[0] + ".xmp"]) == "4\n")
         }
         let after = try #require(try listed(sandbox).first { $0["path"] as? String == paths[0] })
-        #expect(after["orientation"] as? Int == 2 && after["edited"] as? [String] == [])
+        #expect(after["orientation"] as? Int == 4 && after["edited"] as? [String] == [])
         let undo = try sandbox.cli(["undo"])
-        #expect(undo.status == 0 && undo.stdout.contains("turned: flipped → rotated 90°, flipped"), "\(undo.stdout)")
+        #expect(undo.status == 0 && undo.stdout.contains("turned: rotated 180°, flipped → rotated 90°, flipped"), "\(undo.stdout)")
     }
 
     @Test func rInTheBrowserIsSavedAndListSeesIt() throws {

@@ -61,12 +61,14 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
     /// Width and height swap (a quarter or three-quarter turn).
     public var swapsSides: Bool { quarterTurns % 2 == 1 }
 
-    /// "rotated 90°, flipped", "upright".
+    /// In the order a user would do it: "rotated 90°", "rotated 90°, flipped" (turned, then
+    /// mirrored: M·R(k) is R(−k)·M), "flipped", "upright".
     public var description: String {
-        switch (quarterTurns, mirrored) {
-        case (0, false): "upright"
-        case (0, true): "flipped"
-        case let (turns, mirror): "rotated \(turns * 90)°" + (mirror ? ", flipped" : "")
+        let turns = mirrored ? (4 - quarterTurns) % 4 : quarterTurns
+        switch (turns, mirrored) {
+        case (0, false): return "upright"
+        case (0, true): return "flipped"
+        default: return "rotated \(turns * 90)°" + (mirrored ? ", flipped" : "")
         }
     }
 }

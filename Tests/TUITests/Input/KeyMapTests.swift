@@ -23,6 +23,10 @@ import Testing
         case .dateForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("d"))
         case .placeForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("L"))
         case .writeConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("f"), .char("W"))
+        case .commandLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("!"))
+        case .commandOutput:
+            state.openGroup(at: TestLibrary.gardenIndex)
+            state.send(.commandFinished(command: "true", ExternalProgram.Outcome(program: "sh")))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
@@ -74,7 +78,7 @@ import Testing
     @Test func hintsShowTheFirstKeyOfEachAction() {
         let map = KeyMap()
         #expect(map.hints([.open, .importPhotos, .reload, .help, .quit], in: .home)
-                == "Enter open · a import · r reload · ? help · q quit")
+                == "Enter open · a import · F5 reload · ? help · q quit")
         #expect(map.hints(DetailScreen.hints, in: .detail)
                 == "← previous · → next · f fav · i info · d date · m map · Esc back · ? help")
     }
