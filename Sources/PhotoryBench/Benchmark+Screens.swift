@@ -97,7 +97,7 @@ extension Benchmark {
         let maker = PreviewMaker(thumbnails: store)
         // Every synthetic id gets its stored thumbnail first (the import would have made them).
         for photo in library.photos {
-            _ = store.entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.orientation)
+            _ = store.entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.fileOrientation)
         }
         let terminal = try Terminal(headlessColumns: 160, rows: 48, colorModeOverride: .truecolor)
         defer { terminal.restore() }

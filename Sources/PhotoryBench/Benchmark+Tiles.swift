@@ -43,11 +43,11 @@ extension Benchmark {
                 source.data.withUnsafeBytes { raw in
                     // (b) the embedded thumbnail (when PreviewImage would use it): metadata + decode + render.
                     if PreviewImage.usableEmbeddedThumbnail(in: raw, minWidth: size.width, minHeight: size.height,
-                                                            orientation: photo.orientation) != nil {
+                                                            orientation: photo.fileOrientation) != nil {
                         fromEmbedded.append((0..<Self.runsPerFile).map { _ in
                             Measure.time {
                                 if let image = try? PreviewImage.make(from: raw, minWidth: size.width, minHeight: size.height,
-                                                                      orientation: photo.orientation) {
+                                                                      orientation: photo.fileOrientation) {
                                     _ = renderer.render(pixels: image.pixels, width: image.width, height: image.height,
                                                         columns: size.cols, rows: size.rows)
                                 }
@@ -59,7 +59,7 @@ extension Benchmark {
                         fromDecode.append((0..<Self.runsPerFile).map { _ in
                             Measure.time {
                                 if let image = try? JPEGDecoder.decode(raw, atLeast: stored.0, stored.1,
-                                                                       orientation: photo.orientation, fast: true) {
+                                                                       orientation: photo.fileOrientation, fast: true) {
                                     _ = renderer.render(pixels: image.pixels, width: image.width, height: image.height,
                                                         columns: size.cols, rows: size.rows)
                                 }
@@ -98,7 +98,7 @@ extension Benchmark {
             ours.append((0..<Self.runsPerFile).map { _ in
                 Measure.time {
                     guard let data = FileManager.default.contents(atPath: source.path) else { return }
-                    let entry = data.withUnsafeBytes { scratch.make(key, from: $0, orientation: photo.orientation) }
+                    let entry = data.withUnsafeBytes { scratch.make(key, from: $0, orientation: photo.fileOrientation) }
                     if case let .thumbnail(image) = entry {
                         _ = renderer.render(pixels: image.pixels, width: image.width, height: image.height,
                                             columns: size.cols, rows: size.rows)

@@ -3,17 +3,19 @@ import Foundation
 import Library
 
 /// `photory-tui edit`: sets the user's date, place, favourite, description, stars, reject, pick,
-/// colour label or tags of photos, as one undoable step. The files are not touched (see `write-metadata`).
+/// colour label, tags or orientation (a turn, a flip) of photos, as one undoable step. The files are not touched (see `write-metadata`).
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit photos' date, place, favourite, description, rating, label or tags (kept in the library; files untouched).",
+        abstract: "Edit photos' date, place, favourite, description, rating, label, tags or orientation (kept in the library; files untouched).",
         discussion: """
             Dates: --date 2004 | 2004-12 | 2004-12-25 | "2004-12-25 18:30" (several photos keep their \
             order, a second apart). --shift +3h | +1h30m | "-1d 2h" | +1y | -0:30 moves every photo's date, \
             keeping their spacing. --tz +02:00 sets the UTC offset. All changes of one command are one \
             step for `photory-tui undo`. Tags are paths with "/" (--tag Places/Italy/Rome); --untag \
-            Places/Italy takes away the tag and every tag under it.
+            Places/Italy takes away the tag and every tag under it. --rotate 90 turns the photos a \
+            quarter clockwise as shown, --flip mirrors them left to right (after the turn); \
+            `write-metadata` writes the result as EXIF Orientation.
             """)
 
     @OptionGroup var options: LibraryOptions
@@ -41,14 +43,21 @@ struct EditCommand: ParsableCommand {
     var label: String?
     @Option(help: ArgumentHelp("Add a tag (repeatable): Places/Italy/Rome.", valueName: "path")) var tag: [String] = []
     @Option(help: ArgumentHelp("Remove a tag and the tags under it (repeatable).", valueName: "path")) var untag: [String] = []
+    // Rotate and flip (issue 20)
+    @Option(help: ArgumentHelp("Turn the photos clockwise as shown: 90, 180 or 270 degrees.", valueName: "degrees"))
+    var rotate: Int?
+    @Flag(help: "Mirror the photos left to right as shown (after --rotate).") var flip = false
     @Flag(name: .long, help: "Print JSON.") var json = false
 
     func validate() throws {
         let marks = rating != nil || reject || unreject || pick || unpick || label != nil || !tag.isEmpty || !untag.isEmpty
         guard date != nil || shift != nil || tz != nil || location != nil || place != nil || clearLocation || favourite != nil
-                || description != nil || marks else {
+                || description != nil || marks || rotate != nil || flip else {
             throw ValidationError("say what to change: --date, --shift, --tz, --location, --clear-location, --favourite, "
-                                  + "--description, --rating, --reject, --pick, --label, --tag or --untag")
+                                  + "--description, --rating, --reject, --pick, --label, --tag, --untag, --rotate or --flip")
+        }
+        if let rotate, ![90, 180, 270].contains(rotate) {
+            throw ValidationError("--rotate takes 90, 180 or 270 (degrees clockwise), not \(rotate)")
         }
         if let rating, !(0...5).contains(rating) { throw ValidationError("--rating takes 0 to 5 stars, not \(rating)") }
         if reject && unreject { throw ValidationError("--reject and --unreject cannot be used together") }
@@ -120,6 +129,7 @@ struct EditCommand: ParsableCommand {
             if pick || unpick { add { $0.setPicked(ids, pick) } }
             if let label { add { $0.setLabel(ids, ColourLabel(rawValue: label.lowercased())) } }
             if !tag.isEmpty || !untag.isEmpty { add { $0.changeTags(ids, adding: tag, removing: untag) } }
+            if rotate != nil || flip { add { $0.turn(ids, quarterTurns: (rotate ?? 0) / 90, flip: flip) } }
         } catch let error as DateInput.ParseError {
             throw CommandFailure("--date \(date ?? ""): \(error)")
         } catch let error as TimeShift.ParseError {

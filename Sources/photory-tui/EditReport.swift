@@ -45,6 +45,9 @@ struct EditReport {
         if a.isRejected != b.isRejected { lines.append("rejected: \(yes(a.isRejected)) → \(yes(b.isRejected))") }
         if a.isPicked != b.isPicked { lines.append("picked: \(yes(a.isPicked)) → \(yes(b.isPicked))") }
         if a.label != b.label { lines.append("label: \(a.label?.rawValue ?? "none") → \(b.label?.rawValue ?? "none")") }
+        if a.orientation != b.orientation {
+            lines.append("turned: \(Orientation(exif: a.orientation)) → \(Orientation(exif: b.orientation))")
+        }
         if a.tags != b.tags {
             func list(_ tags: [String]) -> String { tags.isEmpty ? "none" : tags.joined(separator: ", ") }
             lines.append("tags: \(list(a.tags)) → \(list(b.tags))")

@@ -17,9 +17,11 @@ struct PhotoRecord: Encodable {
     var duration: Double?
     var description: String?
     var descriptionSource: String?
-    /// Left out while not known (a web photo not downloaded yet, unless its feed says).
+    /// As shown: `orientation` applied (a photo turned a quarter swaps them). Left out while
+    /// not known (a web photo not downloaded yet, unless its feed says).
     var width: Int?
     var height: Int?
+    /// The EXIF orientation 1–8 the photo is shown with (the user's turn over the file's).
     var orientation: Int
     /// Left out while not known, like the size.
     var takenAt: String?
@@ -62,6 +64,7 @@ struct PhotoRecord: Encodable {
         var rejected: Bool?
         var label: String?
         var tags: [String]?
+        var orientation: Int?
     }
 
     init(_ photo: Photo, in library: PhotoLibrary) {
@@ -74,8 +77,8 @@ struct PhotoRecord: Encodable {
         duration = photo.duration
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
-        width = photo.isSizeKnown ? photo.width : nil
-        height = photo.isSizeKnown ? photo.height : nil
+        width = photo.isSizeKnown ? photo.displaySize.width : nil
+        height = photo.isSizeKnown ? photo.displaySize.height : nil
         orientation = photo.orientation
         takenAt = photo.takenAt
         takenAtSource = photo.takenAtSource?.rawValue
@@ -103,7 +106,8 @@ struct PhotoRecord: Encodable {
                                 gps: edits.location == nil ? nil : photo.fileGPS,
                                 description: edits.description == nil ? nil : photo.fileDescription,
                                 rating: edits.rating == nil ? nil : file.rating, rejected: edits.rejected == nil ? nil : file.rejected,
-                                label: edits.label == nil ? nil : file.label?.rawValue, tags: edits.tags == nil ? nil : file.tags)
+                                label: edits.label == nil ? nil : file.label?.rawValue, tags: edits.tags == nil ? nil : file.tags,
+                                orientation: edits.orientation == nil ? nil : photo.fileOrientation)
         }
     }
 }

@@ -32,9 +32,9 @@ struct FormatsCLITests {
         func photo(_ name: String) throws -> [String: Any] {
             try #require(photos.first { ($0["path"] as? String)?.hasSuffix("/" + name) == true }, "\(name) listed")
         }
-        for (name, width, height) in [("IMG_0001.jpg", 64, 48), ("Screenshot.png", 90, 60), ("IMG_0002.webp", 100, 50),
+        for (name, width, height) in [("IMG_0001.jpg", 64, 48), ("Screenshot.png", 60, 90), ("IMG_0002.webp", 100, 50),
                                       ("IMG_0003.HEIC", 120, 80), ("IMG_0004.avif", 80, 60)] {
-            let p = try photo(name)
+            let p = try photo(name)   // as shown: the PNG's EXIF orientation 6 turns it a quarter
             #expect(p["width"] as? Int == width && p["height"] as? Int == height, "\(name)")
         }
         for name in ["IMG_0001.jpg", "IMG_0002.webp", "IMG_0003.HEIC", "IMG_0004.avif"] {

@@ -25,7 +25,7 @@ struct ResizeTests {
         let marker: String, status: String
         switch place {
         case .home:
-            marker = "3 groups · 12 photos"; status = "r reload"
+            marker = "3 groups · 12 photos"; status = "F5 reload"
         case .group:
             tmux.send("Enter")
             marker = "beach-05.jpg"; status = "Enter view"
@@ -39,7 +39,7 @@ struct ResizeTests {
             marker = "Import photos"; status = "Esc close · ? help"
         case .help:
             tmux.send("?")
-            marker = "Keys — groups"; status = "r reload"
+            marker = "Keys — groups"; status = "F5 reload"
         }
         try tmux.waitFor(marker)
         try checkLayout(tmux, columns: 120, rows: 40, marker: marker, status: status)

@@ -40,6 +40,9 @@ public struct FileRewrite: Sendable, Equatable {
             (written.label, replaced.label) = (label, oldMarks.label.map(LabelEdit.set) ?? .cleared)
         }
         if let tags = old.edits.tags, new.edits.tags == nil { (written.tags, replaced.tags) = (tags, oldMarks.tags) }
+        if let orientation = old.edits.orientation, new.edits.orientation == nil {
+            (written.orientation, replaced.orientation) = (orientation, old.fileOrientation)
+        }
         guard !written.editedFields.isEmpty else { return nil }
         self.init(photoID: old.id, replaced: replaced, written: written)
     }
@@ -61,6 +64,7 @@ public struct FileRewrite: Sendable, Equatable {
         edits.rejected = rebased(edits.rejected, replaced: replaced.rejected, written: written.rejected)
         edits.label = rebased(edits.label, replaced: replaced.label, written: written.label)
         edits.tags = rebased(edits.tags, replaced: replaced.tags, written: written.tags)
+        edits.orientation = rebased(edits.orientation, replaced: replaced.orientation, written: written.orientation)
         return edits
     }
 
@@ -73,6 +77,7 @@ public struct FileRewrite: Sendable, Equatable {
             || (written.description != nil && before.description != after.description)
             || (written.rating != nil && before.rating != after.rating) || (written.rejected != nil && before.rejected != after.rejected)
             || (written.label != nil && before.label != after.label) || (written.tags != nil && before.tags != after.tags)
+            || (written.orientation != nil && before.orientation != after.orientation)
         return EditStep.Change(photoID: photoID, before: rebase(before), after: rebase(after),
                                written: change.written || touches)
     }

@@ -12,6 +12,7 @@ extension PhotoLibrary {
             if before.date != after.date, now.date != nil { fields.append("date") }
             if before.location != after.location, now.location != nil { fields.append("place") }
             if before.description != after.description, now.description != nil { fields.append("description") }
+            if before.orientation != after.orientation, now.orientation != nil { fields.append("orientation") }
             if !fields.isEmpty { held.append((photo, fields)) }
         }
         guard let first = held.first else { return nil }
@@ -19,15 +20,16 @@ extension PhotoLibrary {
         if held.count == 1, first.fields.count == 1 {
             return "\(holder) \(Self.fileValue(first.fields[0], of: first.photo)) until you write again"
         }
-        let fields = ["date", "place", "description"].filter { field in held.contains { $0.fields.contains(field) } }
+        let fields = ["date", "place", "description", "orientation"].filter { field in held.contains { $0.fields.contains(field) } }
         return "\(holder) the written \(fields.joined(separator: " and ")) until you write again"
     }
 
-    /// What the file of `photo` says for `field` ("date", "place", "description"), for people.
+    /// What the file of `photo` says for `field` ("date", "place", "description", "orientation"), for people.
     private static func fileValue(_ field: String, of photo: Photo) -> String {
         switch field {
         case "date": photo.fileTakenAt.flatMap { WallClock(iso: $0)?.text(.second) } ?? "no date"
         case "place": photo.fileGPS.map(CoordinateFormat.decimal) ?? "no place"
+        case "orientation": "orientation \(photo.fileOrientation) (\(Orientation(exif: photo.fileOrientation)))"
         default: photo.fileDescription.map { "\"\($0.strippingControlCharacters)\"" } ?? "no description"
         }
     }

@@ -66,14 +66,17 @@ public struct HEIFFormat: PhotoFormat {
         let stored = target.stored(width: width, height: height)
         if let thumbnail = heif.usableThumbnail(covering: stored),
            let image = try? heif.decode(thumbnail) {
-            return ImageTransform.reduced(image, toCover: stored.width, stored.height)
+            // Upright already; a turn the user (or a sidecar) asked for still applies.
+            return ImageTransform.oriented(ImageTransform.reduced(image, toCover: stored.width, stored.height),
+                                           orientation: target.orientation)
         }
         guard width > 0, height > 0 else { throw PreviewImage.Failure("no image data") }
         guard width * height <= PhotoFormats.maxDecodedPixels else {
             throw PreviewImage.Failure("too large (\(width)×\(height))")
         }
         do {
-            return ImageTransform.reduced(try heif.decode(heif.primary), toCover: stored.width, stored.height)
+            return ImageTransform.oriented(ImageTransform.reduced(try heif.decode(heif.primary), toCover: stored.width, stored.height),
+                                           orientation: target.orientation)
         } catch {
             throw PreviewImage.Failure("cannot decode: \(error.description)")
         }

@@ -53,6 +53,13 @@ public enum ImageTransform {
         return DecodedImage(width: ow, height: oh, pixels: out, warning: image.warning)
     }
 
+    /// Pixels made upright for EXIF orientation `from` (a stored thumbnail) turned to show
+    /// orientation `to` instead (the user's turn): one more transform, no new decode.
+    public static func reoriented(_ image: DecodedImage, from: Int, to: Int) -> DecodedImage {
+        guard from != to else { return image }
+        return oriented(image, orientation: Orientation.relative(from: Orientation(exif: from), to: Orientation(exif: to)).exif)
+    }
+
     // MARK: - Resizing
 
     /// The size `width`×`height` scaled down to fit in `maxWidth`×`maxHeight` with its aspect

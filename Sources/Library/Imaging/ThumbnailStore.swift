@@ -117,9 +117,18 @@ public struct ThumbnailStore: Sendable {
     /// The grid thumbnail of `photo`, whatever kind it is: for a web photo not downloaded yet,
     /// the one stored from its feed's thumbnail (under its record's key), else
     /// `.failed("not downloaded yet")`; for any other, as `entryMakingIfNeeded(photoID:path:orientation:)`.
+    /// Thumbnails are stored as the file shows them; the user's turn (`Photo.orientation`) is
+    /// applied on the way out.
     public func entryMakingIfNeeded(for photo: Photo) -> Entry {
         guard photo.isDownloaded else { return thumbnailOnlyEntry(Key(of: photo)) }
-        return entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.orientation)
+        return Self.turned(entryMakingIfNeeded(photoID: photo.id, path: photo.path, orientation: photo.fileOrientation),
+                           from: photo.fileOrientation, to: photo.orientation)
+    }
+
+    /// `entry`'s thumbnail (made upright for orientation `from`) shown with orientation `to`.
+    public static func turned(_ entry: Entry, from: Int, to: Int) -> Entry {
+        guard case let .thumbnail(image) = entry, from != to else { return entry }
+        return .thumbnail(ImageTransform.reoriented(image, from: from, to: to))
     }
 
     /// The entry of a web photo known only by its thumbnail (its original not downloaded):
@@ -130,8 +139,16 @@ public struct ThumbnailStore: Sendable {
     }
 
     /// Gives the thumbnail of `old` to `new` as well (a hard link): for a file rewritten
-    /// without changing its picture. Nothing happens when `old` has none.
-    public func carryOver(from old: Key, to new: Key) {
+    /// without changing its picture. Nothing happens when `old` has none. When the write
+    /// turned the photo (its orientation went from `turnedFrom` to `turnedTo`), `new` gets the
+    /// old thumbnail turned the same way instead (`old` may then be `new`: a sidecar's turn).
+    public func carryOver(from old: Key, to new: Key, turnedFrom: Int = 1, turnedTo: Int = 1) {
+        if turnedFrom != turnedTo {
+            if case .thumbnail(let image)? = entry(for: old) {
+                store(.thumbnail(ImageTransform.reoriented(image, from: turnedFrom, to: turnedTo)), for: new)
+            }
+            return
+        }
         let from = path(for: old), to = path(for: new)
         guard old != new, access(from + ".jpg", F_OK) == 0 else { return }
         try? FileManager.default.createDirectory(atPath: (to as NSString).deletingLastPathComponent,

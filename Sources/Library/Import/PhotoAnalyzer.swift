@@ -94,10 +94,15 @@ struct PhotoAnalyzer: Sendable {
         photo.kind = format.kind
         photo.duration = metadata.duration
         photo.fileMarks = PhotoMarks(xmp: xmp, iptcKeywords: metadata.iptcKeywords)
+        // A file photory does not write keeps its turn in the sidecar (digiKam does the same
+        // for raw files); a JPEG's own EXIF orientation is the truth.
+        if format.name != "JPEG", let turned = sidecars.lazy.compactMap(\.facts.orientation).first {
+            photo.fileOrientation = turned
+        }
         photo.sidecarModified = sidecars.map(\.modified).max() ?? 0
         thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
                                                fileModified: photo.fileModified),
-                            from: raw, orientation: photo.orientation)
+                            from: raw, orientation: photo.fileOrientation)
         return .photo(photo)
     }
 }

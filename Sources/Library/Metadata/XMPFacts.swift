@@ -14,6 +14,7 @@ import FoundationXML
 /// | lr:hierarchicalSubject (`a|b`)  | Lightroom, darktable, digiKam               |
 /// | digiKam:TagsList (`a/b`)        | digiKam                                     |
 /// | dc:subject (flat)               | all of them                                 |
+/// | tiff:Orientation (1–8)          | digiKam (raw files), photory (sidecar-only) |
 ///
 /// Properties are found in every rdf:Description, as attributes or elements, whatever prefix
 /// the packet binds their namespace to. Parsing is skipped for packets that name none of them.
@@ -31,6 +32,8 @@ public struct XMPFacts: Sendable, Equatable {
     /// ("1988-05-14T10:00:00+02:00", "1988").
     public var dateTaken: String?
     public var gps: GPSPosition?
+    /// tiff:Orientation, 1–8: believed for files photory does not write (see `PhotoAnalyzer`).
+    public var orientation: Int?
 
     public init() {}
 
@@ -45,12 +48,13 @@ public struct XMPFacts: Sendable, Equatable {
         static let dc = "http://purl.org/dc/elements/1.1/"
         static let exif = "http://ns.adobe.com/exif/1.0/"
         static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
+        static let tiff = "http://ns.adobe.com/tiff/1.0/"
         static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
     }
 
     /// Names whose presence makes a packet worth parsing.
     private static let hints = ["Rating", "Label", "hierarchicalSubject", "TagsList", "subject", "DateTimeOriginal",
-                                "DateCreated", "CreateDate", "GPSLatitude"].map { Array($0.utf8) }
+                                "DateCreated", "CreateDate", "GPSLatitude", "Orientation"].map { Array($0.utf8) }
 
     /// The facts of `packet`; empty when it is not XML or names none of them.
     public static func read(_ packet: UnsafeRawBufferPointer) -> XMPFacts {
@@ -82,6 +86,7 @@ public struct XMPFacts: Sendable, Equatable {
             case (Namespace.xmp, "Rating"): facts.rating = Double(first).map { Int($0.rounded()) }
             case (Namespace.microsoftPhoto, "Rating"), (Namespace.microsoftPhoto + "/", "Rating"): facts.microsoftRating = Double(first).map { Int($0.rounded()) }
             case (Namespace.xmp, "Label"): facts.label = first
+            case (Namespace.tiff, "Orientation"): facts.orientation = Int(first).flatMap { (1...8).contains($0) ? $0 : nil }
             case (Namespace.lightroom, "hierarchicalSubject"): facts.hierarchicalSubjects += values
             case (Namespace.digiKam, "TagsList"): facts.digiKamTags += values
             case (Namespace.dc, "subject"): facts.subjects += values

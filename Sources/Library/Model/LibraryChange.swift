@@ -34,8 +34,11 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
     /// A photo's tags (the tag grouping's folders).
     public static let tags = LibraryChange(rawValue: 1 << 10)
 
+    /// How photos are turned (a rotation or flip): their shape on screen and their previews.
+    public static let orientations = LibraryChange(rawValue: 1 << 11)
+
     /// A whole library installed (read again, an import's end): everything may have changed.
-    public static let newLibrary = LibraryChange(rawValue: (1 << 11) - 1)
+    public static let newLibrary = LibraryChange(rawValue: (1 << 12) - 1)
 
     /// What changed between `old` and `new`, the same photos before and after (by position).
     public init(from old: [Photo], to new: [Photo]) {
@@ -55,6 +58,7 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
         if old.rating != new.rating || old.isRejected != new.isRejected || old.isPicked != new.isPicked
             || old.label != new.label { insert(.marks) }
         if old.tags != new.tags { insert(.tags) }
+        if old.orientation != new.orientation { insert(.orientations) }
         if old.path != new.path || old.camera != new.camera || old.isDownloaded != new.isDownloaded
             || old.fileSize != new.fileSize || old.fileModified != new.fileModified { insert(.files) }
         if old.missing != new.missing { insert(.missing) }
@@ -66,6 +70,7 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
             (.photosAdded, "photos added"), (.photosRemoved, "photos removed"), (.dates, "dates"),
             (.descriptions, "descriptions"), (.places, "places"), (.favourites, "favourites"), (.files, "files"),
             (.missing, "missing"), (.edits, "edits"), (.marks, "marks"), (.tags, "tags"),
+            (.orientations, "orientations"),
         ]
         let named = names.filter { contains($0.0) }.map(\.1)
         return named.isEmpty ? "nothing" : named.joined(separator: ", ")
@@ -94,5 +99,6 @@ extension SearchIndex {
     public static let inputs: LibraryChange = .newLibrary
 
     /// What `update(_:in:)` follows photo by photo; anything else needs a new index.
-    public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits, .marks, .tags]
+    public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits, .marks, .tags,
+                                                      .orientations]
 }

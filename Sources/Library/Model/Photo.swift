@@ -108,8 +108,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         get { Int(storedHeight) }
         set { storedHeight = Int32(clamping: newValue) }
     }
-    /// EXIF orientation 1–8.
-    public var orientation: Int {
+    /// The file's EXIF orientation 1–8 (for HEIF, 1: its decoder turns the pixels itself);
+    /// `orientation` is the one shown, the user's turn applied.
+    public var fileOrientation: Int {
         get { Int(storedOrientation) }
         set { storedOrientation = UInt8(clamping: newValue) }
     }
@@ -256,6 +257,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var isSizeKnown: Bool { width > 0 && height > 0 }
     /// How much of `takenAt` is known (a scanned print set to "2004" has year precision).
     public var takenAtPrecision: DatePrecision { edits.date?.precision ?? .second }
+    /// The EXIF orientation 1–8 the photo is shown with: the user's (`PhotoEdits.orientation`),
+    /// else the file's.
+    public var orientation: Int { rareBox?.value.edits.orientation ?? fileOrientation }
     /// Where the photo was taken: the user's place (or none, when the user cleared it), else the file's.
     public var gps: GPSPosition? { edits.location.map(\.position) ?? fileGPS }
     /// The usable description; nil puts the photo in "Other".

@@ -19,22 +19,26 @@ public struct PhotoEdits: Sendable, Equatable {
     public var label: LabelEdit?
     /// The user's whole list of tags over the file's (`TagPath` paths).
     public var tags: [String]?
+    /// The EXIF orientation (1–8) the user turned or flipped the photo to, over the file's
+    /// (`Orientation`: the user's turn composed with the file's own).
+    public var orientation: Int?
 
     public init(date: EditedDate? = nil, location: LocationEdit? = nil, description: String? = nil,
                 favourite: Bool = false, rating: Int? = nil, rejected: Bool? = nil, picked: Bool = false,
-                label: LabelEdit? = nil, tags: [String]? = nil) {
+                label: LabelEdit? = nil, tags: [String]? = nil, orientation: Int? = nil) {
         self.date = date
         self.location = location
         self.description = description
         self.favourite = favourite
         (self.rating, self.rejected, self.picked, self.label, self.tags) = (rating, rejected, picked, label, tags)
+        self.orientation = orientation
     }
 
     /// Nothing set: the photo is as its file says and not a favourite.
     public var isEmpty: Bool { self == PhotoEdits() }
 
     /// The metadata fields the user changed, by their JSON names ("takenAt", "location",
-    /// "description", "rating", "rejected", "label", "tags"); favourites and picks are the
+    /// "description", "rating", "rejected", "label", "tags", "orientation"); favourites and picks are the
     /// user's own data, not an edit of the file's.
     public var editedFields: [String] {
         var fields: [String] = []
@@ -45,6 +49,7 @@ public struct PhotoEdits: Sendable, Equatable {
         if rejected != nil { fields.append("rejected") }
         if label != nil { fields.append("label") }
         if tags != nil { fields.append("tags") }
+        if orientation != nil { fields.append("orientation") }
         return fields
     }
 

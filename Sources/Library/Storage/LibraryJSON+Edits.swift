@@ -3,7 +3,8 @@
 ///     "edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},
 ///              "location":{"latitude":…,"longitude":…} (null: cleared),
 ///              "description":"…","favourite":true,
-///              "rating":4,"rejected":false,"picked":true,"label":"red" (null: cleared),"tags":["Places/Italy"]}
+///              "rating":4,"rejected":false,"picked":true,"label":"red" (null: cleared),"tags":["Places/Italy"],
+///              "orientation":6 (the EXIF orientation the user turned the photo to)}
 ///     "marks":{"rating":3,"rejected":true,"label":"red","tags":["Places/Italy/Rome"]}   (the file's)
 ///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…},
 ///                          "written":true (only when a write-back wrote it into the file)}]}],"redo":[…]}
@@ -37,6 +38,9 @@ extension LibraryJSON {
                 edits.label = try s.readOptionalString().map { ColourLabel(rawValue: $0).map(LabelEdit.set) ?? .cleared } ?? .cleared
             } else if key.equals("tags") {
                 edits.tags = try readTags(&s, sharing: nil)
+            } else if key.equals("orientation") {
+                let orientation = try s.readInt()
+                edits.orientation = (1...8).contains(orientation) ? orientation : nil
             } else {
                 try s.skipValue()
             }
@@ -143,7 +147,8 @@ extension LibraryJSON {
             first = false
             if let colour = label.label { appendString(colour.rawValue, &out) } else { out.append(contentsOf: "null".utf8) }
         }
-        if let tags = edits.tags { appendTags(tags, &out, first: first) }
+        if let tags = edits.tags { appendTags(tags, &out, first: first); first = false }
+        if let orientation = edits.orientation { number("orientation", Double(orientation), &out, first: first) }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -63,7 +63,7 @@ struct PhotoCodec: Sendable {
               read: { $1.photo.thumbnailWidth = try $0.readInt() }),
         Field("thumbnailHeight", write: { $1.int(hasThumbnailShape($0) ? $0.thumbnailHeight : nil) },
               read: { $1.photo.thumbnailHeight = try $0.readInt() }),
-        Field("orientation", write: { $1.int($0.orientation) }, read: { $1.photo.orientation = try $0.readInt() }),
+        Field("orientation", write: { $1.int($0.fileOrientation) }, read: { $1.photo.fileOrientation = try $0.readInt() }),
         Field("takenAt", write: { $1.string($0.fileTakenAtSource == nil ? nil : $0.fileTakenAt) },
               read: { $1.photo.fileTakenAt = try $0.readString() }),
         Field("takenAtSource", .requiredWith("takenAt"),

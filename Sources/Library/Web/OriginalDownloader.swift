@@ -55,7 +55,7 @@ public struct OriginalDownloader: Sendable {
             downloaded.takeFile(of: file, contentID: file.id == photo.id ? nil : file.id)
             if let thumbnails {
                 body.withUnsafeBytes { raw in
-                    thumbnails.prepare(ThumbnailStore.Key(of: downloaded), from: raw, orientation: downloaded.orientation)
+                    thumbnails.prepare(ThumbnailStore.Key(of: downloaded), from: raw, orientation: downloaded.fileOrientation)
                 }
             }
             return downloaded
@@ -128,7 +128,7 @@ extension Photo {
         width = file.width
         height = file.height
         (thumbnailWidth, thumbnailHeight) = (0, 0)
-        orientation = file.orientation
+        fileOrientation = file.fileOrientation
         fileTakenAt = file.fileTakenAt
         fileTakenAtSource = file.fileTakenAtSource
         cameraMake = file.cameraMake

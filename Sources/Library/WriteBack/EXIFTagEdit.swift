@@ -9,7 +9,7 @@ enum EXIFTagEdit {
     /// Removes every entry of the directory (and the directory).
     case removeAll(Directory)
 
-    /// Our tags for `changes`: dates and offsets in the EXIF IFD, ImageDescription in IFD0,
+    /// Our tags for `changes`: dates and offsets in the EXIF IFD, ImageDescription and Orientation in IFD0,
     /// the position's tags in the GPS IFD (the others kept).
     static func edits(for changes: MetadataChanges) -> [EXIFTagEdit] {
         var edits: [EXIFTagEdit] = []
@@ -21,6 +21,9 @@ enum EXIFTagEdit {
         }
         if let description = changes.description {
             edits.append(.set(.ifd0, tag: 0x010E, .ascii(description)))
+        }
+        if let orientation = changes.orientation {
+            edits.append(.set(.ifd0, tag: 0x0112, .short(UInt16(orientation))))
         }
         switch changes.location {
         case .set(let position)?:
@@ -53,13 +56,15 @@ enum EXIFTagEdit {
 enum EXIFTagValue {
     case ascii(String)
     case bytes([UInt8])
+    case short(UInt16)
     case rationals([(UInt32, UInt32)])
 
-    /// TIFF type (2 ASCII, 1 BYTE, 5 RATIONAL), component count and bytes.
+    /// TIFF type (2 ASCII, 1 BYTE, 3 SHORT, 5 RATIONAL), component count and bytes.
     func encoded(littleEndian: Bool) -> (type: UInt16, count: Int, bytes: [UInt8]) {
         switch self {
         case .ascii(let text): return (2, text.utf8.count + 1, Array(text.utf8) + [0])
         case .bytes(let bytes): return (1, bytes.count, bytes)
+        case .short(let value): return (3, 1, EXIFTagValue.u16(value, littleEndian))
         case .rationals(let values):
             let bytes = values.flatMap { EXIFTagValue.u32($0.0, littleEndian) + EXIFTagValue.u32($0.1, littleEndian) }
             return (5, values.count, bytes)

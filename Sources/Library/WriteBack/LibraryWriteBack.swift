@@ -9,7 +9,8 @@ import Foundation
 ///
 /// What is written: the date when the user set one (with its UTC offset when known), the place
 /// when set or cleared, the description when edited, the marks (stars, reject, label, tags: see
-/// `MetadataChanges.marks`) when any is edited, and for a favourite without marks xmp:Rating 5
+/// `MetadataChanges.marks`) when any is edited, the orientation the user turned the photo to
+/// (EXIF Orientation; tiff:Orientation in the sidecar) when turned, and for a favourite without marks xmp:Rating 5
 /// in the sidecar (never taken away: a rating set elsewhere stays). Once the FILE holds a value, the
 /// record's file value is that value and the edit is cleared; the photo keeps its id (and its
 /// thumbnail) and remembers the new bytes' fingerprint as `Photo.contentID`. photory writes
@@ -81,6 +82,7 @@ public struct LibraryWriteBack: Sendable {
         if edits.rating != nil || edits.rejected != nil || edits.label != nil || edits.tags != nil {
             changes.marks = photo.marks
         }
+        changes.orientation = edits.orientation
         if edits.date != nil, let takenAt = photo.takenAt, let dated = MetadataChanges(takenAt: takenAt) {
             changes.dateTaken = dated.dateTaken
             changes.utcOffset = dated.utcOffset
@@ -111,7 +113,8 @@ public struct LibraryWriteBack: Sendable {
                     if let record {
                         thumbnails?.carryOver(
                             from: ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
-                            to: ThumbnailStore.Key(photoID: record.id, fileSize: record.fileSize, fileModified: record.fileModified))
+                            to: ThumbnailStore.Key(photoID: record.id, fileSize: record.fileSize, fileModified: record.fileModified),
+                            turnedFrom: photo.fileOrientation, turnedTo: record.fileOrientation)
                     }
                 }
             } catch .notJPEG {
@@ -135,6 +138,11 @@ public struct LibraryWriteBack: Sendable {
             // A format whose files we do not write: the sidecar is the whole write.
             outcome.note = Self.leftAlone(notJPEG)
             record = Self.record(photo, sidecarHolds: changes)
+            if let record, record.fileOrientation != photo.fileOrientation {
+                // The stored thumbnail (same file, same key) is turned to the sidecar's orientation.
+                let key = ThumbnailStore.Key(of: photo)
+                thumbnails?.carryOver(from: key, to: key, turnedFrom: photo.fileOrientation, turnedTo: record.fileOrientation)
+            }
         } else if let notJPEG, !notJPEG.isEmpty {
             problems.insert("\(file): the \(notJPEG) file was not written (\(Self.onlyJPEGFiles))", at: 0)
         } else if notJPEG != nil {
@@ -205,6 +213,10 @@ public struct LibraryWriteBack: Sendable {
         if let marks = changes.marks {
             photo.fileMarks = marks
             (photo.edits.rating, photo.edits.rejected, photo.edits.label, photo.edits.tags) = (nil, nil, nil, nil)
+        }
+        if let orientation = changes.orientation {
+            photo.fileOrientation = orientation
+            photo.edits.orientation = nil
         }
         return photo
     }

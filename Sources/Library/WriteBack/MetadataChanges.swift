@@ -23,6 +23,8 @@ public struct MetadataChanges: Sendable, Equatable {
     /// with "|", digiKam:TagsList with "/", dc:subject and IPTC Keywords with the leaves), all
     /// written together: in the sidecar, and in a JPEG's own XMP and IPTC.
     public var marks: PhotoMarks?
+    /// The EXIF orientation 1–8: Orientation in IFD0, tiff:Orientation in the sidecar.
+    public var orientation: Int?
 
     public init(dateTaken: String? = nil, utcOffset: String? = nil, location: Location? = nil,
                 description: String? = nil, favourite: Bool? = nil, marks: PhotoMarks? = nil) {
@@ -49,7 +51,7 @@ public struct MetadataChanges: Sendable, Equatable {
     }
 
     /// True when something goes into the JPEG file's EXIF (the favourite lives in the sidecar only).
-    public var touchesEXIF: Bool { dateTaken != nil || location != nil || description != nil }
+    public var touchesEXIF: Bool { dateTaken != nil || location != nil || description != nil || orientation != nil }
 
     /// True when something goes into the JPEG file: its EXIF, or its XMP and IPTC (the marks).
     public var touchesFile: Bool { touchesEXIF || marks != nil }
@@ -66,6 +68,9 @@ public struct MetadataChanges: Sendable, Equatable {
             guard shape, TakenAt.fromEXIF(dateTaken) != nil else {
                 return "date \"\(dateTaken)\" is not an EXIF date (YYYY:MM:DD HH:MM:SS)"
             }
+        }
+        if let orientation, !(1...8).contains(orientation) {
+            return "orientation \(orientation) is not an EXIF orientation (1–8)"
         }
         if let utcOffset, let problem = UTCOffset.problem(utcOffset) {
             return "time-zone offset \(problem)"

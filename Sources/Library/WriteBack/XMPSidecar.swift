@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Writes date, place, description, stars, label and tags into an XMP sidecar beside the photo,
+/// Writes date, place, description, stars, label, tags and orientation into an XMP sidecar beside the photo,
 /// `photo.jpg.xmp` (the name darktable and digiKam use by default).
 ///
 /// An existing sidecar keeps everything it holds (darktable keeps its whole edit history
@@ -18,6 +18,7 @@ public enum XMPSidecar {
         static let xmp = ("xmp", "http://ns.adobe.com/xap/1.0/")
         static let exif = ("exif", "http://ns.adobe.com/exif/1.0/")
         static let photoshop = ("photoshop", "http://ns.adobe.com/photoshop/1.0/")
+        static let tiff = ("tiff", XMPFacts.Namespace.tiff)
         static let dc = ("dc", "http://purl.org/dc/elements/1.1/")
         static let lightroom = ("lr", XMPFacts.Namespace.lightroom)
         static let digiKam = ("digiKam", XMPFacts.Namespace.digiKam)
@@ -138,6 +139,9 @@ public enum XMPSidecar {
         }
         if let description = changes.description {
             editor.setDefaultLanguage(Namespace.dc, "description", description)
+        }
+        if let orientation = changes.orientation {
+            editor.set(Namespace.tiff, "Orientation", String(orientation))
         }
     }
 

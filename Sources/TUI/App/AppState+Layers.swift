@@ -137,6 +137,8 @@ extension AppState {
         case let .confirmErase(photos):
             open(.deleteConfirmation(DeleteConfirmation(photoIDs: photos, bytes: bytes(of: photos), purpose: .erase)))
             return []
+        case let .runCommand(command, photoIDs):
+            return runCommand(command, on: photoIDs)
         }
     }
 }

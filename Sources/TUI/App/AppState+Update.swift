@@ -106,6 +106,12 @@ extension AppState {
             return []
         case let .trashChanged(result):
             trashChanged(result)
+        // Open with, run on marks (issue 20)
+        case let .openedWith(outcomes):
+            openedWith(outcomes)
+            return []
+        case let .commandFinished(command, outcome):
+            commandFinished(command, outcome)
             return []
         }
     }
@@ -129,6 +135,7 @@ extension AppState {
         if action == .undo, let effects = undoTrash() { return effects }
         if let effects = handleMarking(action) { return effects }
         if let effects = handleOrganising(action) { return effects }
+        if let effects = handleTurnsAndPrograms(action) { return effects }   // issue 20
         switch action {
         case .search:
             openSearch()

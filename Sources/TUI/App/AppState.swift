@@ -69,14 +69,16 @@ public struct AppState: Sendable {
     public var trashDays = 30
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
+    /// The last command `!` ran, offered again the next time.
+    var lastCommand = ""
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
                 remembered: RememberedState = RememberedState(), status: String? = nil,
                 graphics: GraphicsSettings = .symbols, configProblems: [String] = [], animations: Bool = false,
-                tileSize: TileSize = .standard) {
+                tileSize: TileSize = .standard, openWith: OpenWith = OpenWith(inTerminal: true)) {
         session = Session(library: library, keyMap: keyMap, remembered: remembered, configProblems: configProblems,
-                          startFolder: startFolder, homeFolder: homeFolder, tileSizeSetting: tileSize)
+                          startFolder: startFolder, homeFolder: homeFolder, tileSizeSetting: tileSize, openWith: openWith)
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode

@@ -118,7 +118,8 @@ public final class BrowserApp: Sendable {
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
-            configProblems: config.problems, animations: config.animations, tileSize: config.tileSize)
+            configProblems: config.problems, animations: config.animations, tileSize: config.tileSize,
+            openWith: OpenWith(program: config.openWith.program, inTerminal: config.openWith.runsInTerminal()))
         state.rejectedDisplay = config.rejected
         state.trashDays = config.trashDays
         let jobs = JobScheduler()
@@ -139,7 +140,7 @@ public final class BrowserApp: Sendable {
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.
-        state.followUp().forEach(perform)
+        state.followUp().forEach { perform($0, on: terminal) }
         var dirty = true
         var animationClock = AnimationClock()
         while !state.shouldQuit && !inbox.isStopped {
@@ -148,7 +149,7 @@ public final class BrowserApp: Sendable {
             if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
                 let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
                                                  within: animationClock.realFrameInterval)
-                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
+                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach { perform($0, on: terminal) }
                 dirty = true
             }
             if dirty {
@@ -191,7 +192,7 @@ public final class BrowserApp: Sendable {
                 effects += state.update(message)
                 if state.shouldQuit { break }
             }
-            effects.forEach(perform)
+            effects.forEach { perform($0, on: terminal) }
             reportSavedEdits(state)
             dirty = true
         }
@@ -281,9 +282,24 @@ public final class BrowserApp: Sendable {
         })
     }
 
-    private func perform(_ effect: Effect) {
+    /// Does `effect`; those that need the terminal (handing it to a program, a clipboard
+    /// sequence) use `terminal`, on the loop's thread.
+    private func perform(_ effect: Effect, on terminal: Terminal) {
         let inbox = self.inbox
         switch effect {
+        // Open with, run on marks, copy the path (issue 20)
+        case let .openWith(programs, inTerminal: true):
+            inbox.post(.openedWith(TerminalHandover.run(programs, on: terminal)))
+        case let .openWith(programs, inTerminal: false):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.openedWith(programs.map { $0.run(output: .discard) }))
+            }
+        case let .runCommand(program, command):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.commandFinished(command: command, program.run(output: .capture)))
+            }
+        case let .copyToClipboard(bytes):
+            terminal.send(ClipboardCopy.sequence(for: bytes, insideTmux: ClipboardCopy.insideTmux))
         case let .listFolder(path):
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.folderListed(path: path, Self.list(path)))

@@ -28,6 +28,14 @@ public enum Effect: Equatable, Sendable {
     /// Build the search index for the library as at revision `generation` of the caches, off
     /// the UI thread; a newer build cancels it.
     case buildSearchIndex(PhotoLibrary, generation: Int)
+    // Open with, run on marks, copy the path (issue 20)
+    /// Open photos with these runs of the `open-with` program; `inTerminal`: hand it the
+    /// terminal (`TerminalHandover`), else run it beside the browser.
+    case openWith([ExternalProgram], inTerminal: Bool)
+    /// Run the user's `!` command (its output captured), `command` as typed.
+    case runCommand(ExternalProgram, command: String)
+    /// Put these bytes on the terminal's clipboard (`ClipboardCopy`).
+    case copyToClipboard([UInt8])
     /// Move photos to the trash, restore them, delete them for good, or delete trashed ones for
     /// good (`LibraryTrash`), the edits still on their way saved first.
     case changeTrash(TrashWork, [String])

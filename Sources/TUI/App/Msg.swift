@@ -58,6 +58,11 @@ public enum Msg: Sendable {
             (self.work, self.library, self.outcomes, self.bytes) = (work, library, outcomes, bytes)
         }
     }
+    // Open with, run on marks (issue 20)
+    /// The `open-with` runs ended (a graphical program: when it was closed).
+    case openedWith([ExternalProgram.Outcome])
+    /// The `!` command `command` ended, with its output.
+    case commandFinished(command: String, ExternalProgram.Outcome)
 
     /// A save of the browser's edits: the journal line that holds them, and what the reader
     /// should be told (a torn line cut off).

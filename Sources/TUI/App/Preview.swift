@@ -12,10 +12,12 @@ public struct PreviewKey: Hashable, Sendable {
     public var fromThumbnail = false
     /// Set for a pixel preview (sixel, kitty, iTerm2); nil for character art.
     public var pixels: PixelFormat?
+    /// The EXIF orientation shown (`Photo.orientation`): a photo the user turns needs a new preview.
+    public var orientation = 1
 
     /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.
     var imageContent: String {
-        "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")"
+        "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")\(orientation == 1 ? "" : " o\(orientation)")"
             + (pixels.map { " \($0.graphicsProtocol.rawValue) \($0.cellSize)" } ?? "")
     }
 }
@@ -24,7 +26,10 @@ public struct PreviewKey: Hashable, Sendable {
 public struct PreviewRequest: Hashable, Sendable {
     public var key: PreviewKey
     public var path: String
+    /// The EXIF orientation the photo is shown with, and the file's own (stored thumbnails are
+    /// upright for the file's: the user's turn is applied to them on the way out).
     public var orientation: Int
+    public var fileOrientation: Int
     /// Pixel size as shown (orientation applied).
     public var displayWidth: Int
     public var displayHeight: Int
@@ -36,6 +41,7 @@ public struct PreviewRequest: Hashable, Sendable {
         self.key = key
         path = photo.path
         orientation = photo.orientation
+        fileOrientation = photo.fileOrientation
         (displayWidth, displayHeight) = photo.layoutSize
         fileSize = photo.fileSize
         fileModified = photo.fileModified

@@ -29,13 +29,15 @@ public struct PreviewMaker: Sendable {
             // A web photo known by its thumbnail until its original comes: that is all there is.
             let thumbnailKey = ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
                                                   fileModified: request.fileModified)
-            switch thumbnails?.thumbnailOnlyEntry(thumbnailKey) ?? .notDownloaded {
+            switch ThumbnailStore.turned(thumbnails?.thumbnailOnlyEntry(thumbnailKey) ?? .notDownloaded,
+                                         from: request.fileOrientation, to: request.orientation) {
             case let .thumbnail(stored): image = stored
             case let .failed(reason): return .failed(reason)
             }
         } else if let thumbnails, needed.width <= ThumbnailStore.maxSide, needed.height <= ThumbnailStore.maxSide {
-            switch thumbnails.entryMakingIfNeeded(photoID: request.key.photoID, path: request.path,
-                                                  orientation: request.orientation) {
+            let stored = thumbnails.entryMakingIfNeeded(photoID: request.key.photoID, path: request.path,
+                                                        orientation: request.fileOrientation)
+            switch ThumbnailStore.turned(stored, from: request.fileOrientation, to: request.orientation) {
             case let .thumbnail(stored): image = stored
             case let .failed(reason): return .failed(reason)
             }

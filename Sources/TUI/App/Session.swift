@@ -17,6 +17,8 @@ public struct Session: Sendable {
     // Tile size
     /// The config file's `tile-size`: the grids' tiles until the user picks another size.
     var tileSizeSetting: TileSize = .standard
+    /// What `O` opens photos with, `inTerminal` decided (issue 20).
+    var openWith = OpenWith(inTerminal: true)
 }
 
 extension AppState {
@@ -40,4 +42,5 @@ extension AppState {
     var homeFolder: String { session.homeFolder }
     /// How big the grids' tiles are: the size last chosen with `+` / `-`, else the config file's.
     var tileSize: TileSize { remembered.tileSize ?? session.tileSizeSetting }
+    var openWith: OpenWith { session.openWith }
 }

@@ -13,6 +13,8 @@ import Library
 /// tile-size = "medium"      # small, medium, large or huge: the grids' tiles at start (+ / - change them)
 /// mouse = true              # clicks, double-clicks and the wheel where the terminal reports them
 /// rejected = "dim"          # rejected photos in the grids: "dim" or "hide"
+/// open-with = "xdg-open"    # what O opens photos with (words, no shell; see `OpenWith`)
+/// open-with-terminal = true # hand it the terminal (unset: when there is no graphical display)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -36,6 +38,8 @@ public struct Config: Sendable {
     public var mouse = true
     /// Rejected photos in the grids (`rejected`): dimmed (default) or hidden.
     public var rejected = RejectedDisplay.dim
+    /// What `O` opens photos with (`open-with`, `open-with-terminal`).
+    public var openWith = OpenWith()
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -93,6 +97,7 @@ public struct Config: Sendable {
     /// The settings outside any table.
     static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days", "rejected",
                                    /* tile size and mouse */ "tile-size", "mouse"]
+        + ["open-with", "open-with-terminal"]   // open with (issue 20)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -130,6 +135,18 @@ public struct Config: Sendable {
             rejected = RejectedDisplay(rawValue: text) ?? .dim
         case ("rejected", let value):
             return "\"rejected\" takes \"dim\" or \"hide\", not \(value.kind)"
+        // Open with (issue 20)
+        case let ("open-with", .string(text)):
+            guard let program = OpenWith(setting: text, inTerminal: openWith.inTerminal) else {
+                return "\"open-with\" takes a program, like \"xdg-open\" or \"nsxiv -f\", not an empty text"
+            }
+            openWith = program
+        case ("open-with", let value):
+            return "\"open-with\" takes a program in quotes, like \"xdg-open\", not \(value.kind)"
+        case let ("open-with-terminal", .bool(on)):
+            openWith.inTerminal = on
+        case ("open-with-terminal", let value):
+            return "\"open-with-terminal\" takes true or false, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

@@ -63,4 +63,7 @@ public enum Action: String, CaseIterable, Sendable {
     case showTrash = "show-trash"
     /// In the Trash: put the photo back where it was.
     case restore
+    // Rotate and flip; open with, run on marks, copy the path (issue 20)
+    case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip
+    case openWith = "open-with", runCommand = "run-command", copyPath = "copy-path"
 }

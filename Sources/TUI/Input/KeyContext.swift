@@ -4,6 +4,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
     // Issue 22's layers: the label choice, the tag editor, the delete confirmation, the Trash
     case labelChoice, tagEditor, deleteConfirmation, trash
+    /// `!`: typing a command, then reading its output (issue 20).
+    case commandLine, commandOutput
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -24,6 +26,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .tagEditor: "tag-editor"
         case .deleteConfirmation: "delete-confirmation"
         case .trash: "trash"
+        case .commandLine: "command-line"
+        case .commandOutput: "command-output"
         }
     }
 
@@ -46,9 +50,11 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .tagEditor: "Keys — tags"
         case .deleteConfirmation: "Keys — move to the trash"
         case .trash: "Keys — Trash"
+        case .commandLine: "Keys — command on the photos"
+        case .commandOutput: "Keys — command output"
         }
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine].contains(self) }
 }

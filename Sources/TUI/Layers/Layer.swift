@@ -28,6 +28,8 @@ enum Layer: Sendable {
     case tagEditor(TagEditor)
     case deleteConfirmation(DeleteConfirmation)
     case trash(TrashList)
+    case commandLine(CommandLineLayer)
+    case commandOutput(CommandOutputLayer)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -44,6 +46,8 @@ enum Layer: Sendable {
         case let .tagEditor(state): state
         case let .deleteConfirmation(state): state
         case let .trash(state): state
+        case let .commandLine(state): state
+        case let .commandOutput(state): state
         }
     }
 

@@ -41,4 +41,6 @@ enum LayerRequest: Equatable {
     case changeTrash(TrashWork, [String])
     /// Ask before deleting trashed photos for good.
     case confirmErase([String])
+    /// Run the `!` command on these photos' paths (issue 20).
+    case runCommand(String, photoIDs: [String])
 }

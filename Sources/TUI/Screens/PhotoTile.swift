@@ -28,7 +28,7 @@ enum PhotoTile {
                                                   maxCols: maxColumns, maxRows: maxRows,
                                                   cellAspect: pixels?.cellAspect ?? 0.5)
         return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
-                          fromThumbnail: !photo.isDownloaded, pixels: pixels)
+                          fromThumbnail: !photo.isDownloaded, pixels: pixels, orientation: photo.orientation)
     }
 
     static func draw(_ photo: Photo?, in box: Rect, state: AppState, inGrid: Bool, into grid: inout CellGrid) {

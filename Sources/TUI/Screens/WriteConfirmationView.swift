@@ -12,6 +12,7 @@ enum WriteConfirmationView {
         if edits.contains(where: { $0.date != nil }) { fields.append("date") }
         if edits.contains(where: { $0.location != nil }) { fields.append("place") }
         if edits.contains(where: { $0.description != nil }) { fields.append("description") }
+        if edits.contains(where: { $0.orientation != nil }) { fields.append("orientation") }   // rotate and flip (issue 20)
         let favourites = edits.contains(where: \.favourite)
         let its = count == 1 ? "its" : "their"
         let question: String

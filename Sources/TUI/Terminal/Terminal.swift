@@ -264,6 +264,31 @@ public final class Terminal {
         Self.slot.signal()
     }
 
+    // MARK: - Lending the terminal (see `TerminalHandover`)
+
+    /// Gives the terminal back as it was before photory (main screen, cursor shown, the tty's
+    /// own modes) for another program to use; ``resume()`` takes it again. Headless: nothing.
+    func suspend() {
+        guard !isRestored, !isHeadless else { return }
+        if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.giveBack)) }
+        _ = endwin()
+    }
+
+    /// Takes the terminal again after ``suspend()``: ncurses' modes and screen, our modes, and
+    /// the next ``draw(_:)`` repaints everything (what the other program left is gone).
+    func resume() {
+        guard !isRestored, !isHeadless else { return }
+        _ = refresh()
+        if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.take)) }
+        resized()
+    }
+
+    /// Writes `bytes` (a sequence the terminal acts on, not cells: `ClipboardCopy`) now.
+    func send(_ bytes: [UInt8]) {
+        guard !isRestored else { return }
+        backend.write(bytes)
+    }
+
     // MARK: - Size
 
     /// The terminal size in cells.

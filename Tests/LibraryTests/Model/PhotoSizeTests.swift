@@ -28,7 +28,7 @@ import Testing
     @Test func sizesOutOfRangeAreClamped() {
         var photo = samplePhoto("a")
         photo.width = Int(Int32.max) + 5
-        photo.orientation = 300
+        photo.fileOrientation = 300
         #expect(photo.width == Int(Int32.max) && photo.orientation == 255)
     }
 }

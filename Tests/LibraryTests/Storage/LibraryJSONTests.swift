@@ -91,7 +91,7 @@ import Testing
         photo.edits = PhotoEdits(date: EditedDate(value: "2004-01-01T00:00:00", precision: .year),
                                  location: .set(GPSPosition(latitude: 48.85, longitude: 2.35, altitude: -3)),
                                  description: "Boats", favourite: true, rating: 4, rejected: false, picked: true,
-                                 label: .cleared, tags: ["Places/Italy/Rome", "Family"])
+                                 label: .cleared, tags: ["Places/Italy/Rome", "Family"], orientation: 7)
         photo.fileMarks = PhotoMarks(rating: 2, rejected: true, label: .purple, tags: ["Places/Italy"])
         photo.sidecarModified = 1_700_000_050.5
         photo.contentID = "fedcba987654321"
@@ -146,7 +146,7 @@ import Testing
             + #""marks":{"rating":2,"rejected":true,"label":"purple","tags":["Places/Italy"]},"sidecarModified":1700000050.5,"#
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
-            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"]}}"#
+            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7}}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }

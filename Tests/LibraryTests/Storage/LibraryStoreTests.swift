@@ -35,7 +35,7 @@ import Testing
         var photo = samplePhoto("abc", description: "Beach", takenAt: "2024-05-01T14:03:22+02:00")
         photo.fileGPS = GPSPosition(latitude: 48.85, longitude: -2.35, altitude: -3)
         photo.cameraMake = "Canon"
-        photo.orientation = 6
+        photo.fileOrientation = 6
         let library = PhotoLibrary(photos: [photo, samplePhoto("def", missing: true)])
         try store.save(library)
         let loaded = try store.load()

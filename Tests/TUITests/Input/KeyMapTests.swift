@@ -28,6 +28,10 @@ import Testing
         case .tagEditor: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("T"))
         case .deleteConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.delete)
         case .trash: state.press(.char("X"))
+        case .commandLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("!"))
+        case .commandOutput:
+            state.openGroup(at: TestLibrary.gardenIndex)
+            state.send(.commandFinished(command: "true", ExternalProgram.Outcome(program: "sh")))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
@@ -79,7 +83,7 @@ import Testing
     @Test func hintsShowTheFirstKeyOfEachAction() {
         let map = KeyMap()
         #expect(map.hints([.open, .importPhotos, .reload, .help, .quit], in: .home)
-                == "Enter open · a import · r reload · ? help · q quit")
+                == "Enter open · a import · F5 reload · ? help · q quit")
         #expect(map.hints(DetailScreen.hints, in: .detail)
                 == "← previous · → next · f fav · i info · d date · m map · Esc back · ? help")
     }
