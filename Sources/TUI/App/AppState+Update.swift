@@ -4,12 +4,12 @@ extension AppState {
     /// Applies one message. Pure: no disk, no terminal; work to do comes back as effects.
     public mutating func update(_ msg: Msg) -> [Effect] {
         // A key ends the animation at once, then acts as usual (and may start another).
-        guard case .key = msg else { return apply(msg) + followUp() + wantOriginals() }
+        guard case .key = msg else { return apply(msg) + followUp() + wantOriginals() + videoFollowUp() }
         let before = screenBefore
         transition = nil
         let effects = apply(msg)
         startTransition(after: before)
-        return effects + followUp() + wantOriginals()
+        return effects + followUp() + wantOriginals() + videoFollowUp()
     }
 
     private mutating func apply(_ msg: Msg) -> [Effect] {
@@ -21,7 +21,7 @@ extension AppState {
             self.rows = rows
             transition = nil   // drawn for the old size
             clampCursors()
-            return []
+            return videoResized()
         case let .cellSizeChanged(size):
             graphics.cellSize = size
             return []
@@ -99,6 +99,15 @@ extension AppState {
         case let .animationFrame(now, canKeepUp):
             animationFrame(at: now, canKeepUp: canKeepUp)
             return []
+        // Videos (issue 21)
+        case let .videoFrame(frame, now, canKeepUp):
+            return videoFrame(frame, now: now, canKeepUp: canKeepUp)
+        case let .videoEnded(photoID, generation, failure):
+            videoEnded(photoID: photoID, generation: generation, failure: failure)
+            return []
+        case let .videoPlayerEnded(failure):
+            status = failure
+            return []
         }
     }
 
@@ -115,7 +124,9 @@ extension AppState {
         }
         if let effects = routeThroughLayers(key) { return effects }
         if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
-        guard let action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
+        guard var action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
+        action = videoAction(action, for: key)   // Videos (issue 21)
+        if let effects = handleVideo(action) { return effects }
         if let effects = handleOrganising(action) { return effects }
         switch action {
         case .search:

@@ -33,6 +33,8 @@ public final class BrowserApp: Sendable {
         let follower: JournalFollower
         /// Made on the first original the detail view asks for.
         var originalQueue: OriginalQueue?
+        /// Plays the video of the photo view (issue 21).
+        let player: VideoPlayer
     }
 
     private static let importKey = "import"
@@ -118,6 +120,7 @@ public final class BrowserApp: Sendable {
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
                                        tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
             configProblems: config.problems, animations: config.animations)
+        state.videoPlayer = config.videoPlayer   // Videos (issue 21)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -129,14 +132,15 @@ public final class BrowserApp: Sendable {
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         let imports = jobs.queue("import", workers: 1, keyedBy: String.self)
         workers.withLock {
-            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower)
+            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower,
+                         player: VideoPlayer(scheduler: jobs) { inbox.post($0) })
         }
         follower.start()
         defer { follower.stop() }
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.
-        state.followUp().forEach(perform)
+        state.followUp().forEach { perform($0, on: terminal) }
         var dirty = true
         var animationClock = AnimationClock()
         while !state.shouldQuit && !inbox.isStopped {
@@ -145,7 +149,7 @@ public final class BrowserApp: Sendable {
             if let transition = state.transition, let now = animationClock.frameDue(started: transition.start != nil) {
                 let canKeepUp = terminal.canDraw(cells: transition.view.width * transition.view.height,
                                                  within: animationClock.realFrameInterval)
-                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach(perform)
+                state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach { perform($0, on: terminal) }
                 dirty = true
             }
             if dirty {
@@ -177,7 +181,7 @@ public final class BrowserApp: Sendable {
             }
             // The terminal is gone (not even a hang-up signal came): no key will ever come.
             if woke.contains(.hangup) && keys.isEmpty { break }
-            messages += inbox.drain()
+            messages += inbox.drain().map { Self.stamped($0, on: terminal) }
             // Images put off for a key that turned out to be nothing still need drawing.
             if terminal.postponedImagesLastDraw > 0 { dirty = true }
             guard !messages.isEmpty else { continue }
@@ -186,7 +190,7 @@ public final class BrowserApp: Sendable {
                 effects += state.update(message)
                 if state.shouldQuit { break }
             }
-            effects.forEach(perform)
+            effects.forEach { perform($0, on: terminal) }
             reportSavedEdits(state)
             dirty = true
         }
@@ -241,6 +245,17 @@ public final class BrowserApp: Sendable {
         try? AtomicFile.write(Array("\(state.editSequence) edits saved\n".utf8), to: file)
     }
 
+    // MARK: - Videos (issue 21)
+
+    /// A video frame stamped with the loop's clock, and whether the terminal draws it in a
+    /// frame's time (a pixel frame; see `VideoPlayback`).
+    private static func stamped(_ msg: Msg, on terminal: Terminal) -> Msg {
+        guard case let .videoFrame(frame, _, _) = msg else { return msg }
+        var canKeepUp = true
+        if case let .image(image) = frame.content { canKeepUp = terminal.canDraw(bytes: image.bytes.count, within: 1.0 / 25) }
+        return .videoFrame(frame, now: TerminalQuery.now(), canKeepUp: canKeepUp)
+    }
+
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
     public func post(_ msg: Msg) { inbox.post(msg) }
 
@@ -276,7 +291,8 @@ public final class BrowserApp: Sendable {
         })
     }
 
-    private func perform(_ effect: Effect) {
+    /// Does `effect`; `terminal` is the loop's (handed to a video player).
+    private func perform(_ effect: Effect, on terminal: Terminal) {
         let inbox = self.inbox
         switch effect {
         case let .listFolder(path):
@@ -349,6 +365,15 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: false)
         case .catchUpWithDisk:
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: true)
+        // Videos (issue 21)
+        case let .playVideo(request):
+            workers.withLock { $0?.player }?.play(request)
+        case .stopVideo:
+            workers.withLock { $0?.player }?.stop()
+        case let .runVideoPlayer(command, path):
+            // On the loop's thread: the terminal is handed over and back before the next frame.
+            let failure = TerminalHandover.run(command + [path], on: terminal)
+            inbox.post(.videoPlayerEnded(failure: failure.map { "video-player: \($0)" }))
         }
     }
 

@@ -13,6 +13,12 @@ public struct PreviewKey: Hashable, Sendable {
     /// Set for a pixel preview (sixel, kitty, iTerm2); nil for character art.
     public var pixels: PixelFormat?
 
+    public init(photoID: String, columns: Int, rows: Int, colorMode: ColorMode, fromThumbnail: Bool = false,
+                pixels: PixelFormat? = nil) {
+        (self.photoID, self.columns, self.rows, self.colorMode) = (photoID, columns, rows, colorMode)
+        (self.fromThumbnail, self.pixels) = (fromThumbnail, pixels)
+    }
+
     /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.
     var imageContent: String {
         "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")"

@@ -10,6 +10,7 @@ import Library
 /// graphics-grid = false     # pixel thumbnails in the grids too
 /// animations = true         # a photo grows from its tile when opened, shrinks back when left
 /// trash-days = 30           # what photory trashed is deleted for good after this many days
+/// video-player = "mpv --vo=tct"   # videos play in this program instead of in place (or a list of words)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -26,6 +27,9 @@ public struct Config: Sendable {
     public var animations = true
     /// Days what photory trashed stays in the trash (`trash-days`, default 30).
     public var trashDays = 30
+    // Videos (issue 21)
+    /// The program (and its arguments) videos are handed to (`video-player`); nil: played in place.
+    public var videoPlayer: [String]?
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -81,7 +85,8 @@ public struct Config: Sendable {
     }
 
     /// The settings outside any table.
-    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days"]
+    static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days",
+                                   "video-player"]   // Videos (issue 21)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -103,6 +108,13 @@ public struct Config: Sendable {
             trashDays = days
         case ("trash-days", let value):
             return "\"trash-days\" takes a number of days, 1 or more, not \(value.kind)"
+        // Videos (issue 21): "mpv --vo=tct" (split at spaces) or ["mpv", "--vo=tct"].
+        case let ("video-player", .string(text)) where !text.split(separator: " ").isEmpty:
+            videoPlayer = text.split(separator: " ").map(String.init)
+        case let ("video-player", .array(words)) where !words.isEmpty && words.allSatisfy({ if case .string = $0 { true } else { false } }):
+            videoPlayer = words.compactMap { if case let .string(word) = $0 { word } else { nil } }
+        case ("video-player", let value):
+            return "\"video-player\" takes a command in quotes (\"mpv --vo=tct\") or a list of its words, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

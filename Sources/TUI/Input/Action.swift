@@ -42,4 +42,7 @@ public enum Action: String, CaseIterable, Sendable {
     case lineStart = "line-start", lineEnd = "line-end"
     case deleteBack = "delete-back", deleteForward = "delete-forward"
     case clearLine = "clear-line"
+    // Videos (issue 21): playing in the photo view
+    case play, pause, stop
+    case seekBack = "seek-back", seekForward = "seek-forward"
 }

@@ -2,6 +2,8 @@
 /// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+    // Videos (issue 21): a video playing in the photo view
+    case video
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -18,6 +20,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "place-form"
         case .map: "map"
         case .writeConfirmation: "write-confirmation"
+        case .video: "video"
         }
     }
 
@@ -36,6 +39,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "Keys — place form"
         case .map: "Keys — map"
         case .writeConfirmation: "Keys — write to the files"
+        case .video: "Keys — video playing"
         }
     }
 

@@ -80,7 +80,9 @@ enum GroupScreen {
             let photo = state.library.photo(id: id)
             PhotoTile.draw(photo, in: GridLayout.previewRect(in: tile), state: state, inGrid: true, into: &grid)
             // A missing photo shows its last known path, so it can be found and relinked.
-            let when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
+            var when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
+            // Videos (issue 21): ▶ and the length over the preview, else in the caption.
+            if !VideoBadge.draw(photo, onTile: tile, into: &grid), let badge = VideoBadge.text(photo) { when = badge + "  " + when }
             let marked = state.marks.contains(id)
             HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)

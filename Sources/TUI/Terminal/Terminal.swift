@@ -312,6 +312,36 @@ public final class Terminal {
         writeSpeed.fits(cells: cells, within: slot)
     }
 
+    // MARK: - Videos (issue 21)
+
+    /// Whether a pixel image of `bytes` is expected to be written within `slot` seconds (a
+    /// video's pixel frames go on only while this holds; see ``FrameWriteSpeed``).
+    public func canDraw(bytes: Int, within slot: Double) -> Bool {
+        writeSpeed.fits(bytes: bytes, within: slot)
+    }
+
+    /// Leaves the screen to another program (`TerminalHandover`): pixel images deleted, the
+    /// main screen and the tty modes as they were before ncurses. False when headless or restored.
+    func suspendForProgram() -> Bool {
+        guard !isRestored, !isHeadless else { return false }
+        if graphics.graphicsProtocol == .kitty { backend.write(drawer.imageOutput.wrapped(KittyImage.deleteAll)) }
+        if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.giveBack)) }
+        backend.flush()
+        _ = endwin()
+        return true
+    }
+
+    /// Takes the screen back after ``suspendForProgram()``: program modes again, keys typed for
+    /// the other program dropped, and the next ``draw(_:)`` repaints everything.
+    func resumeAfterProgram() {
+        guard !isRestored else { return }
+        _ = set_term(screen)
+        _ = wrefresh(photory_stdscr())
+        _ = flushinp()
+        if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.take)) }
+        resized()
+    }
+
 
     /// Headless diagnostics: the text ncurses holds on `row` (wide glyphs once, trailing spaces
     /// trimmed).

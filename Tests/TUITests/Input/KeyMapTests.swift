@@ -23,6 +23,7 @@ import Testing
         case .dateForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("d"))
         case .placeForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("L"))
         case .writeConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("f"), .char("W"))
+        case .video: state = VideoPlaybackTests.onVideo(columns: 160, rows: 48); state.press(.char("p"))   // issue 21
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
