@@ -3,12 +3,9 @@ import Library
 /// Videos in the photo view (issue 21): playing in place (see `VideoPlayback` for how the frames
 /// come), pausing, seeking, stopping, or handing the video to the `video-player` command.
 extension AppState {
-    /// The action of `key` in the photo view: Enter plays a video, and on a photo does what it
-    /// did before videos (goes back).
+    /// The action of `key` in the photo view: Enter, which goes back from a photo, plays a video.
     func videoAction(_ action: Action, for key: Key) -> Action {
-        guard action == .play, detailPhoto?.kind != .video else { return action }
-        return keyMap.bindings.first { $0.action != .play && $0.contexts.contains(.detail) && $0.keys.contains(key) }?.action
-            ?? action
+        action == .back && key == .enter && screenKeyContext == .detail && detailPhoto?.kind == .video ? .play : action
     }
 
     /// Handles the video actions; nil for any other.

@@ -113,8 +113,8 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: group),
             KeyBinding(.back, [.escape, .backspace, .char("q")], help: "clear the marks, else back to the groups",
                        hint: "back", in: group),
-            // Videos (issue 21): Enter plays a video (on a photo it goes back, see `AppState.videoAction`).
-            KeyBinding(.play, [.char("p"), .enter], help: "play the video (character art, no sound)", hint: "play",
+            // Videos (issue 21): Enter (back on a photo) plays a video too, see `AppState.videoAction`.
+            KeyBinding(.play, [.char("p")], help: "play the video (Enter too; character art, no sound)", hint: "play",
                        in: [.detail]),
             KeyBinding(.pause, [.char(" ")], help: "pause / play", hint: "pause", in: [.video]),
             KeyBinding(.seekBack, [.left, .char("h")], help: "back / forward 5 s", hint: "seek", in: [.video]),

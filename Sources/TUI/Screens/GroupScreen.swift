@@ -82,7 +82,8 @@ enum GroupScreen {
             // A missing photo shows its last known path, so it can be found and relinked.
             var when = photo.map { $0.missing ? $0.path : $0.takenAtShortText } ?? ""
             // Videos (issue 21): ▶ and the length over the preview, else in the caption.
-            if !VideoBadge.draw(photo, onTile: tile, into: &grid), let badge = VideoBadge.text(photo) { when = badge + "  " + when }
+            let art = photo.map { state.artRect($0, in: GridLayout.previewRect(in: tile)).rect } ?? tile
+            if !VideoBadge.draw(photo, over: art, into: &grid), let badge = VideoBadge.text(photo) { when = badge + "  " + when }
             let marked = state.marks.contains(id)
             HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)

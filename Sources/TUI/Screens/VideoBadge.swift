@@ -1,7 +1,7 @@
 import Foundation
 import Library
 
-/// What marks a video: "▶ 0:42" on its tile (over the preview's bottom-left corner, or in the
+/// What marks a video: "▶ 0:42" on its tile (over the picture's bottom-left corner, or in the
 /// caption when a pixel image covers the corner), before its name in the list, and in the info
 /// panel with its codec and rotation.
 enum VideoBadge {
@@ -19,15 +19,15 @@ enum VideoBadge {
         return "▶" + (photo.duration.map { " " + durationText($0) } ?? "")
     }
 
-    /// Draws the badge over the bottom-left corner of the tile's preview; false when a pixel image
-    /// covers that corner (the caption must carry it then).
+    /// Draws the badge over the bottom-left corner of the tile's picture (`art`, where its
+    /// preview is drawn); false when it does not fit there or a pixel image covers that corner
+    /// (the caption must carry it then).
     @discardableResult
-    static func draw(_ photo: Photo?, onTile tile: Rect, into grid: inout CellGrid) -> Bool {
+    static func draw(_ photo: Photo?, over art: Rect, into grid: inout CellGrid) -> Bool {
         guard let text = text(photo) else { return true }
-        let preview = GridLayout.previewRect(in: tile)
         let shown = " " + text + " "
-        let badge = Rect(x: preview.x, y: preview.maxY - 1, width: shown.displayWidth, height: 1)
-        guard preview.width > badge.width, preview.height > 1,
+        let badge = Rect(x: art.x, y: art.maxY - 1, width: shown.displayWidth, height: 1)
+        guard art.width >= badge.width, art.height > 1,
               !grid.images.contains(where: { !$0.entry.placement.cells.intersection(badge).isEmpty }) else { return false }
         grid.put(shown, x: badge.x, y: badge.y, style: Theme.videoBadge)
         return true

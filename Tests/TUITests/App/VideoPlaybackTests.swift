@@ -30,7 +30,7 @@ import Testing
     }
 
     static func request(_ effects: [Effect]) -> VideoPlayRequest? {
-        effects.lazy.compactMap { if case let .playVideo(request) = $0 { request } else { nil } }.first
+        effects.compactMap { if case let .playVideo(request) = $0 { request } else { nil } }.last
     }
 
     @Test func pAsksForFramesAtThePhotosSizeUprightAndTheKeysBecomeTheVideos() throws {
@@ -50,7 +50,10 @@ import Testing
     }
 
     @Test func enterPlaysAVideoAndStillGoesBackFromAPhoto() throws {
-        var state = Self.onVideo()
+        var state = TestLibrary.state(Self.library())
+        state.openGroup(at: 1)   // "Clips", after the Videos smart folder
+        state.press(.enter)
+        #expect(state.detailPhoto?.name == "clip.mp4")
         #expect(Self.request(state.press(.enter)) != nil)
         state.press(.escape)   // stops
         #expect(state.playback == nil)
