@@ -8,7 +8,9 @@ import Testing
 @Suite(.serialized, .enabled(if: FormatTools.available("ffmpeg", "tmux"), "needs ffmpeg and tmux"))
 struct VideoPlayingTests {
     /// A 6 s clip described "Clips" imported into a fresh sandbox, the browser on its grid.
-    static func browser(config: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> (BrowserRun, String) {
+    /// The fixture goes with them: its folder (the clip) is removed when it goes.
+    static func browser(config: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (BrowserRun, String, VideoFixture) {
         let sandbox = Sandbox()
         let videos = VideoFixture(TemporaryFolder("photory-e2e-play"))
         let clip = try videos.clip("clip.mp4", width: 320, height: 240, seconds: 6, tags: .init(title: "Clips"))
@@ -20,7 +22,7 @@ struct VideoPlayingTests {
         }
         let run = try BrowserRun(sandbox: sandbox, paths: [clip], columns: 100, rows: 30, shows: "Clips",
                                  sourceLocation: sourceLocation)
-        return (run, clip)
+        return (run, clip, videos)
     }
 
     /// The image area of the screen (the lines between the title and the status line).
@@ -30,7 +32,8 @@ struct VideoPlayingTests {
     }
 
     @Test func aClipPlaysInThePhotoViewPausesAndStopsBackToItsPoster() throws {
-        let (run, _) = try Self.browser()
+        let (run, _, videos) = try Self.browser()
+        defer { withExtendedLifetime(videos) {} }
         let tmux = run.tmux
         tmux.send("Enter")
         try tmux.waitFor("▶ 0:06")   // the badge on the tile
@@ -60,9 +63,10 @@ struct VideoPlayingTests {
     @Test func theVideoPlayerSettingHandsTheTerminalOverAndTakesItBack() throws {
         let scratch = TemporaryFolder("photory-e2e-player")
         let played = scratch.path + "/played.txt"
-        let (run, clip) = try Self.browser(config: """
+        let (run, clip, videos) = try Self.browser(config: """
             video-player = ["sh", "-c", "echo \\"$0\\" > \(played); printf 'PLAYER RUNNING'; read line"]
             """)
+        defer { withExtendedLifetime(videos) {} }
         let tmux = run.tmux
         tmux.send("Enter")
         try tmux.waitFor("▶ 0:06")
@@ -80,12 +84,13 @@ struct VideoPlayingTests {
     }
 
     @Test func aMissingVideoPlayerIsNamed() throws {
-        let (run, _) = try Self.browser(config: "video-player = \"no-such-player --fast\"\n")
+        let (run, _, videos) = try Self.browser(config: "video-player = \"no-such-player --fast\"\n")
         let tmux = run.tmux
         tmux.send("Enter")
         try tmux.waitFor("▶ 0:06")
         tmux.send("Enter", "p")
         try tmux.waitFor("video-player: \"no-such-player\" was not found")
+        withExtendedLifetime(videos) {}
         #expect(tmux.screen().contains("clip.mp4  1/1"))
     }
 }
