@@ -42,6 +42,7 @@
      X(const char *, av_version_info, (void), ()) \
      X(AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec)) \
      X(const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id)) \
+     V(void, avcodec_flush_buffers, (AVCodecContext *avctx), (avctx)) \
      V(void, avcodec_free_context, (AVCodecContext **avctx), (avctx)) \
      X(const char *, avcodec_get_name, (enum AVCodecID id), (id)) \
      X(int, avcodec_open2, (AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options), (avctx, codec, options)) \
@@ -56,6 +57,7 @@
      V(void, avio_context_free, (AVIOContext **s), (s)) \
      V(void, sws_freeContext, (struct SwsContext *swsContext), (swsContext)) \
      X(struct SwsContext *, sws_getContext, (int srcW, int srcH, enum AVPixelFormat srcFormat, int dstW, int dstH, enum AVPixelFormat dstFormat, int flags, SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param), (srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param)) \
+     X(struct SwsContext *, sws_getCachedContext, (struct SwsContext *context, int srcW, int srcH, enum AVPixelFormat srcFormat, int dstW, int dstH, enum AVPixelFormat dstFormat, int flags, SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param), (context, srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param)) \
      X(int, sws_scale, (struct SwsContext *c, const uint8_t *const srcSlice[], const int srcStride[], int srcSliceY, int srcSliceH, uint8_t *const dst[], const int dstStride[]), (c, srcSlice, srcStride, srcSliceY, srcSliceH, dst, dstStride)) \
 
 PHOTORY_LAZY_LIBRARY(PHOTORY_AV_FUNCTIONS,

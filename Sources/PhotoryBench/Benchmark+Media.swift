@@ -14,6 +14,7 @@ extension Benchmark {
         report.section("8. Videos and raw files: import with previews")
         runVideoImport()
         runRawImport()
+        runVideoPlayback()   // issue 21: playing in the photo view
     }
 
     private func runVideoImport() {

@@ -8,7 +8,8 @@ import Testing
     static let contexts = ["home", "group", "photo", "list", "search", "picker", "import", "help", "date-form",
                            "place-form", "map", "write-confirmation",
                            "label-choice", "tag-editor", "delete-confirmation", "trash",   // issue 22
-                           "command-line", "command-output"]   // issue 20
+                           "command-line", "command-output",   // issue 20
+                           "video"]   // issue 21
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

@@ -1,23 +1,25 @@
 import CAV
 import Foundation
 
-/// One video opened by FFmpeg from bytes in memory, with its best video stream: what
-/// `VideoFormat` reads the metadata and the poster frame through.
+/// One video opened by FFmpeg, with its best video stream: what `VideoFormat` reads the
+/// metadata and the poster frame through, and `VideoDecoder` plays.
 ///
-/// Hostile files are bounded three ways: FFmpeg reads only the bytes given (a custom I/O
-/// context over the buffer; no protocol may open anything else, only the four video demuxers
-/// may run), every call stops at a deadline (the read and interrupt callbacks say "exit"),
-/// and a poster decode reads a bounded number of packets. Every call makes its own contexts;
-/// none cross threads. The bytes must outlive the file.
+/// FFmpeg reads through a custom I/O context (`VideoInput`): bytes in memory, or a file (a
+/// byte range of it, `VideoSource`) read a piece at a time, never whole. Hostile files are
+/// bounded three ways: FFmpeg reads only the bytes given (no protocol may open anything else,
+/// only the four video demuxers may run), every call stops at a deadline (the read and
+/// interrupt callbacks say "exit"; a player moves it on as it goes, `extendDeadline`), and a
+/// poster decode reads a bounded number of packets. Every call makes its own contexts; none
+/// cross threads at once. Bytes in memory must outlive the file.
 final class VideoFile {
     /// How long opening and decoding one file may take before FFmpeg is told to stop.
     static let timeLimit: Double = 10
     /// Packets read after the seek before a poster decode gives up.
     static let maxPosterPackets = 600
 
-    private let input: MemoryInput
+    let input: VideoInput
     private var io: UnsafeMutablePointer<AVIOContext>?
-    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private(set) var format: UnsafeMutablePointer<AVFormatContext>?
     /// The best video stream.
     let stream: UnsafeMutablePointer<AVStream>
     let streamIndex: Int32
@@ -25,15 +27,25 @@ final class VideoFile {
     /// FFmpeg logs to stderr by default, which would draw over the browser: silenced once.
     private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
-    init(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) {
+    /// A video whose bytes are in memory (the importer has them).
+    convenience init(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) {
+        guard let base = file.baseAddress, !file.isEmpty else { throw .corrupt("empty video file") }
+        try self.init(input: VideoInput(base: base, count: file.count, deadline: Self.timeLimit))
+    }
+
+    /// A video read from its file as FFmpeg asks for the bytes.
+    convenience init(_ source: VideoSource) throws(PhotoFormatError) {
+        try self.init(input: VideoInput(source, deadline: Self.timeLimit))
+    }
+
+    private init(input: VideoInput) throws(PhotoFormatError) {
         if let failure = Self.loadFailure { throw .unsupported("FFmpeg's libraries could not be loaded (\(failure))") }
         Self.quiet
-        guard let base = file.baseAddress, !file.isEmpty else { throw .corrupt("empty video file") }
-        input = MemoryInput(base: base, count: file.count, deadline: Self.timeLimit)
+        self.input = input
         let opaque = Unmanaged.passUnretained(input).toOpaque()
         let bufferSize = 64 << 10
         guard let buffer = av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self),
-              let io = avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, MemoryInput.read, nil, MemoryInput.seek) else {
+              let io = avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, VideoInput.read, nil, VideoInput.seek) else {
             throw .corrupt("out of memory")
         }
         self.io = io
@@ -43,7 +55,7 @@ final class VideoFile {
         }
         context.pointee.pb = io
         context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
-        context.pointee.interrupt_callback = AVIOInterruptCB(callback: MemoryInput.interrupt, opaque: opaque)
+        context.pointee.interrupt_callback = AVIOInterruptCB(callback: VideoInput.interrupt, opaque: opaque)
         context.pointee.format_whitelist = av_strdup("mov,matroska,avi,mpegts")
         context.pointee.protocol_whitelist = av_strdup("none")   // never open another file or a URL
         var contextPointer: UnsafeMutablePointer<AVFormatContext>? = context
@@ -153,69 +165,18 @@ final class VideoFile {
     /// One frame from near `fraction` of the way in (the keyframe at or before it), as RGBA
     /// scaled by swscale to cover `covering` stored pixels (before orientation).
     func posterFrame(at fraction: Double, covering: (width: Int, height: Int)) throws(PreviewImage.Failure) -> DecodedImage {
-        guard let format else { throw PreviewImage.Failure("video not open") }
-        guard let decoder = avcodec_find_decoder(parameters.codec_id) else {
-            throw PreviewImage.Failure(Self.noDecoder(codecName))
+        let decoder = try VideoDecoder(self, threads: 1)   // files are decoded in parallel already
+        if let duration, duration > 0, fraction > 0 { decoder.seek(to: duration * fraction) }
+        guard try decoder.advance(maxPackets: Self.maxPosterPackets) != nil else {
+            throw PreviewImage.Failure("the video holds no frame to show")
         }
-        let pixels = Int(parameters.width) * Int(parameters.height)
-        guard parameters.width > 0, parameters.height > 0 else { throw PreviewImage.Failure("the video has no picture size") }
-        guard pixels <= PhotoFormats.maxDecodedPixels else {
-            throw PreviewImage.Failure("too large (\(parameters.width)×\(parameters.height))")
-        }
-        var codec = avcodec_alloc_context3(decoder)
-        defer { avcodec_free_context(&codec) }
-        guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0 else {
-            throw PreviewImage.Failure("cannot set up the \(codecName) decoder")
-        }
-        codec.pointee.thread_count = 1   // files are decoded in parallel already
-        guard avcodec_open2(codec, decoder, nil) >= 0 else {
-            throw PreviewImage.Failure("cannot open the \(codecName) decoder")
-        }
-        if let duration, duration > 0, fraction > 0 {
-            let timeBase = stream.pointee.time_base
-            if timeBase.num > 0, timeBase.den > 0 {
-                var target = duration * fraction / av_q2d(timeBase)
-                if stream.pointee.start_time != photory_av_nopts_value() { target += Double(stream.pointee.start_time) }
-                if target.isFinite, abs(target) < 9e18 {
-                    // A failed seek leaves the position at the start: the first frame is still a poster.
-                    _ = av_seek_frame(format, streamIndex, Int64(target), AVSEEK_FLAG_BACKWARD)
-                }
-            }
-        }
-        var frame = av_frame_alloc()
-        var packet = av_packet_alloc()
-        defer {
-            av_frame_free(&frame)
-            av_packet_free(&packet)
-        }
-        guard let frame, let packet else { throw PreviewImage.Failure("out of memory") }
-        var lastError: Int32 = 0
-        var flushed = false
-        for _ in 0..<Self.maxPosterPackets {
-            let received = avcodec_receive_frame(codec, frame)
-            if received >= 0 { return try scaled(frame, covering: covering) }
-            if received == photory_averror_eof() { break }
-            if received != photory_averror_eagain() { lastError = received }
-            if flushed { break }
-            let read = av_read_frame(format, packet)
-            if read < 0 {
-                if read != photory_averror_eof() { lastError = read }
-                avcodec_send_packet(codec, nil)   // drain what the decoder holds
-                flushed = true
-                continue
-            }
-            defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
-            let sent = avcodec_send_packet(codec, packet)
-            if sent < 0, sent != photory_averror_eagain() { lastError = sent }
-        }
-        if input.isPastDeadline { throw PreviewImage.Failure("the video took too long to decode") }
-        throw PreviewImage.Failure(lastError == 0 ? "the video holds no frame to show"
-                                                  : "no frame could be decoded: \(Self.message(lastError, input: input))")
+        return try decoder.picture(covering: covering)
     }
 
-    /// `frame` as RGBA covering `covering`, through swscale.
-    private func scaled(_ frame: UnsafeMutablePointer<AVFrame>, covering: (width: Int, height: Int)) throws(PreviewImage.Failure) -> DecodedImage {
+    /// `frame` as RGBA covering `covering` (`exactly`: that size), through swscale, with the
+    /// conversion context kept in `scaler` for the next frame of the same size.
+    func scaled(_ frame: UnsafeMutablePointer<AVFrame>, covering: (width: Int, height: Int), exactly: Bool = false,
+                scaler: inout OpaquePointer?) throws(PreviewImage.Failure) -> DecodedImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         guard width > 0, height > 0, width * height <= PhotoFormats.maxDecodedPixels else {
             throw PreviewImage.Failure("the decoded frame has no usable size (\(width)×\(height))")
@@ -226,14 +187,14 @@ final class VideoFile {
             let scaledWidth = Double(width) * Double(aspect.num) / Double(aspect.den)
             if scaledWidth.isFinite, scaledWidth >= 1, scaledWidth < 1e5 { display.width = Int(scaledWidth.rounded()) }
         }
-        let size = ImageTransform.coveringSize(width: display.width, height: display.height,
-                                               atLeast: covering.width, covering.height)
-        guard let scaler = sws_getContext(Int32(width), Int32(height), AVPixelFormat(rawValue: frame.pointee.format),
-                                          Int32(size.width), Int32(size.height), AV_PIX_FMT_RGBA,
-                                          SWS_AREA, nil, nil, nil) else {
+        let size = exactly ? (width: max(1, covering.width), height: max(1, covering.height))
+            : ImageTransform.coveringSize(width: display.width, height: display.height, atLeast: covering.width, covering.height)
+        guard let context = sws_getCachedContext(scaler, Int32(width), Int32(height), AVPixelFormat(rawValue: frame.pointee.format),
+                                                 Int32(size.width), Int32(size.height), AV_PIX_FMT_RGBA,
+                                                 exactly ? SWS_FAST_BILINEAR : SWS_AREA, nil, nil, nil) else {
             throw PreviewImage.Failure("cannot convert the video's pixels (\(codecName), format \(frame.pointee.format))")
         }
-        defer { sws_freeContext(scaler) }
+        scaler = context
         let rowBytes = size.width * 4
         var rows: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * size.height) { buffer, count in
@@ -243,7 +204,7 @@ final class VideoFile {
                 withUnsafePointer(to: &frame.pointee.linesize) { lines in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
                         lines.withMemoryRebound(to: Int32.self, capacity: 8) { stride in
-                            sws_scale(scaler, source, stride, 0, Int32(height), &destination, &destinationStride)
+                            sws_scale(context, source, stride, 0, Int32(height), &destination, &destinationStride)
                         }
                     }
                 }
@@ -256,26 +217,26 @@ final class VideoFile {
 
     // MARK: - Messages
 
+    /// FFmpeg's version here ("5.1.9-0+deb12u1").
+    static var libraryVersion: String { loadFailure == nil ? String(cString: av_version_info()) : "(not loaded)" }
+
     /// Why FFmpeg's libraries could not be loaded, or nil when they are (they are loaded on
     /// first use, not at start-up: `Sources/CLazyLink`).
     static var loadFailure: String? { photory_av_load().map { String(cString: $0) } }
-
-    /// FFmpeg's version here ("5.1.9-0+deb12u1").
-    static var libraryVersion: String { loadFailure == nil ? String(cString: av_version_info()) : "(not loaded)" }
 
     static func noDecoder(_ codec: String) -> String {
         "video codec \"\(codec)\": FFmpeg \(libraryVersion) here has no decoder for it"
     }
 
     /// Why `avformat_open_input` failed, in words a user can act on.
-    private static func openFailure(_ code: Int32, input: MemoryInput) -> PhotoFormatError {
+    private static func openFailure(_ code: Int32, input: VideoInput) -> PhotoFormatError {
         if input.isPastDeadline { return .corrupt("the video took too long to read") }
         if code == -Int32(ENOMEM) { return .corrupt("out of memory") }
         let message = message(code, input: input)
         return .corrupt("FFmpeg cannot read this video (\(message)): the file may be truncated or broken")
     }
 
-    static func message(_ code: Int32, input: MemoryInput) -> String {
+    static func message(_ code: Int32, input: VideoInput) -> String {
         if input.isPastDeadline { return "took too long" }
         var buffer = [CChar](repeating: 0, count: 128)
         guard av_strerror(code, &buffer, buffer.count) == 0 else { return "error \(code)" }
@@ -284,36 +245,98 @@ final class VideoFile {
     }
 }
 
-/// The bytes FFmpeg reads a video from, with the position of its I/O context and the moment it
-/// must stop. Reached from the C callbacks through an unretained pointer: `VideoFile` owns it.
-final class MemoryInput {
-    let base: UnsafeRawPointer
+/// The bytes FFmpeg reads a video from (memory, or a byte range of a file read with `pread`),
+/// with the position of its I/O context and the moment it must stop. Reached from the C
+/// callbacks through an unretained pointer: `VideoFile` owns it.
+final class VideoInput {
+    private enum Bytes {
+        case memory(UnsafeRawPointer)
+        /// An open file (closed with the input) and where the video starts in it.
+        case file(fd: Int32, start: Int64)
+    }
+
+    private let bytes: Bytes
     let count: Int
     var position = 0
-    private let deadline: UInt64
+    private var deadline: UInt64
 
     init(base: UnsafeRawPointer, count: Int, deadline seconds: Double) {
-        self.base = base
+        bytes = .memory(base)
         self.count = count
-        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        deadline = Self.moment(after: seconds)
+    }
+
+    /// The bytes of `source`, checked to lie inside its file.
+    init(_ source: VideoSource, deadline seconds: Double) throws(PhotoFormatError) {
+        let fd = PathBytes.open(source.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .corrupt("cannot read the file: " + FileBytes.errnoReason()) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = FileBytes.errnoReason()
+            Foundation.close(fd)
+            throw .corrupt("cannot read the file: " + reason)
+        }
+        let size = Int64(info.st_size)
+        let range = source.range ?? 0..<size
+        guard range.lowerBound >= 0, range.upperBound <= size else {
+            Foundation.close(fd)
+            throw .corrupt("the video's bytes \(range.lowerBound)–\(range.upperBound) lie past the end of the file (\(size) bytes)")
+        }
+        guard !range.isEmpty else {
+            Foundation.close(fd)
+            throw .corrupt("empty video file")
+        }
+        bytes = .file(fd: fd, start: range.lowerBound)
+        count = Int(range.count)
+        deadline = Self.moment(after: seconds)
+    }
+
+    deinit {
+        if case let .file(fd, _) = bytes { close(fd) }
+    }
+
+    private static func moment(after seconds: Double) -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     }
 
     var isPastDeadline: Bool { DispatchTime.now().uptimeNanoseconds > deadline }
 
+    /// Gives the work from now on `seconds` more (a player reads for as long as it plays).
+    func extendDeadline(by seconds: Double) {
+        deadline = Self.moment(after: seconds)
+    }
+
+    /// Copies up to `size` bytes from the position; the count, 0 at the end, -1 on a read error.
+    private func copy(into buffer: UnsafeMutableRawPointer, size: Int) -> Int {
+        let n = min(size, count - position)
+        guard n > 0 else { return 0 }
+        switch bytes {
+        case let .memory(base):
+            buffer.copyMemory(from: base + position, byteCount: n)
+            return n
+        case let .file(fd, start):
+            while true {
+                let got = pread(fd, buffer, n, off_t(start + Int64(position)))
+                if got < 0, errno == EINTR { continue }
+                return got
+            }
+        }
+    }
+
     static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, buffer, size in
         guard let opaque, let buffer else { return photory_averror_exit() }
-        let input = Unmanaged<MemoryInput>.fromOpaque(opaque).takeUnretainedValue()
+        let input = Unmanaged<VideoInput>.fromOpaque(opaque).takeUnretainedValue()
         if input.isPastDeadline { return photory_averror_exit() }
-        let n = min(Int(max(size, 0)), input.count - input.position)
-        guard n > 0 else { return photory_averror_eof() }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: input.base + input.position, byteCount: n)
+        let n = input.copy(into: buffer, size: Int(max(size, 0)))
+        guard n != 0 else { return photory_averror_eof() }
+        guard n > 0 else { return -Int32(EIO) }
         input.position += n
         return Int32(n)
     }
 
     static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = { opaque, offset, whence in
         guard let opaque else { return -1 }
-        let input = Unmanaged<MemoryInput>.fromOpaque(opaque).takeUnretainedValue()
+        let input = Unmanaged<VideoInput>.fromOpaque(opaque).takeUnretainedValue()
         if whence & photory_avio_seek_size() != 0 { return Int64(input.count) }
         let target: Int64
         switch whence & 0xFFFF {
@@ -329,6 +352,6 @@ final class MemoryInput {
 
     static let interrupt: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
         guard let opaque else { return 0 }
-        return Unmanaged<MemoryInput>.fromOpaque(opaque).takeUnretainedValue().isPastDeadline ? 1 : 0
+        return Unmanaged<VideoInput>.fromOpaque(opaque).takeUnretainedValue().isPastDeadline ? 1 : 0
     }
 }

@@ -26,7 +26,15 @@ public struct VideoFormat: PhotoFormat {
     }
 
     public func inspect(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) -> PhotoFormatInfo {
-        let video = try VideoFile(file)
+        try Self.inspect(VideoFile(file))
+    }
+
+    /// The same, read from the file (`VideoSource`) rather than from bytes in memory.
+    public func inspect(_ source: VideoSource) throws(PhotoFormatError) -> PhotoFormatInfo {
+        try Self.inspect(VideoFile(source))
+    }
+
+    private static func inspect(_ video: VideoFile) throws(PhotoFormatError) -> PhotoFormatInfo {
         let size = video.displaySize
         guard size.width > 0, size.height > 0 else { throw .corrupt("the video has no picture size") }
         guard avcodec_find_decoder(video.parameters.codec_id) != nil else {
@@ -36,13 +44,24 @@ public struct VideoFormat: PhotoFormat {
             throw .corrupt("the video is empty: zero length, no frames")
         }
         return PhotoFormatInfo(width: size.width, height: size.height, orientation: video.orientation,
-                               metadata: Self.metadata(video))
+                               metadata: metadata(video))
     }
 
     public func preview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) throws(PreviewImage.Failure) -> DecodedImage {
+        try Self.poster(target: target) { () throws(PhotoFormatError) in try VideoFile(file) }
+    }
+
+    /// The same, read from the file (`VideoSource`) rather than from bytes in memory.
+    public func preview(_ source: VideoSource, target: PreviewTarget) throws(PreviewImage.Failure) -> DecodedImage {
+        try Self.poster(target: target) { () throws(PhotoFormatError) in try VideoFile(source) }
+    }
+
+    /// The poster frame of the video `open` opens (twice when the first try finds no frame).
+    private static func poster(target: PreviewTarget,
+                               open: () throws(PhotoFormatError) -> VideoFile) throws(PreviewImage.Failure) -> DecodedImage {
         let video: VideoFile
         do {
-            video = try VideoFile(file)
+            video = try open()
         } catch {
             throw PreviewImage.Failure(error.description)
         }
@@ -54,7 +73,7 @@ public struct VideoFormat: PhotoFormat {
         } catch {
             // The seek may land past the last keyframe before it (a stream with few keyframes,
             // an index that lies): the start of the video, opened afresh, still has a frame.
-            guard let again = try? VideoFile(file), let first = try? again.posterFrame(at: 0, covering: stored) else {
+            guard let again = try? open(), let first = try? again.posterFrame(at: 0, covering: stored) else {
                 throw error
             }
             poster = first

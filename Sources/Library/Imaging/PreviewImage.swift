@@ -12,7 +12,11 @@ public enum PreviewImage {
     }
 
     /// Loads `path` and returns pixels covering `minWidth`×`minHeight` display pixels.
+    /// A video is read from its file as FFmpeg needs it, never whole (`VideoSource`).
     public static func load(path: String, minWidth: Int, minHeight: Int, orientation: Int) throws(Failure) -> DecodedImage {
+        if let video = VideoSource.ifVideo(path: path) {
+            return try make(from: video, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
@@ -39,6 +43,13 @@ public enum PreviewImage {
         }
         return try format.preview(raw, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight,
                                                              orientation: orientation, fitting: fitting))
+    }
+
+    /// The poster frame of a video read from its file (see `make(from:minWidth:minHeight:orientation:fitting:)`).
+    public static func make(from video: VideoSource, minWidth: Int, minHeight: Int,
+                            orientation: Int, fitting: Bool = false) throws(Failure) -> DecodedImage {
+        try VideoFormat().preview(video, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight,
+                                                               orientation: orientation, fitting: fitting))
     }
 
     /// Whether `make` would use a preview embedded in the file (EXIF thumbnail, HEIF thumbnail

@@ -82,10 +82,26 @@ public struct ThumbnailStore: Sendable {
     /// path: the file is read once for everything). Returns what was stored.
     @discardableResult
     public func make(_ key: Key, from raw: UnsafeRawBufferPointer, orientation: Int) -> Entry {
+        make(key) { () throws(PreviewImage.Failure) in
+            try PreviewImage.make(from: raw, minWidth: Self.maxSide, minHeight: Self.maxSide,
+                                  orientation: orientation, fitting: true)
+        }
+    }
+
+    /// The same for a video read from its file (its poster frame; never the whole file in memory).
+    @discardableResult
+    public func make(_ key: Key, from video: VideoSource, orientation: Int) -> Entry {
+        make(key) { () throws(PreviewImage.Failure) in
+            try PreviewImage.make(from: video, minWidth: Self.maxSide, minHeight: Self.maxSide,
+                                  orientation: orientation, fitting: true)
+        }
+    }
+
+    /// Stores the thumbnail made of what `decode` gives, or why there is none.
+    private func make(_ key: Key, decode: () throws(PreviewImage.Failure) -> DecodedImage) -> Entry {
         let entry: Entry
         do {
-            let image = try PreviewImage.make(from: raw, minWidth: Self.maxSide, minHeight: Self.maxSide,
-                                              orientation: orientation, fitting: true)
+            let image = try decode()
             entry = .thumbnail(ImageTransform.resized(image, toFit: Self.maxSide, Self.maxSide))
         } catch {
             entry = .failed(error.description)
@@ -101,12 +117,20 @@ public struct ThumbnailStore: Sendable {
         make(key, from: raw, orientation: orientation)
     }
 
+    /// The same for a video read from its file.
+    public func prepare(_ key: Key, from video: VideoSource, orientation: Int) {
+        let base = path(for: key)
+        guard access(base + ".jpg", F_OK) != 0, access(base + ".err", F_OK) != 0 else { return }
+        make(key, from: video, orientation: orientation)
+    }
+
     /// The stored entry, or one made from the file now (and stored) when there is none.
     public func entryMakingIfNeeded(photoID: String, path: String, orientation: Int) -> Entry {
         guard let key = Key.current(photoID: photoID, path: path) else {
             return .failed(PathBytes.exists(path) ? "cannot read the file" : "file missing")
         }
         if let entry = entry(for: key) { return entry }
+        if let video = VideoSource.ifVideo(path: path) { return make(key, from: video, orientation: orientation) }
         do {
             return try FileBytes.read(path).withUnsafeBytes { make(key, from: $0, orientation: orientation) }
         } catch {

@@ -36,6 +36,16 @@ struct PhotoAnalyzer: Sendable {
             }
             return .failure(.unsupported(reason: sniffed.withUnsafeBytes { PhotoFormats.unknownFormatReason($0) }))
         }
+        if format is VideoFormat {
+            // Read from the file as FFmpeg asks, hashed a chunk at a time: a video of any size.
+            guard let hash = ContentHash.xxh64(fd: fd, size: size) else {
+                return .failure(.unreadable(reason: FileBytes.errnoReason()))
+            }
+            let video = VideoSource(path: path)
+            return analyze(path: path, info: info, importedAt: importedAt, format: format, hash: hash, size: size,
+                           inspect: { () throws(PhotoFormatError) in try VideoFormat().inspect(video) },
+                           prepareThumbnail: { self.thumbnails?.prepare($0, from: video, orientation: $1) })
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(fd, size: size)
@@ -44,15 +54,21 @@ struct PhotoAnalyzer: Sendable {
                                                       : .unreadable(reason: error.description))
         }
         return bytes.withUnsafeBytes { raw in
-            analyze(raw, format: format, path: path, info: info, importedAt: importedAt)
+            analyze(path: path, info: info, importedAt: importedAt, format: format,
+                    hash: ContentHash.xxh64(raw), size: raw.count,
+                    inspect: { () throws(PhotoFormatError) in try format.inspect(raw) },
+                    prepareThumbnail: { self.thumbnails?.prepare($0, from: raw, orientation: $1) })
         }
     }
 
-    private func analyze(_ raw: UnsafeRawBufferPointer, format: any PhotoFormat, path: String, info: stat,
-                         importedAt: Double) -> Result {
+    /// The photo of a file whose content hashes to `hash`, its format's `inspect` read, and its
+    /// thumbnail made by `prepareThumbnail` (from the bytes in memory, or a video's file).
+    private func analyze(path: String, info: stat, importedAt: Double, format: any PhotoFormat, hash: UInt64, size: Int,
+                         inspect: () throws(PhotoFormatError) -> PhotoFormatInfo,
+                         prepareThumbnail: (ThumbnailStore.Key, Int) -> Void) -> Result {
         let header: PhotoFormatInfo
         do {
-            header = try format.inspect(raw)
+            header = try inspect()
         } catch let .unsupported(reason) {
             return .failure(.unsupported(reason: reason))
         } catch {
@@ -84,7 +100,7 @@ struct PhotoAnalyzer: Sendable {
             }
         let description = DescriptionResolver.resolve(metadata, fileName: (path as NSString).lastPathComponent)
         var photo = Photo(
-            id: ContentHash.photoID(ContentHash.xxh64(raw)), path: path, fileSize: Int64(raw.count),
+            id: ContentHash.photoID(hash), path: path, fileSize: Int64(size),
             fileModified: fileModified, width: header.width, height: header.height,
             orientation: header.orientation,
             takenAt: taken.0, takenAtSource: taken.1,
@@ -100,9 +116,8 @@ struct PhotoAnalyzer: Sendable {
             photo.fileOrientation = turned
         }
         photo.sidecarModified = sidecars.map(\.modified).max() ?? 0
-        thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
-                                               fileModified: photo.fileModified),
-                            from: raw, orientation: photo.fileOrientation)
+        prepareThumbnail(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
+                         photo.fileOrientation)
         return .photo(photo)
     }
 }

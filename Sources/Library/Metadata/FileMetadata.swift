@@ -3,6 +3,10 @@
 public enum FileMetadata {
     /// The file's metadata, or why it cannot be read (naming no file: the caller knows it).
     public static func read(path: String) -> Result<Metadata, FileMetadataError> {
+        if let video = VideoSource.ifVideo(path: path) {   // read from the file, never whole
+            return Result { () throws(PhotoFormatError) in try VideoFormat().inspect(video).metadata }
+                .mapError { FileMetadataError(reason: $0.description) }
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: FileBytes.maxBytes)

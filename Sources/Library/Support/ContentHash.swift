@@ -1,4 +1,6 @@
-/// XXH64 (xxHash, 64-bit) of a byte buffer: the content fingerprint that identifies a photo.
+import Foundation
+
+/// XXH64 (xxHash, 64-bit) of a byte buffer or a file: the content fingerprint that identifies a photo.
 ///
 /// Fast enough to hash every imported file in full (several GB/s in a release build), so
 /// duplicates are found by content rather than by name or path.
@@ -11,33 +13,82 @@ public enum ContentHash {
 
     /// The 64-bit hash of `bytes`.
     public static func xxh64(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
-        let count = bytes.count
-        guard let base = bytes.baseAddress else { return finish(seed &+ p5, remaining: bytes, from: 0) }
+        var state = Stream(seed: seed)
+        let whole = bytes.count / 32 * 32
+        state.consume(stripes: UnsafeRawBufferPointer(rebasing: bytes[0..<whole]))
+        return state.finish(tail: UnsafeRawBufferPointer(rebasing: bytes[whole...]))
+    }
+
+    /// The 64-bit hash of an open file's first `size` bytes, read in chunks (a video of many
+    /// gigabytes is hashed without being held in memory); nil when reading fails.
+    public static func xxh64(fd: Int32, size: Int, seed: UInt64 = 0) -> UInt64? {
+        let chunk = 4 << 20   // a multiple of the 32-byte stripe
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var state = Stream(seed: seed)
         var offset = 0
-        var hash: UInt64
-        if count >= 32 {
-            var v1 = seed &+ p1 &+ p2
-            var v2 = seed &+ p2
-            var v3 = seed
-            var v4 = seed &- p1
-            let limit = count - 32
-            while offset <= limit {
-                v1 = round(v1, base.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
-                v2 = round(v2, base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian)
-                v3 = round(v3, base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self).littleEndian)
-                v4 = round(v4, base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self).littleEndian)
+        return buffer.withUnsafeMutableBytes { buffer -> UInt64? in
+            while true {
+                var filled = 0
+                while filled < chunk, offset + filled < size {
+                    let n = pread(fd, buffer.baseAddress! + filled, min(chunk - filled, size - offset - filled),
+                                  off_t(offset + filled))
+                    if n < 0, errno == EINTR { continue }
+                    if n < 0 { return nil }
+                    if n == 0 { break }
+                    filled += n
+                }
+                offset += filled
+                let read = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+                guard filled == chunk, offset < size else {
+                    let whole = filled / 32 * 32
+                    state.consume(stripes: UnsafeRawBufferPointer(rebasing: read[0..<whole]))
+                    return state.finish(tail: UnsafeRawBufferPointer(rebasing: read[whole...]))
+                }
+                state.consume(stripes: read)
+            }
+        }
+    }
+
+    /// XXH64's running state: the four lanes over whole 32-byte stripes, then the tail.
+    private struct Stream {
+        var v1, v2, v3, v4: UInt64
+        let seed: UInt64
+        var total = 0
+
+        init(seed: UInt64) {
+            self.seed = seed
+            (v1, v2, v3, v4) = (seed &+ ContentHash.p1 &+ ContentHash.p2, seed &+ ContentHash.p2, seed, seed &- ContentHash.p1)
+        }
+
+        /// Takes `bytes`, a whole number of stripes.
+        mutating func consume(stripes bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset + 32 <= bytes.count {
+                v1 = ContentHash.round(v1, base.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
+                v2 = ContentHash.round(v2, base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian)
+                v3 = ContentHash.round(v3, base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self).littleEndian)
+                v4 = ContentHash.round(v4, base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self).littleEndian)
                 offset += 32
             }
-            hash = rotl(v1, 1) &+ rotl(v2, 7) &+ rotl(v3, 12) &+ rotl(v4, 18)
-            hash = merge(hash, v1)
-            hash = merge(hash, v2)
-            hash = merge(hash, v3)
-            hash = merge(hash, v4)
-        } else {
-            hash = seed &+ p5
+            total += offset
         }
-        hash = hash &+ UInt64(count)
-        return finish(hash, remaining: bytes, from: offset)
+
+        /// The hash, given the last bytes (fewer than a stripe).
+        func finish(tail: UnsafeRawBufferPointer) -> UInt64 {
+            var hash: UInt64
+            if total >= 32 {
+                hash = ContentHash.rotl(v1, 1) &+ ContentHash.rotl(v2, 7) &+ ContentHash.rotl(v3, 12) &+ ContentHash.rotl(v4, 18)
+                hash = ContentHash.merge(hash, v1)
+                hash = ContentHash.merge(hash, v2)
+                hash = ContentHash.merge(hash, v3)
+                hash = ContentHash.merge(hash, v4)
+            } else {
+                hash = seed &+ ContentHash.p5
+            }
+            hash = hash &+ UInt64(total + tail.count)
+            return ContentHash.finish(hash, remaining: tail, from: 0)
+        }
     }
 
     /// The hash as 16 lowercase hex digits.

@@ -6,13 +6,13 @@ extension AppState {
         // A key (or the mouse) ends the animation at once, then acts as usual (and may start another).
         switch msg {
         case .key, .mouse: break
-        default: return apply(msg) + followUp() + wantOriginals()
+        default: return apply(msg) + followUp() + wantOriginals() + videoFollowUp()
         }
         let before = screenBefore
         transition = nil
         let effects = apply(msg)
         startTransition(after: before)
-        return effects + followUp() + wantOriginals()
+        return effects + followUp() + wantOriginals() + videoFollowUp()
     }
 
     private mutating func apply(_ msg: Msg) -> [Effect] {
@@ -26,7 +26,7 @@ extension AppState {
             self.rows = rows
             transition = nil   // drawn for the old size
             clampCursors()
-            return []
+            return videoResized()
         case let .cellSizeChanged(size):
             graphics.cellSize = size
             return []
@@ -112,6 +112,14 @@ extension AppState {
             return []
         case let .commandFinished(command, outcome):
             commandFinished(command, outcome)
+        // Videos (issue 21)
+        case let .videoFrame(frame, now, canKeepUp):
+            return videoFrame(frame, now: now, canKeepUp: canKeepUp)
+        case let .videoEnded(photoID, generation, failure):
+            videoEnded(photoID: photoID, generation: generation, failure: failure)
+            return []
+        case let .videoPlayerEnded(failure):
+            status = failure
             return []
         }
     }
@@ -130,7 +138,9 @@ extension AppState {
         }
         if let effects = routeThroughLayers(key) { return effects }
         if showInfo, InfoPanel.scroll(key, state: &self) { return [] }
-        guard let action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
+        guard var action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
+        action = videoAction(action, for: key)   // Videos (issue 21)
+        if let effects = handleVideo(action) { return effects }
         // Ratings, labels, tags, culling, the trash (issue 22); `u` first takes back a move to the trash.
         if action == .undo, let effects = undoTrash() { return effects }
         if let effects = handleMarking(action) { return effects }

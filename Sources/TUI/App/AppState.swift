@@ -67,6 +67,14 @@ public struct AppState: Sendable {
     public var rejectedDisplay: RejectedDisplay = .dim
     /// Days what photory trashed stays in the trash (`trash-days`), for the days left.
     public var trashDays = 30
+    // Videos (issue 21)
+    /// The video playing in the photo view, while it plays or is paused (see `VideoPlayback`).
+    var playback: VideoPlayback?
+    /// The `video-player` command of `config.toml` (the program and its arguments): videos are
+    /// handed to it instead of being played in place. Nil: played in place.
+    var videoPlayer: [String]?
+    /// Requests for frames made so far (each `VideoPlayback.generation` is one).
+    var videoRequests = 0
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
     /// The last command `!` ran, offered again the next time.
@@ -99,6 +107,7 @@ public struct AppState: Sendable {
     /// Whose key bindings apply to the screen (under the layers).
     var screenKeyContext: KeyContext {
         let context = stack[stack.count - 1].keyContext
+        if context == .detail, playback != nil { return .video }   // Videos (issue 21)
         return context == .group && listView ? .list : context
     }
 

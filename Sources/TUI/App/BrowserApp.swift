@@ -33,6 +33,8 @@ public final class BrowserApp: Sendable {
         let follower: JournalFollower
         /// Made on the first original the detail view asks for.
         var originalQueue: OriginalQueue?
+        /// Plays the video of the photo view (issue 21).
+        let player: VideoPlayer
     }
 
     private static let importKey = "import"
@@ -122,6 +124,7 @@ public final class BrowserApp: Sendable {
             openWith: OpenWith(program: config.openWith.program, inTerminal: config.openWith.runsInTerminal()))
         state.rejectedDisplay = config.rejected
         state.trashDays = config.trashDays
+        state.videoPlayer = config.videoPlayer   // Videos (issue 21)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -133,7 +136,8 @@ public final class BrowserApp: Sendable {
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         let imports = jobs.queue("import", workers: 1, keyedBy: String.self)
         workers.withLock {
-            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower)
+            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower,
+                         player: VideoPlayer(scheduler: jobs) { inbox.post($0) })
         }
         follower.start()
         defer { follower.stop() }
@@ -183,7 +187,7 @@ public final class BrowserApp: Sendable {
             }
             // The terminal is gone (not even a hang-up signal came): no key will ever come.
             if woke.contains(.hangup) && keys.isEmpty { break }
-            messages += inbox.drain()
+            messages += inbox.drain().map { Self.stamped($0, on: terminal) }
             // Images put off for a key that turned out to be nothing still need drawing.
             if terminal.postponedImagesLastDraw > 0 { dirty = true }
             guard !messages.isEmpty else { continue }
@@ -245,6 +249,17 @@ public final class BrowserApp: Sendable {
                   return state.editSequence > reported
               }) else { return }
         try? AtomicFile.write(Array("\(state.editSequence) edits saved\n".utf8), to: file)
+    }
+
+    // MARK: - Videos (issue 21)
+
+    /// A video frame stamped with the loop's clock, and whether the terminal draws it in a
+    /// frame's time (a pixel frame; see `VideoPlayback`).
+    private static func stamped(_ msg: Msg, on terminal: Terminal) -> Msg {
+        guard case let .videoFrame(frame, _, _) = msg else { return msg }
+        var canKeepUp = true
+        if case let .image(image) = frame.content { canKeepUp = terminal.canDraw(bytes: image.bytes.count, within: 1.0 / 25) }
+        return .videoFrame(frame, now: TerminalQuery.now(), canKeepUp: canKeepUp)
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.
@@ -370,6 +385,15 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: false)
         case .catchUpWithDisk:
             workers.withLock { $0?.follower }?.reload(byAnotherWriter: true)
+        // Videos (issue 21)
+        case let .playVideo(request):
+            workers.withLock { $0?.player }?.play(request)
+        case .stopVideo:
+            workers.withLock { $0?.player }?.stop()
+        case let .runVideoPlayer(command, path):
+            // On the loop's thread: the terminal is handed over and back before the next frame.
+            let outcome = TerminalHandover.run([ExternalProgram(arguments: command + [path])], on: terminal).first
+            inbox.post(.videoPlayerEnded(failure: outcome?.failureMessage.map { "video-player: \($0)" }))
         case let .changeTrash(work, photoIDs):
             let store = self.store, saver = self.saver, days = config.trashDays
             DispatchQueue.global(qos: .userInitiated).async {

@@ -28,6 +28,13 @@ public enum Effect: Equatable, Sendable {
     /// Build the search index for the library as at revision `generation` of the caches, off
     /// the UI thread; a newer build cancels it.
     case buildSearchIndex(PhotoLibrary, generation: Int)
+    // Videos (issue 21)
+    /// Decode and post the frames of a video from a position (`VideoPlayer`); replaces what played.
+    case playVideo(VideoPlayRequest)
+    /// Stop decoding the video playing (paused or stopped).
+    case stopVideo
+    /// Hand the terminal to the `video-player` command with the video's path, and take it back.
+    case runVideoPlayer(command: [String], path: String)
     // Open with, run on marks, copy the path (issue 20)
     /// Open photos with these runs of the `open-with` program; `inTerminal`: hand it the
     /// terminal (`TerminalHandover`), else run it beside the browser.

@@ -63,6 +63,14 @@ public enum Msg: Sendable {
     case openedWith([ExternalProgram.Outcome])
     /// The `!` command `command` ended, with its output.
     case commandFinished(command: String, ExternalProgram.Outcome)
+    // Videos (issue 21)
+    /// A frame of the video playing, stamped by the loop with its clock (`now`) and whether the
+    /// terminal draws a pixel frame within a frame's time (false: character art from then on).
+    case videoFrame(VideoFrame, now: Double = 0, canKeepUp: Bool = true)
+    /// The video stopped by itself: at its end (`failure` nil), or why it could not go on.
+    case videoEnded(photoID: String, generation: Int, failure: String?)
+    /// The external `video-player` ended: nil when it ran, else why it could not.
+    case videoPlayerEnded(failure: String?)
 
     /// A save of the browser's edits: the journal line that holds them, and what the reader
     /// should be told (a torn line cut off).

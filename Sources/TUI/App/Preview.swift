@@ -15,6 +15,12 @@ public struct PreviewKey: Hashable, Sendable {
     /// The EXIF orientation shown (`Photo.orientation`): a photo the user turns needs a new preview.
     public var orientation = 1
 
+    public init(photoID: String, columns: Int, rows: Int, colorMode: ColorMode, fromThumbnail: Bool = false,
+                pixels: PixelFormat? = nil) {
+        (self.photoID, self.columns, self.rows, self.colorMode) = (photoID, columns, rows, colorMode)
+        (self.fromThumbnail, self.pixels) = (fromThumbnail, pixels)
+    }
+
     /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.
     var imageContent: String {
         "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")\(orientation == 1 ? "" : " o\(orientation)")"

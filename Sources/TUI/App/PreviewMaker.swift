@@ -22,8 +22,7 @@ public struct PreviewMaker: Sendable {
     func make(_ request: PreviewRequest, token: JobToken) -> PreviewResult? {
         guard !token.isCancelled else { return nil }
         let key = request.key
-        let needed = key.pixels.map { PixelEncoder(format: $0).pixelSize(columns: key.columns, rows: key.rows) }
-            ?? (width: key.columns * Self.pixelsPerCell.x, height: key.rows * Self.pixelsPerCell.y)
+        let needed = Self.pixelSize(for: key)
         let image: DecodedImage
         if !request.isDownloaded {
             // A web photo known by its thumbnail until its original comes: that is all there is.
@@ -50,9 +49,22 @@ public struct PreviewMaker: Sendable {
             }
         }
         guard !token.isCancelled else { return nil }
+        return Self.render(image, for: key)
+    }
+
+    /// The pixels `key`'s preview is made from: what its protocol draws in its cells, or
+    /// `pixelsPerCell` a cell for character art.
+    static func pixelSize(for key: PreviewKey) -> (width: Int, height: Int) {
+        key.pixels.map { PixelEncoder(format: $0).pixelSize(columns: key.columns, rows: key.rows) }
+            ?? (width: key.columns * pixelsPerCell.x, height: key.rows * pixelsPerCell.y)
+    }
+
+    /// `image` as `key` asks: a pixel image in its protocol, else character art from chafa (the
+    /// video player's frames go the same way).
+    static func render(_ image: DecodedImage, for key: PreviewKey, kittyID: UInt32? = nil) -> PreviewResult {
         if let format = key.pixels {
             let encoded = PixelEncoder(format: format).encode(image, columns: key.columns, rows: key.rows,
-                                                              kittyID: PixelEncoder.kittyID(for: key.imageContent))
+                                                              kittyID: kittyID ?? PixelEncoder.kittyID(for: key.imageContent))
             switch encoded {
             case let .success(terminalImage): return .image(terminalImage)
             case let .failure(failure): return .failed(failure.message)

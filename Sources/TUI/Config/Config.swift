@@ -15,6 +15,7 @@ import Library
 /// rejected = "dim"          # rejected photos in the grids: "dim" or "hide"
 /// open-with = "xdg-open"    # what O opens photos with (words, no shell; see `OpenWith`)
 /// open-with-terminal = true # hand it the terminal (unset: when there is no graphical display)
+/// video-player = "mpv --vo=tct"   # videos play in this program instead of in place (or a list of words)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -40,6 +41,9 @@ public struct Config: Sendable {
     public var rejected = RejectedDisplay.dim
     /// What `O` opens photos with (`open-with`, `open-with-terminal`).
     public var openWith = OpenWith()
+    // Videos (issue 21)
+    /// The program (and its arguments) videos are handed to (`video-player`); nil: played in place.
+    public var videoPlayer: [String]?
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -98,6 +102,7 @@ public struct Config: Sendable {
     static let topLevelSettings = ["graphics", "graphics-grid", "animations", "trash-days", "rejected",
                                    /* tile size and mouse */ "tile-size", "mouse"]
         + ["open-with", "open-with-terminal"]   // open with (issue 20)
+        + ["video-player"]   // Videos (issue 21)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -147,6 +152,13 @@ public struct Config: Sendable {
             openWith.inTerminal = on
         case ("open-with-terminal", let value):
             return "\"open-with-terminal\" takes true or false, not \(value.kind)"
+        // Videos (issue 21): "mpv --vo=tct" (split at spaces) or ["mpv", "--vo=tct"].
+        case let ("video-player", .string(text)) where !text.split(separator: " ").isEmpty:
+            videoPlayer = text.split(separator: " ").map(String.init)
+        case let ("video-player", .array(words)) where !words.isEmpty && words.allSatisfy({ if case .string = $0 { true } else { false } }):
+            videoPlayer = words.compactMap { if case let .string(word) = $0 { word } else { nil } }
+        case ("video-player", let value):
+            return "\"video-player\" takes a command in quotes (\"mpv --vo=tct\") or a list of its words, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

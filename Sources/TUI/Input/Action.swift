@@ -66,4 +66,7 @@ public enum Action: String, CaseIterable, Sendable {
     // Rotate and flip; open with, run on marks, copy the path (issue 20)
     case rotateRight = "rotate-right", rotateLeft = "rotate-left", flip
     case openWith = "open-with", runCommand = "run-command", copyPath = "copy-path"
+    // Videos (issue 21): playing in the photo view
+    case play, pause, stop
+    case seekBack = "seek-back", seekForward = "seek-forward"
 }

@@ -6,6 +6,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case labelChoice, tagEditor, deleteConfirmation, trash
     /// `!`: typing a command, then reading its output (issue 20).
     case commandLine, commandOutput
+    // Videos (issue 21): a video playing in the photo view
+    case video
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -28,6 +30,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .trash: "trash"
         case .commandLine: "command-line"
         case .commandOutput: "command-output"
+        case .video: "video"
         }
     }
 
@@ -52,6 +55,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .trash: "Keys — Trash"
         case .commandLine: "Keys — command on the photos"
         case .commandOutput: "Keys — command output"
+        case .video: "Keys — video playing"
         }
     }
 

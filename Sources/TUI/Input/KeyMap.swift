@@ -113,6 +113,13 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: group),
             KeyBinding(.back, [.escape, .backspace, .char("q")], help: "clear the marks, else back to the groups",
                        hint: "back", in: group),
+            // Videos (issue 21): Enter (back on a photo) plays a video too, see `AppState.videoAction`.
+            KeyBinding(.play, [.char("p")], help: "play the video (Enter too; character art, no sound)", hint: "play",
+                       in: [.detail]),
+            KeyBinding(.pause, [.char(" ")], help: "pause / play", hint: "pause", in: [.video]),
+            KeyBinding(.seekBack, [.left, .char("h")], help: "back / forward 5 s", hint: "seek", in: [.video]),
+            KeyBinding(.seekForward, [.right, .char("l")], help: "back / forward 5 s", hint: "seek", in: [.video]),
+            KeyBinding(.stop, [.escape, .char("p"), .char("q")], help: "stop (the poster again)", hint: "stop", in: [.video]),
             KeyBinding(.back, [.escape, .backspace, .char("q"), .enter], help: "back to the group", hint: "back", in: [.detail]),
             KeyBinding(.favourite, [.char("f")], help: "favourite / unfavourite (the marked photos, else this one)",
                        hint: "fav", in: photos),
@@ -188,7 +195,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.last, [.end], help: "top / bottom", in: [.help]),
             KeyBinding(.close, [.escape, .char("q")], help: "close (any other key too)", in: [.help]),
             KeyBinding(.help, [.char("?")], help: "help",
-                       in: screens.union([.picker, .map, .search, .writeConfirmation]).union(forms)),
+                       in: screens.union([.picker, .map, .search, .writeConfirmation, .video]).union(forms)),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
             // Rotate and flip; open with, run on marks, copy the path (issue 20)
             KeyBinding(.rotateRight, [.char("r")], help: "rotate 90° clockwise (the marked photos, else this one)",

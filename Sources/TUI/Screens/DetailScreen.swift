@@ -4,6 +4,13 @@ import Library
 enum DetailScreen {
     static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
 
+    /// The hints for the photo on screen: a video's start with `play`, and while it plays
+    /// they are its own (issue 21).
+    static func shownHints(_ state: AppState) -> [Action] {
+        if state.screenKeyContext == .video { return [.pause, .seekBack, .seekForward, .stop, .help] }
+        return state.detailPhoto?.kind == .video ? [.play] + hints : hints
+    }
+
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.page(id: groupID)?.group else { return }
         var target = index
@@ -59,6 +66,12 @@ enum DetailScreen {
         let badges = PhotoBadges.text(PhotoBadges.parts(photo))
         if !badges.isEmpty { parts.insert(.init(text: badges, priority: 3), at: 1) }
         if state.isCulling { parts.insert(.init(text: "CULL", priority: 7), at: 0) }
+        // Videos (issue 21): the length, or where the video playing is.
+        if let playback = state.playback, playback.photoID == photo.id {
+            parts.append(.init(text: playback.statusText, priority: 7))
+        } else if let badge = VideoBadge.text(photo) {
+            parts.append(.init(text: badge, priority: 3))
+        }
         return TitleLine(parts: parts, separator: "  ").fitted(width: width)
     }
 
@@ -70,7 +83,10 @@ enum DetailScreen {
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
-        PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
+        // Videos (issue 21): the frame playing stands where the poster is.
+        if !drawVideoFrame(state, in: area, into: &grid) {
+            PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
+        }
         if let photo = state.detailPhoto {
             // The thumbnail stands in while the original comes: say so under the photo, never
             // over it (nor over the status line).
@@ -84,5 +100,26 @@ enum DetailScreen {
         if let (photo, box) = InfoPanel.shown(state) { InfoPanel.render(photo, in: box, state: state, into: &grid) }
         grid.put(CellGrid.truncated(statusLine(state, width: state.columns - 1), toWidth: state.columns - 1), x: 1, y: state.rows - 2,
                  style: Theme.title, maxWidth: state.columns)
+    }
+
+    /// Draws the frame of the video playing, centred in `area`; false when there is none yet.
+    static func drawVideoFrame(_ state: AppState, in area: Rect, into grid: inout CellGrid) -> Bool {
+        guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.detailPhoto?.id
+        else { return false }
+        if case .failed = frame.content { return false }
+        let size = (columns: frame.columns, rows: frame.rows)
+        guard size.columns <= area.width, size.rows <= area.height else { return false }   // drawn for a larger screen
+        let origin = (x: area.x + (area.width - size.columns) / 2, y: area.y + (area.height - size.rows) / 2)
+        switch frame.content {
+        case let .cells(rows):
+            grid.blit(rows, at: origin.x, y: origin.y)
+        case let .image(image):
+            let cells = Rect(x: origin.x, y: origin.y, width: size.columns, height: size.rows)
+            PlacedImage(content: "video \(frame.photoID) \(frame.generation) \(frame.time)", cells: cells, image: image)
+                .place(into: &grid)
+        case .failed:
+            break
+        }
+        return true
     }
 }

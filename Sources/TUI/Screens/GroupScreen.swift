@@ -83,10 +83,13 @@ enum GroupScreen {
             let badges = photo.map { PhotoBadges.parts($0, width: max(tile.width - 11, tile.width / 2)) } ?? []
             let badgesWidth = PhotoBadges.width(badges)
             // A missing photo shows its last known path, so it can be found and relinked.
-            let when = photo.map {
+            var when = photo.map {
                 $0.missing || badges.isEmpty ? ($0.missing ? $0.path : $0.takenAtShortText)
                     : PhotoListView.fitted(date: $0.takenAtShortText, width: tile.width - badgesWidth - 1)
             } ?? ""
+            // Videos (issue 21): ▶ and the length over the preview, else in the caption.
+            let art = photo.map { state.artRect($0, in: GridLayout.previewRect(in: tile)).rect } ?? tile
+            if !VideoBadge.draw(photo, over: art, into: &grid), let badge = VideoBadge.text(photo) { when = badge + "  " + when }
             let marked = state.marks.contains(id)
             if photo?.isRejected == true, state.rejectedDisplay == .dim {
                 PhotoBadges.dim(GridLayout.previewRect(in: tile), into: &grid)

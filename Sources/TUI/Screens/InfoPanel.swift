@@ -50,6 +50,9 @@ enum InfoPanel {
             add("Taken", photo.takenAtText)
             add("", "from \(photo.takenAtSource?.label ?? "?")", Theme.dim)
         }
+        // Videos (issue 21): length, codec (from the file), rotation.
+        let codec: String? = if case let .success(metadata)? = details(for: photo, state: state) { metadata.codec } else { nil }
+        for row in VideoBadge.infoRows(photo, codec: codec) { add(row.label, row.value) }
         add("Camera", photo.camera)
         if case let .success(metadata)? = details(for: photo, state: state) {
             add("Lens", metadata.lensModel)

@@ -92,7 +92,7 @@ enum PhotoListView {
                 badges = photo.map { PhotoBadges.parts($0, width: columns[1].width) } ?? []
                 texts = [GroupScreen.flags(photo, marked: state.marks.contains(id)),
                          // A missing photo shows its last known path, so it can be found and relinked.
-                         photo.map { $0.missing ? "missing: " + $0.path : $0.name } ?? "?",
+                         photo.map { $0.missing ? "missing: " + $0.path : (VideoBadge.text($0).map { $0 + "  " } ?? "") + $0.name } ?? "?",
                          photo.map { fitted(date: $0.takenAtShortText, width: widest) } ?? "", photo?.camera ?? "",
                          photo.map { $0.isDownloaded ? ByteCountFormatter.string(fromByteCount: $0.fileSize, countStyle: .file) : "—" } ?? "",
                          place]

@@ -6,6 +6,8 @@ enum Theme {
     static let marked = Style(fg: .indexed(3), attrs: [.bold])
     /// The badge on a marked tile.
     static let markBadge = Style(fg: .indexed(0), bg: .indexed(3), attrs: [.bold])
+    // Videos (issue 21)
+    static let videoBadge = Style(fg: .indexed(15), bg: .indexed(0), attrs: [.bold])
     /// A favourite's star.
     static let star = Style(fg: .indexed(3), attrs: [.bold])
     /// A value the user edited, in the info panel.

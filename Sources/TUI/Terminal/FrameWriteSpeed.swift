@@ -54,4 +54,11 @@ struct FrameWriteSpeed: Equatable {
     func fits(cells: Int, within slot: Double) -> Bool {
         seconds(forCells: cells) <= slot
     }
+
+    /// Whether `bytes` (a video's pixel frame) are expected to be written within `slot` seconds;
+    /// true while nothing is known yet.
+    func fits(bytes: Int, within slot: Double) -> Bool {
+        guard let speed = bytesPerSecond else { return true }
+        return Double(bytes) / speed <= slot
+    }
 }

@@ -270,7 +270,10 @@ public final class Terminal {
     /// own modes) for another program to use; ``resume()`` takes it again. Headless: nothing.
     func suspend() {
         guard !isRestored, !isHeadless else { return }
+        if graphics.graphicsProtocol == .kitty { backend.write(drawer.imageOutput.wrapped(KittyImage.deleteAll)) }
         if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.giveBack)) }
+        if readsMouse { backend.write(Self.sgrMouseOff) }   // endwin switches the rest off
+        backend.flush()
         _ = endwin()
     }
 
@@ -279,6 +282,11 @@ public final class Terminal {
     func resume() {
         guard !isRestored, !isHeadless else { return }
         _ = refresh()
+        _ = flushinp()   // keys typed for the other program are not ours
+        if readsMouse {
+            Self.takeMouseReports()
+            backend.write(Self.sgrMouseOn)
+        }
         if graphics.graphicsProtocol == .sixel { backend.write(drawer.imageOutput.wrapped(SixelScrolling.take)) }
         resized()
     }
@@ -374,6 +382,15 @@ public final class Terminal {
     public func canDraw(cells: Int, within slot: Double) -> Bool {
         writeSpeed.fits(cells: cells, within: slot)
     }
+
+    // MARK: - Videos (issue 21)
+
+    /// Whether a pixel image of `bytes` is expected to be written within `slot` seconds (a
+    /// video's pixel frames go on only while this holds; see ``FrameWriteSpeed``).
+    public func canDraw(bytes: Int, within slot: Double) -> Bool {
+        writeSpeed.fits(bytes: bytes, within: slot)
+    }
+
 
 
     /// Headless diagnostics: the text ncurses holds on `row` (wide glyphs once, trailing spaces

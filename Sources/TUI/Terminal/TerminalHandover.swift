@@ -5,7 +5,7 @@ import Glibc
 /// as its input and output, photory waits, then takes the terminal again and repaints
 /// everything (`Terminal.resume`).
 ///
-/// How to run a terminal program from the browser (an external viewer, a video player):
+/// How to run a terminal program from the browser ("open with", the `video-player`):
 /// 1. An `Effect` naming the programs; the run loop performs it on its own thread (ncurses is
 ///    not thread-safe), calling `run(_:on:)` — the loop waits, as the user does.
 /// 2. Post what came of it as a `Msg` (`ExternalProgram.Outcome`), so `update` can say it.
