@@ -15,6 +15,8 @@ struct PhotoRecord: Encodable {
     var kind: String
     /// A video's length in seconds, when its file says.
     var duration: Double?
+    /// True for an animation (a GIF with more than one frame); left out otherwise.
+    var animated: Bool?
     var description: String?
     var descriptionSource: String?
     /// Left out while not known (a web photo not downloaded yet, unless its feed says).
@@ -72,6 +74,7 @@ struct PhotoRecord: Encodable {
         group = library.group(id: groupId)?.name ?? PhotoGroup.otherName
         kind = photo.kind.name
         duration = photo.duration
+        animated = photo.animated ? true : nil
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.width : nil

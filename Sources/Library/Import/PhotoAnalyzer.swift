@@ -50,6 +50,7 @@ struct PhotoAnalyzer: Sendable {
 
     private func analyze(_ raw: UnsafeRawBufferPointer, format: any PhotoFormat, path: String, info: stat,
                          importedAt: Double) -> Result {
+        let format = format.specific(for: raw)
         let header: PhotoFormatInfo
         do {
             header = try format.inspect(raw)
@@ -93,6 +94,7 @@ struct PhotoAnalyzer: Sendable {
             importedAt: importedAt)
         photo.kind = format.kind
         photo.duration = metadata.duration
+        photo.animated = metadata.frameCount > 1
         photo.fileMarks = PhotoMarks(xmp: xmp, iptcKeywords: metadata.iptcKeywords)
         photo.sidecarModified = sidecars.map(\.modified).max() ?? 0
         thumbnails?.prepare(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,

@@ -3,21 +3,30 @@
 public enum FileMetadata {
     /// The file's metadata, or why it cannot be read (naming no file: the caller knows it).
     public static func read(path: String) -> Result<Metadata, FileMetadataError> {
+        inspecting(path: path) { format, file in try format.inspect(file).metadata }
+    }
+
+    /// Reads the file at `path`, finds its format and runs `body` on both; every failure
+    /// (unreadable, unknown format, what `body` throws) becomes the reason.
+    static func inspecting<T>(path: String, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: FileBytes.maxBytes)
         } catch {
             return .failure(FileMetadataError(reason: error.description))
         }
-        return bytes.withUnsafeBytes { raw in
-            guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
-                return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
-            }
-            do {
-                return .success(try format.inspect(raw).metadata)
-            } catch {
-                return .failure(FileMetadataError(reason: "\(error)"))
-            }
+        return bytes.withUnsafeBytes { inspecting(file: $0, body) }
+    }
+
+    /// The same for a whole file in memory.
+    static func inspecting<T>(file raw: UnsafeRawBufferPointer, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
+        guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
+            return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
+        }
+        do {
+            return .success(try body(format.specific(for: raw), raw))
+        } catch {
+            return .failure(FileMetadataError(reason: "\(error)"))
         }
     }
 }

@@ -42,4 +42,6 @@ public enum Action: String, CaseIterable, Sendable {
     case lineStart = "line-start", lineEnd = "line-end"
     case deleteBack = "delete-back", deleteForward = "delete-forward"
     case clearLine = "clear-line"
+    // All the metadata (issue 20): every tag of the photo's file.
+    case allTags = "all-tags"
 }

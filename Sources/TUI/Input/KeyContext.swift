@@ -2,6 +2,8 @@
 /// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+    // All the metadata (issue 20).
+    case allTags
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -18,6 +20,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "place-form"
         case .map: "map"
         case .writeConfirmation: "write-confirmation"
+        case .allTags: "all-tags"
         }
     }
 
@@ -36,6 +39,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "Keys — place form"
         case .map: "Keys — map"
         case .writeConfirmation: "Keys — write to the files"
+        case .allTags: "Keys — all the tags of the file"
         }
     }
 

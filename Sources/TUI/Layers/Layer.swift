@@ -23,6 +23,8 @@ enum Layer: Sendable {
     case searchLine(SearchLineLayer)
     case importOverlay(ImportOverlayState)
     case help(HelpState)
+    // All the metadata (issue 20): every tag of the file.
+    case allTags(AllTagsLayer)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -35,6 +37,7 @@ enum Layer: Sendable {
         case let .searchLine(state): state
         case let .importOverlay(state): state
         case let .help(state): state
+        case let .allTags(state): state
         }
     }
 
