@@ -34,5 +34,6 @@ public enum FileMetadata {
 /// Why a file's metadata could not be read.
 public struct FileMetadataError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
+    public init(reason: String) { self.reason = reason }
     public var description: String { reason }
 }

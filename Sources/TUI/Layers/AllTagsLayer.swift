@@ -27,14 +27,12 @@ struct AllTagsLayer: Equatable, Sendable, LayerState {
     }
 
     mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
-        let page = max(1, AllTagsView.visibleRows(state) - 1)
+        let visible = AllTagsView.visibleRows(state)
+        if let moved = Scrolling.scrolled(scroll, by: action, page: max(1, visible - 1), last: max(0, shown.count - visible)) {
+            scroll = moved
+            return .consumed()
+        }
         switch action {
-        case .up: scroll -= 1
-        case .down: scroll += 1
-        case .pageUp: scroll -= page
-        case .pageDown: scroll += page
-        case .first: scroll = 0
-        case .last: scroll = .max
         case .help: return .consumed(then: .showHelp)
         case .search:
             isFiltering = true
@@ -50,7 +48,6 @@ struct AllTagsLayer: Equatable, Sendable, LayerState {
             guard isFiltering, filter.edit(key, action: action) else { return .consumed() }
             scroll = 0
         }
-        scroll = max(0, min(scroll, shown.count - AllTagsView.visibleRows(state)))
         return .consumed()
     }
 

@@ -58,18 +58,58 @@ struct TIFFFormatTests {
     }
 
     @Test func bigTIFFIsReadWithItsEXIF() throws {
-        let tagged = try fixture.convert("src.tif", width: 50, height: 40, source: "xc:blue")
-        try fixture.tag(tagged, Self.scan)
-        let big = fixture.folder.file("big.tif")
-        try FormatTools.run("convert", [tagged, "-define", "tiff:exif-properties=true", "TIFF64:" + big])
-        #expect(try FileBytes.read(big).prefix(4) == [0x49, 0x49, 0x2B, 0x00], "the fixture is a BigTIFF")
+        // ImageMagick writes BigTIFF but no EXIF into it, and exiftool does not write BigTIFF:
+        // the fixture is written here, a 4×2 grey image with make, model and an EXIF directory.
+        let ascii = { (text: String) -> [UInt8] in Array(text.utf8) + [0] }
+        let big = fixture.folder.write(Data(Self.bigTIFF(
+            ifd0: [(256, 3, 1, [4, 0]), (257, 3, 1, [2, 0]), (258, 3, 1, [8, 0]), (259, 3, 1, [1, 0]), (262, 3, 1, [1, 0]),
+                   (271, 2, 6, ascii("Epson")), (272, 2, 16, ascii("Perfection V600")), (273, 16, 1, Self.pixelsMarker),
+                   (277, 3, 1, [1, 0]), (278, 3, 1, [2, 0]), (279, 16, 1, [8, 0, 0, 0, 0, 0, 0, 0]), (34665, 18, 1, Self.exifMarker)],
+            exif: [(36867, 2, 20, ascii("1978:07:14 15:16:17"))],
+            pixels: [0, 40, 80, 120, 160, 200, 240, 255])), to: "big.tif")
         #expect(try formatName(big) == "TIFF")
         let info = try inspectFile(big)
-        #expect((info.width, info.height) == (50, 40))
-        #expect(info.metadata.cameraModel == "Perfection V600")
+        #expect((info.width, info.height) == (4, 2))
+        #expect(info.metadata.cameraMake == "Epson" && info.metadata.cameraModel == "Perfection V600")
         #expect(info.metadata.dateTimeOriginal == "1978:07:14 15:16:17")
         let preview = try previewFile(big, Self.full, Self.full)
-        #expect(close(preview.pixel(25, 20), (0, 0, 255), tolerance: 2))
+        #expect((preview.width, preview.height) == (4, 2))
+        #expect(preview.pixel(0, 0).r == 0 && preview.pixel(3, 1).r == 255)
+        let tags = try FileTags.read(path: big).get()
+        #expect(tags.contains(MetadataTag(group: "ExifIFD", name: "DateTimeOriginal", value: "1978:07:14 15:16:17")))
+        #expect(tags.contains(MetadataTag(group: "TIFF", name: "BigTIFF", value: "yes")))
+
+        // And ImageMagick's own BigTIFF (16-bit) for the pixels.
+        let magick = fixture.folder.file("magick.tif")
+        try FormatTools.run("convert", ["-size", "50x40", "xc:blue", "-depth", "16", "TIFF64:" + magick])
+        #expect(try FileBytes.read(magick).prefix(4) == [0x49, 0x49, 0x2B, 0x00], "the fixture is a BigTIFF")
+        #expect(close(try previewFile(magick, Self.full, Self.full).pixel(25, 20), (0, 0, 255), tolerance: 2))
+    }
+
+    /// Stand-ins for offsets `bigTIFF` fills in: the pixels' and the EXIF directory's.
+    static let pixelsMarker: [UInt8] = Array("@pixels@".utf8)
+    static let exifMarker: [UInt8] = Array("@exif@@@".utf8)
+
+    /// A little-endian BigTIFF: IFD0 with `ifd0`'s entries (tag, type, count, value bytes), an
+    /// EXIF IFD with `exif`'s, and the pixels; values over 8 bytes go after the directories.
+    static func bigTIFF(ifd0: [(UInt16, UInt16, UInt64, [UInt8])], exif: [(UInt16, UInt16, UInt64, [UInt8])], pixels: [UInt8]) -> [UInt8] {
+        func le(_ v: UInt64, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8((v >> (8 * UInt64($0))) & 0xFF) } }
+        let ifd0At = 16, exifAt = ifd0At + 16 + 20 * ifd0.count
+        let dataAt = exifAt + 16 + 20 * exif.count
+        var data: [UInt8] = []
+        func directory(_ entries: [(UInt16, UInt16, UInt64, [UInt8])]) -> [UInt8] {
+            var out = le(UInt64(entries.count), 8)
+            for (tag, type, count, value) in entries {
+                var field = value
+                if value == pixelsMarker { field = le(UInt64(dataAt + data.count), 8); data += pixels }
+                else if value == exifMarker { field = le(UInt64(exifAt), 8) }
+                else if value.count > 8 { field = le(UInt64(dataAt + data.count), 8); data += value }
+                out += le(UInt64(tag), 2) + le(UInt64(type), 2) + le(count, 8) + field + [UInt8](repeating: 0, count: 8 - field.count)
+            }
+            return out + le(0, 8)
+        }
+        let first = directory(ifd0), second = directory(exif)
+        return [0x49, 0x49, 0x2B, 0x00, 8, 0, 0, 0] + le(UInt64(ifd0At), 8) + first + second + data
     }
 
     /// A little-endian TIFF with one IFD of `entries` (tag, type, count, value) after the header.

@@ -23,6 +23,7 @@ import Testing
         case .dateForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("d"))
         case .placeForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("L"))
         case .writeConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("f"), .char("W"))
+        case .allTags: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("I"))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
