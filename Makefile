@@ -55,7 +55,7 @@ check-tsan: deps
 	rm -rf $(RUN_TMP)
 
 ## Builds the libFuzzer driver and runs every fuzz target for FUZZ_SECONDS (default 60) each;
-## FUZZ_TARGETS picks some (jpeg metadata library-json keys toml feed). See scripts/fuzz.sh.
+## FUZZ_TARGETS picks some (jpeg metadata library-json keys toml feed media images). See scripts/fuzz.sh.
 fuzz: deps
 	$(IN_TMP) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) bash scripts/fuzz.sh $(FUZZ_TARGETS)
 	rm -rf $(RUN_TMP)

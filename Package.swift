@@ -37,11 +37,17 @@ let package = Package(
         .target(name: "CRaw", dependencies: ["CLazyLink"]),
         /// Libraries loaded on first use (dlopen) so a start-up never pays for them.
         .target(name: "CLazyLink"),
+        /// GIF: giflib, read from memory (the first frame; a second one makes the GIF animated).
+        .systemLibrary(name: "CGif", pkgConfig: "libgif",
+                       providers: [.apt(["libgif-dev"])]),
+        /// TIFF and BigTIFF: libtiff, read from memory (the first page, 16-bit, EXIF directories).
+        .systemLibrary(name: "CTiff", pkgConfig: "libtiff-4",
+                       providers: [.apt(["libtiff-dev"])]),
 
         // MARK: - The product
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
-        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw"],
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff"],
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.

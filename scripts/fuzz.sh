@@ -2,7 +2,7 @@
 # Builds the libFuzzer driver (AddressSanitizer + libFuzzer, own scratch folder) and runs each
 # fuzz target in turn for FUZZ_SECONDS (default 60).
 #
-#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys toml feed media (default: all)
+#   scripts/fuzz.sh [target…]          targets: jpeg metadata library-json keys toml feed media images (default: all)
 #   FUZZ_SECONDS=600 scripts/fuzz.sh jpeg
 #
 # Corpora live in .fuzz/corpus/<target> (git-ignored), seeded from Fuzz/Seeds and, when present,
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys toml feed media)
+[ ${#targets[@]} -gt 0 ] || targets=(jpeg metadata library-json keys toml feed media images)
 photos=../shared/photos
 bin=.build-fuzz/release/photory-fuzz
 
@@ -47,6 +47,20 @@ seed() {
       { printf '\1'; tail -c +33 "$clip"; } > "$dir/clip"
     rm -f "$clip"
   fi
+  if [ "$target" = images ] && command -v convert >/dev/null; then
+    # GIF (animated), TIFF with EXIF, 16-bit, two pages, BigTIFF: whole, behind the mode byte 0.
+    local work=.fuzz/seeds/images-work
+    mkdir -p "$work"
+    convert -size 16x12 xc:red xc:blue -loop 0 "$work/anim.gif"
+    convert -size 16x12 gradient: -depth 16 "$work/deep.tif"
+    convert -size 16x12 xc:green xc:white "$work/pages.tif"
+    convert -size 16x12 xc:gray "TIFF64:$work/big.tif"
+    command -v exiftool >/dev/null && exiftool -q -overwrite_original -DateTimeOriginal='2020:01:02 03:04:05' \
+      -Make=Scanner -GPSLatitude=48.85 -GPSLatitudeRef=N -XMP:Rating=3 -IPTC:Keywords=seed "$work/deep.tif"
+    local f
+    for f in "$work"/*; do { printf '\0'; cat "$f"; } > "$dir/$(basename "$f")"; done
+    rm -rf "$work"
+  fi
   return 0
 }
 
@@ -56,7 +70,7 @@ for target in "${targets[@]}"; do
   seed "$target"
   mkdir -p ".fuzz/corpus/$target" ".fuzz/crashes/$target"
   case $target in
-    jpeg|metadata|media) max_len=65536 ;;
+    jpeg|metadata|media|images) max_len=65536 ;;
     *) max_len=4096 ;;
   esac
   dict=()

@@ -15,6 +15,8 @@ packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-d
           libswscale-dev libavutil-dev libraw-dev pkg-config tmux ncurses-term
           imagemagick webp libheif-examples libimage-exiftool-perl exiv2 python3 ffmpeg
           xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
+# GIF and TIFF formats (issue 20): giflib and libtiff.
+packages+=(libgif-dev libtiff-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

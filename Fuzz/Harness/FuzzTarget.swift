@@ -38,6 +38,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// poster frame), behind an MP4 `ftyp` box; or the video metadata text readers (ISO 6709
     /// places, creation dates).
     case media
+    /// GIF (giflib) and TIFF/BigTIFF (libtiff, libexif on the TIFF structure) from memory, and
+    /// the all-tags listing over what they (or any other format) hold. The first byte picks how
+    /// the rest is fed: whole (any format, sniffed), or behind a GIF89a, a classic TIFF or a
+    /// BigTIFF header.
+    case images
 
     /// Feeds one input to the code under test.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -49,6 +54,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .toml: Self.toml(bytes)
         case .feed: Self.feed(bytes)
         case .media: Self.media(bytes)
+        case .images: Self.images(bytes)
         }
     }
 
@@ -216,6 +222,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             if let local = VideoFormat.localDate(text) { _ = TakenAt.fromEXIF(local.date, offset: local.offset) }
             if let utc = VideoFormat.utcDate(text) { _ = TakenAt.fromEXIF(utc.date, offset: utc.offset) }
+        }
+    }
+
+    private static func images(_ bytes: UnsafeRawBufferPointer) {
+        guard let mode = bytes.first else { return }
+        let headers: [[UInt8]] = [[], Array("GIF89a".utf8), [0x49, 0x49, 0x2A, 0x00], [0x49, 0x49, 0x2B, 0x00]]
+        let file = headers[Int(mode) % headers.count] + Array(bytes.dropFirst())
+        file.withUnsafeBytes { raw in
+            if case let .success(tags) = FileTags.read(file: raw) {
+                precondition(tags.count >= 2, "the file's own tags are missing")
+            }
+            guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength)))?
+                .specific(for: raw) else { return }
+            if let info = try? format.inspect(raw) { Self.checked(info.metadata, of: raw) }
+            if let image = try? format.preview(raw, target: PreviewTarget(minWidth: 48, minHeight: 48, fitting: true)) {
+                precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+                precondition(image.pixels.count == image.width * image.height * 4, "pixels do not match the size")
+            }
         }
     }
 

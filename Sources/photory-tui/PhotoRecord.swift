@@ -15,6 +15,8 @@ struct PhotoRecord: Encodable {
     var kind: String
     /// A video's length in seconds, when its file says.
     var duration: Double?
+    /// True for an animation (a GIF with more than one frame); left out otherwise.
+    var animated: Bool?
     var description: String?
     var descriptionSource: String?
     /// As shown: `orientation` applied (a photo turned a quarter swaps them). Left out while
@@ -75,6 +77,7 @@ struct PhotoRecord: Encodable {
         group = library.group(id: groupId)?.name ?? PhotoGroup.otherName
         kind = photo.kind.name
         duration = photo.duration
+        animated = photo.animated ? true : nil
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.displaySize.width : nil

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui show PATH_OR_ID`: every field held for one photo.
+/// `photory-tui show PATH_OR_ID`: every field held for one photo; with `--all-tags`, every tag
+/// of its file (`FileTags`), for a photo of the library or any file named by its path.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show everything the library holds for one photo.")
@@ -10,9 +11,12 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: ArgumentHelp("The photo's path or id.", valueName: "path-or-id")) var photo: String
     @Flag(name: .long, help: "Print JSON.") var json = false
+    @Flag(name: .long, help: "List every tag of the file instead: EXIF, maker notes libexif can name, XMP, IPTC, a video's container tags (a file outside the library too).")
+    var allTags = false
 
     func run() throws {
         try reportingFailures {
+            if allTags { return try showAllTags() }
             let library = try options.loadForReading(checkMissing: false)
             var found = try options.photos(named: [photo], in: library)[0]
             found.missing = found.isMissing(fileExists: PathBytes.exists(found.path))   // checked now, for this photo only
@@ -58,6 +62,38 @@ struct ShowCommand: ParsableCommand {
             for case let (label, value?) in rows {
                 say(label.padding(toLength: 12, withPad: " ", startingAt: 0) + value.strippingControlCharacters)
             }
+        }
+    }
+
+    /// What `show --all-tags` prints for `TagsRecord`.
+    struct TagsRecord: Encodable {
+        var path: String
+        var tags: [MetadataTag]
+    }
+
+    /// `--all-tags`: the photo named from the library, else the file at that path.
+    private func showAllTags() throws {
+        let path: String
+        let exact = ExactArgument.paths([photo])[0]
+        if let found = try? options.photos(named: [photo], in: options.loadForReading(checkMissing: false))[0] {
+            path = found.path
+        } else if PathBytes.exists(exact) {
+            path = LibraryPaths.absolute(exact)
+        } else {
+            throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path), and no such file")
+        }
+        let tags: [MetadataTag]
+        switch FileTags.read(path: path) {
+        case let .success(read): tags = read
+        case let .failure(error): throw CommandFailure("\(PathBytes.display(path)): \(error.reason)")
+        }
+        if json { return try printJSON(TagsRecord(path: path, tags: tags)) }
+        let groupWidth = min(16, tags.map(\.group.count).max() ?? 0) + 2
+        let nameWidth = min(32, tags.map(\.name.count).max() ?? 0) + 2
+        for tag in tags {
+            say(tag.group.strippingControlCharacters.padding(toLength: groupWidth, withPad: " ", startingAt: 0)
+                + tag.name.strippingControlCharacters.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + tag.value.strippingControlCharacters)
         }
     }
 

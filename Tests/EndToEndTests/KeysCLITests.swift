@@ -9,7 +9,8 @@ import Testing
                            "place-form", "map", "write-confirmation",
                            "label-choice", "tag-editor", "delete-confirmation", "trash",   // issue 22
                            "command-line", "command-output",   // issue 20
-                           "video"]   // issue 21
+                           "video",   // issue 21
+                           "all-tags"]   // issue 20
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

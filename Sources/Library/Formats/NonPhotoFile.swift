@@ -3,7 +3,7 @@
 public struct NonPhotoFile: Sendable, Equatable {
     /// What the file is, in words.
     public var name: String
-    /// An image format photory does not read (JPEG 2000, GIF, TIFF…), rather than no image at all.
+    /// An image format photory does not read (JPEG 2000…), rather than no image at all.
     public var isImage: Bool
     /// Text (or XML): obviously no photo, skipped quietly by an import.
     public var isText: Bool
@@ -39,7 +39,6 @@ public struct NonPhotoFile: Sendable, Equatable {
         }
         if ascii("RIFF"), ascii("WAVE", at: 8) { return other("audio (WAV)") }
         if starts([0x00, 0x00, 0x01, 0xBA]) || starts([0x00, 0x00, 0x01, 0xB3]) { return other("video (MPEG)") }
-        if ascii("GIF87a") || ascii("GIF89a") { return image("GIF") }
         if ascii("8BPS") { return image("Photoshop document") }
         if ascii("BM"), bytes.count >= 18, [12, 40, 52, 56, 108, 124].contains(Int(bytes[14])), bytes[15] == 0 { return image("BMP") }
         if ascii("%PDF") { return other("PDF document") }

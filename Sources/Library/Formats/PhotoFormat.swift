@@ -26,10 +26,15 @@ public protocol PhotoFormat: Sendable {
     /// Whether `preview` would hand over an embedded preview for `target` instead of decoding
     /// the photo itself (for figures in `bench`).
     func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool
+
+    /// The format that really reads `file` (the whole file), when its first bytes could not
+    /// tell: a classic TIFF header is a camera's raw file or a plain TIFF. Itself by default.
+    func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat
 }
 
 extension PhotoFormat {
     public var kind: Photo.Kind { .photo }
+    public func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat { self }
 }
 
 /// What `PhotoFormat.inspect` reads from a file without decoding its pixels.

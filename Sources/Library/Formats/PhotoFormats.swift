@@ -1,7 +1,10 @@
 /// The formats photory reads, and the one place that picks a format for a file's bytes.
 public enum PhotoFormats {
-    /// Every format, in the order they are tried (their signatures never overlap).
-    public static let all: [any PhotoFormat] = [JPEGFormat(), HEIFFormat(), PNGFormat(), WebPFormat(), VideoFormat(), RAWFormat()]
+    /// Every format, in the order they are tried: their signatures never overlap, but for
+    /// classic TIFF headers, which `RAWFormat` takes first and hands over to `TIFFFormat` when
+    /// the file is no camera's raw file (BigTIFF reaches `TIFFFormat` directly).
+    public static let all: [any PhotoFormat] = [JPEGFormat(), HEIFFormat(), PNGFormat(), WebPFormat(), VideoFormat(), RAWFormat(),
+                                                GIFFormat(), TIFFFormat()]
 
     /// How many leading bytes `format(of:)` looks at: enough for an ISO-BMFF `ftyp` box with
     /// its list of compatible brands, and for the sync bytes of a video transport stream.

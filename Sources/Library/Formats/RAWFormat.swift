@@ -37,6 +37,7 @@ public struct RAWFormat: PhotoFormat {
     // MARK: - PhotoFormat
 
     public func inspect(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) -> PhotoFormatInfo {
+        if Self.isPlainTIFF(file) { return try TIFFFormat().inspect(file) }
         let layout = try Self.layout(file)
         let raw: LibRawFile
         do {
@@ -56,6 +57,7 @@ public struct RAWFormat: PhotoFormat {
     }
 
     public func preview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) throws(PreviewImage.Failure) -> DecodedImage {
+        if Self.isPlainTIFF(file) { return try TIFFFormat().preview(file, target: target) }
         let layout: RawFileLayout?
         do {
             layout = try Self.layout(file)
@@ -94,7 +96,12 @@ public struct RAWFormat: PhotoFormat {
         return try Self.decode(embedded, target: target, size: size)
     }
 
+    public func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat {
+        Self.isPlainTIFF(file) ? TIFFFormat() : self
+    }
+
     public func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool {
+        if Self.isPlainTIFF(file) { return false }
         if let layout = try? Self.layout(file), Self.smallestCoveringPreview(file, layout: layout, target: target) != nil {
             return true
         }
@@ -104,6 +111,12 @@ public struct RAWFormat: PhotoFormat {
     }
 
     // MARK: - Pieces
+
+    /// A TIFF that is no camera's raw file (a scan, an export): `TIFFFormat` reads it.
+    static func isPlainTIFF(_ file: UnsafeRawBufferPointer) -> Bool {
+        guard let layout = RawFileLayout(file) else { return false }
+        return layout.isTIFF && !layout.isRaw
+    }
 
     /// The file's TIFF layout (nil for RAF and CR3), refusing a plain TIFF and absurd size claims.
     static func layout(_ file: UnsafeRawBufferPointer) throws(PhotoFormatError) -> RawFileLayout? {

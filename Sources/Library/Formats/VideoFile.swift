@@ -160,6 +160,28 @@ final class VideoFile {
         return nil
     }
 
+    /// Every entry of the container's dictionary (group "Container") and of each stream's
+    /// ("Track1", …), for `FileTags`.
+    func allTags() -> [MetadataTag] {
+        func entries(_ dictionary: OpaquePointer?, group: String) -> [MetadataTag] {
+            var tags: [MetadataTag] = []
+            var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+            while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX), tags.count < 1000 {
+                entry = next
+                guard let key = next.pointee.key, let value = next.pointee.value else { continue }
+                tags.append(MetadataTag(group: group, name: String(cString: key), value: MetadataText.clean(String(cString: value)) ?? ""))
+            }
+            return tags
+        }
+        guard let format else { return [] }
+        var tags = entries(format.pointee.metadata, group: "Container")
+        for index in 0..<Int(format.pointee.nb_streams) {
+            guard let stream = format.pointee.streams[index] else { continue }
+            tags += entries(stream.pointee.metadata, group: "Track\(index + 1)")
+        }
+        return tags
+    }
+
     // MARK: - The poster frame
 
     /// One frame from near `fraction` of the way in (the keyframe at or before it), as RGBA

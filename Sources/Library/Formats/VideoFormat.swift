@@ -43,6 +43,7 @@ public struct VideoFormat: PhotoFormat {
         if video.frameCount == 0, let duration = video.duration, duration <= 0 {
             throw .corrupt("the video is empty: zero length, no frames")
         }
+        if MetadataBlocks.isRecording { MetadataBlocks.record(tags: video.allTags()) }
         return PhotoFormatInfo(width: size.width, height: size.height, orientation: video.orientation,
                                metadata: metadata(video))
     }

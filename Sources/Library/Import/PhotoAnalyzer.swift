@@ -54,7 +54,8 @@ struct PhotoAnalyzer: Sendable {
                                                       : .unreadable(reason: error.description))
         }
         return bytes.withUnsafeBytes { raw in
-            analyze(path: path, info: info, importedAt: importedAt, format: format,
+            let format = format.specific(for: raw)   // a plain TIFF is a photo, not a raw file
+            return analyze(path: path, info: info, importedAt: importedAt, format: format,
                     hash: ContentHash.xxh64(raw), size: raw.count,
                     inspect: { () throws(PhotoFormatError) in try format.inspect(raw) },
                     prepareThumbnail: { self.thumbnails?.prepare($0, from: raw, orientation: $1) })
@@ -109,6 +110,7 @@ struct PhotoAnalyzer: Sendable {
             importedAt: importedAt)
         photo.kind = format.kind
         photo.duration = metadata.duration
+        photo.animated = metadata.frameCount > 1
         photo.fileMarks = PhotoMarks(xmp: xmp, iptcKeywords: metadata.iptcKeywords)
         // A file photory does not write keeps its turn in the sidecar (digiKam does the same
         // for raw files); a JPEG's own EXIF orientation is the truth.

@@ -26,6 +26,7 @@ enum EXIFReader {
               payload.count <= Int(UInt32.max) else { return }
         guard let data = exif_data_new() else { return }
         defer { exif_data_unref(data) }
+        MetadataBlocks.record(exif: payload)
         metadata.warnings.append(contentsOf: load(data, payload: UnsafeRawBufferPointer(start: base, count: payload.count)))
 
         let tags = Tags(data: data)

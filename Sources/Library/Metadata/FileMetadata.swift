@@ -7,21 +7,30 @@ public enum FileMetadata {
             return Result { () throws(PhotoFormatError) in try VideoFormat().inspect(video).metadata }
                 .mapError { FileMetadataError(reason: $0.description) }
         }
+        return inspecting(path: path) { format, file in try format.inspect(file).metadata }
+    }
+
+    /// Reads the file at `path`, finds its format and runs `body` on both; every failure
+    /// (unreadable, unknown format, what `body` throws) becomes the reason.
+    static func inspecting<T>(path: String, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: FileBytes.maxBytes)
         } catch {
             return .failure(FileMetadataError(reason: error.description))
         }
-        return bytes.withUnsafeBytes { raw in
-            guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
-                return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
-            }
-            do {
-                return .success(try format.inspect(raw).metadata)
-            } catch {
-                return .failure(FileMetadataError(reason: "\(error)"))
-            }
+        return bytes.withUnsafeBytes { inspecting(file: $0, body) }
+    }
+
+    /// The same for a whole file in memory.
+    static func inspecting<T>(file raw: UnsafeRawBufferPointer, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
+        guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
+            return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
+        }
+        do {
+            return .success(try body(format.specific(for: raw), raw))
+        } catch {
+            return .failure(FileMetadataError(reason: "\(error)"))
         }
     }
 }
@@ -29,5 +38,6 @@ public enum FileMetadata {
 /// Why a file's metadata could not be read.
 public struct FileMetadataError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
+    public init(reason: String) { self.reason = reason }
     public var description: String { reason }
 }

@@ -57,11 +57,38 @@ enum IPTCReader {
 
     /// Walks IIM datasets; honours 1:90 (ESC % G = UTF-8) for the 2:120 value.
     static func captionInIIM(_ iim: UnsafeRawBufferPointer, keywords: inout [String], warnings: inout [String]) -> String? {
-        let n = iim.count
-        var q = 0
+        MetadataBlocks.record(iptc: iim)
         var declaredUTF8 = false
         var captionRange: Range<Int>?
         var keywordRanges: [Range<Int>] = []
+        forEachDataset(in: iim, warnings: &warnings) { record, dataset, range in
+            if record == 1, dataset == 90 {
+                declaredUTF8 = isUTF8Declaration(UnsafeRawBufferPointer(rebasing: iim[range]))
+            } else if record == 2, dataset == 120, captionRange == nil {
+                captionRange = range
+            } else if record == 2, dataset == 25, keywordRanges.count < 1000 {
+                keywordRanges.append(range)
+            }
+        }
+        func text(_ range: Range<Int>) -> String? {
+            let value = UnsafeRawBufferPointer(rebasing: iim[range])
+            return MetadataText.clean(declaredUTF8 ? MetadataText.decodeUTF8Lossy(value) : MetadataText.decodeUTF8OrLatin1(value))
+        }
+        keywords += keywordRanges.compactMap(text)
+        return captionRange.flatMap(text)
+    }
+
+    /// Whether a 1:90 CodedCharacterSet value says UTF-8 (ESC % G).
+    static func isUTF8Declaration(_ value: UnsafeRawBufferPointer) -> Bool {
+        value.count >= 3 && value[0] == 0x1B && value[1] == 0x25 && value[2] == 0x47
+    }
+
+    /// Calls `body` with each dataset's record, number and value range in `iim`, in order;
+    /// stops at the first thing that is not a dataset, noting it in `warnings`.
+    static func forEachDataset(in iim: UnsafeRawBufferPointer, warnings: inout [String],
+                               _ body: (_ record: UInt8, _ dataset: UInt8, _ value: Range<Int>) -> Void) {
+        let n = iim.count
+        var q = 0
         while q + 5 <= n {
             guard iim[q] == 0x1C else {
                 if iim[q] != 0 { warnings.append("IPTC: dataset marker missing") }
@@ -83,21 +110,8 @@ enum IPTCReader {
             }
             let valueEnd = min(valueStart + length, n)
             if valueStart + length > n { warnings.append("IPTC: dataset runs past its resource") }
-            if record == 1, dataset == 90 {
-                declaredUTF8 = valueEnd - valueStart >= 3 && iim[valueStart] == 0x1B
-                    && iim[valueStart + 1] == 0x25 && iim[valueStart + 2] == 0x47
-            } else if record == 2, dataset == 120, captionRange == nil {
-                captionRange = valueStart..<valueEnd
-            } else if record == 2, dataset == 25, keywordRanges.count < 1000 {
-                keywordRanges.append(valueStart..<valueEnd)
-            }
+            body(record, dataset, valueStart..<valueEnd)
             q = valueStart + length
         }
-        func text(_ range: Range<Int>) -> String? {
-            let value = UnsafeRawBufferPointer(rebasing: iim[range])
-            return MetadataText.clean(declaredUTF8 ? MetadataText.decodeUTF8Lossy(value) : MetadataText.decodeUTF8OrLatin1(value))
-        }
-        keywords += keywordRanges.compactMap(text)
-        return captionRange.flatMap(text)
     }
 }

@@ -66,6 +66,8 @@ public struct Metadata: Sendable, Equatable {
     public var mediaCreated: String?
     /// A video's length in seconds.
     public var duration: Double?
+    /// How many frames the image has (a GIF's animation; 1 for a still image).
+    public var frameCount = 1
     /// A video's codec ("h264", "hevc"), as FFmpeg names it.
     public var codec: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
@@ -77,6 +79,7 @@ public struct Metadata: Sendable, Equatable {
 
     /// Reads an embedded XMP packet: its description and its `XMPFacts`.
     mutating func readXMP(_ packet: UnsafeRawBufferPointer) {
+        MetadataBlocks.record(xmp: packet)
         xmpDescription = XMPDescriptionScanner.description(in: packet)
         xmp = XMPFacts.read(packet)
     }

@@ -59,27 +59,11 @@ public struct XMPFacts: Sendable, Equatable {
     /// The facts of `packet`; empty when it is not XML or names none of them.
     public static func read(_ packet: UnsafeRawBufferPointer) -> XMPFacts {
         guard hints.contains(where: { contains(packet, $0) }) else { return XMPFacts() }
-        LibXMLErrors.silenceOnThisThread()
-        guard let document = try? XMLDocument(data: Data(packet), options: []) else { return XMPFacts() }
         var facts = XMPFacts()
         var dates: [String: String] = [:]
         var gpsParts: [String: String] = [:]
-        func visit(_ element: XMLElement) {
-            if element.name.map({ $0 == "rdf:Description" || $0.hasSuffix(":Description") }) == true,
-               uri(of: element, name: element.name ?? "") == Namespace.rdf {
-                for attribute in element.attributes ?? [] {
-                    guard let name = attribute.name, let value = attribute.stringValue else { continue }
-                    take(uri(of: element, name: name), local(name), [value])
-                }
-                for case let child as XMLElement in element.children ?? [] {
-                    guard let name = child.name else { continue }
-                    let items = descendants(child, "li")
-                    take(uri(of: child, name: name), local(name), items.isEmpty ? [child.stringValue ?? ""] : items)
-                }
-            }
-            for case let child as XMLElement in element.children ?? [] { visit(child) }
-        }
-        func take(_ uri: String?, _ name: String, _ values: [String]) {
+        guard forEachProperty(in: packet, { uri, name, values in
+            let name = local(name)
             let values = values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
             guard let uri, let first = values.first else { return }
             switch (uri, name) {
@@ -97,8 +81,7 @@ public struct XMPFacts: Sendable, Equatable {
                 gpsParts[name] = first
             default: break
             }
-        }
-        if let root = document.rootElement() { visit(root) }
+        }) else { return XMPFacts() }
         facts.dateTaken = dates["DateTimeOriginal"] ?? dates["DateCreated"] ?? dates["CreateDate"]
         if let latitude = gpsParts["GPSLatitude"].flatMap(coordinate), let longitude = gpsParts["GPSLongitude"].flatMap(coordinate),
            abs(latitude) <= 90, abs(longitude) <= 180, latitude != 0 || longitude != 0 {
@@ -107,6 +90,32 @@ public struct XMPFacts: Sendable, Equatable {
             facts.gps = GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
         }
         return facts
+    }
+
+    /// Calls `body` with every property of every rdf:Description in `packet`, as attributes or
+    /// elements: its namespace URI (nil when unbound), its qualified name as written
+    /// ("dc:subject") and its values (the items of a Bag/Seq/Alt, else its text). False when
+    /// the packet is not XML. `FileTags` lists them all; `read` picks the ones it knows.
+    static func forEachProperty(in packet: UnsafeRawBufferPointer, _ body: (_ uri: String?, _ name: String, _ values: [String]) -> Void) -> Bool {
+        LibXMLErrors.silenceOnThisThread()
+        guard let document = try? XMLDocument(data: Data(packet), options: []) else { return false }
+        func visit(_ element: XMLElement) {
+            if element.name.map({ $0 == "rdf:Description" || $0.hasSuffix(":Description") }) == true,
+               uri(of: element, name: element.name ?? "") == Namespace.rdf {
+                for attribute in element.attributes ?? [] {
+                    guard let name = attribute.name, let value = attribute.stringValue else { continue }
+                    body(uri(of: element, name: name), name, [value])
+                }
+                for case let child as XMLElement in element.children ?? [] {
+                    guard let name = child.name else { continue }
+                    let items = descendants(child, "li")
+                    body(uri(of: child, name: name), name, items.isEmpty ? [child.stringValue ?? ""] : items)
+                }
+            }
+            for case let child as XMLElement in element.children ?? [] { visit(child) }
+        }
+        if let root = document.rootElement() { visit(root) }
+        return true
     }
 
     /// The facts of the XMP sidecar at `path` and its modification time; nil when there is

@@ -125,6 +125,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var thumbnailWidth = 0
         var thumbnailHeight = 0
         var duration: Double?
+        /// An animated GIF (more than one frame): shown in the info panel and `list --json`.
+        var animated = false
         var fileMarks = PhotoMarks()
         var sidecarModified = 0.0
 
@@ -183,6 +185,11 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var duration: Double? {
         get { rareBox?.value.duration }
         set { rare.duration = newValue }
+    }
+    /// Whether the file is an animation (a GIF with more than one frame); its first frame is shown.
+    public var animated: Bool {
+        get { rareBox?.value.animated ?? false }
+        set { rare.animated = newValue }
     }
     /// The stars, reject, label and tags the file and its sidecar say (`PhotoMarks`).
     public var fileMarks: PhotoMarks {

@@ -100,6 +100,7 @@ struct PhotoCodec: Sendable {
         }),
         Field("duration", write: { $1.value($0.duration, { LibraryJSON.appendNumber($0, &$1) }) },
               read: { $1.photo.duration = try $0.readDouble() }),
+        Field("animated", write: { $1.bool($0.animated ? true : nil) }, read: { $1.photo.animated = try $0.readBool() }),
         Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
               read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),
         Field("sidecarModified", write: { $1.value($0.sidecarModified == 0 ? nil : $0.sidecarModified, LibraryJSON.appendNumber) },

@@ -95,6 +95,10 @@ extension AppState {
         case let .detailsRead(photoID, result):
             infoDetails = (photoID, result)
             return []
+        // All the metadata (issue 20).
+        case let .allTagsRead(photoID, result):
+            allTagsRead(photoID: photoID, result)
+            return []
         case let .treeBuilt(tree, kind, askedAt):
             treeBuilt(tree, kind: kind, askedAt: askedAt)
             return []
@@ -164,6 +168,9 @@ extension AppState {
         case .help:
             openHelp()
             return []
+        // All the metadata (issue 20).
+        case .allTags:
+            return openAllTags()
         case .importPhotos:
             return openPicker()
         case .reload:

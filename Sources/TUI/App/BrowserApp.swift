@@ -371,6 +371,11 @@ public final class BrowserApp: Sendable {
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(.detailsRead(photoID: photoID, FileMetadata.read(path: path)))
             }
+        // All the metadata (issue 20).
+        case let .readAllTags(photoID, path):
+            DispatchQueue.global(qos: .userInitiated).async {
+                inbox.post(.allTagsRead(photoID: photoID, FileTags.read(path: path)))
+            }
         case let .buildTree(library, kind, revision):
             workers.withLock { $0?.builds }?.buildTree(library, kind, askedAt: revision)
         case let .buildSearchIndex(library, revision):

@@ -20,6 +20,8 @@ public enum Effect: Equatable, Sendable {
     case saveEdits(LibraryEdit, sequence: Int)
     /// Read a photo's metadata from its file for the info panel.
     case readDetails(photoID: String, path: String)
+    /// Read every tag of a photo's file for the all-tags layer (issue 20).
+    case readAllTags(photoID: String, path: String)
     /// Write the photos' edited metadata into their files and sidecars.
     case writeBack([String])
     /// Build the folders of a grouping for the library as at revision `generation` of the

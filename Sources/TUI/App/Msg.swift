@@ -36,6 +36,8 @@ public enum Msg: Sendable {
     case editsSaved(Result<EditsSaved, Failure>, through: Int)
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
+    /// Every tag of a photo's file, for the all-tags layer (issue 20).
+    case allTagsRead(photoID: String, Result<[MetadataTag], FileMetadataError>)
     /// The folders of a grouping, built from the library as at revision `generation` of the caches.
     case treeBuilt(FolderTree, GroupingKind, generation: Int)
     /// The search index, built from the library as at revision `generation` of the caches.

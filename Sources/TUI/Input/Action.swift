@@ -69,4 +69,6 @@ public enum Action: String, CaseIterable, Sendable {
     // Videos (issue 21): playing in the photo view
     case play, pause, stop
     case seekBack = "seek-back", seekForward = "seek-forward"
+    // All the metadata (issue 20): every tag of the photo's file.
+    case allTags = "all-tags"
 }

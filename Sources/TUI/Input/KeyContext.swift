@@ -8,6 +8,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case commandLine, commandOutput
     // Videos (issue 21): a video playing in the photo view
     case video
+    // All the metadata (issue 20).
+    case allTags
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -31,6 +33,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .commandLine: "command-line"
         case .commandOutput: "command-output"
         case .video: "video"
+        case .allTags: "all-tags"
         }
     }
 
@@ -56,6 +59,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .commandLine: "Keys — command on the photos"
         case .commandOutput: "Keys — command output"
         case .video: "Keys — video playing"
+        case .allTags: "Keys — all the tags of the file"
         }
     }
 

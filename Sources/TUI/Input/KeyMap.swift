@@ -196,6 +196,18 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.close, [.escape, .char("q")], help: "close (any other key too)", in: [.help]),
             KeyBinding(.help, [.char("?")], help: "help",
                        in: screens.union([.picker, .map, .search, .writeConfirmation, .video]).union(forms)),
+            // All the metadata (issue 20): I lists every tag of the file; the list scrolls and filters.
+            KeyBinding(.allTags, [.char("I")], help: "every tag of the file (EXIF, maker notes, XMP, IPTC)", hint: "tags", in: photos),
+            KeyBinding(.up, [.up, .char("k")], help: "scroll", in: [.allTags]),
+            KeyBinding(.down, [.down, .char("j")], help: "scroll", hint: "scroll", in: [.allTags]),
+            KeyBinding(.pageUp, [.pageUp, .ctrl("b")], help: "scroll a page", in: [.allTags]),
+            KeyBinding(.pageDown, [.pageDown, .ctrl("f"), .char(" ")], help: "scroll a page", in: [.allTags]),
+            KeyBinding(.first, [.home, .char("g")], help: "top / bottom", in: [.allTags]),
+            KeyBinding(.last, [.end, .char("G")], help: "top / bottom", in: [.allTags]),
+            KeyBinding(.search, [.char("/")], help: "filter by name, group or value (Enter keeps it, Esc clears it)",
+                       hint: "filter", in: [.allTags]),
+            KeyBinding(.close, [.escape, .char("q"), .char("I")], help: "close", hint: "close", in: [.allTags]),
+            KeyBinding(.help, [.char("?")], help: "help", in: [.allTags]),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
             // Rotate and flip; open with, run on marks, copy the path (issue 20)
             KeyBinding(.rotateRight, [.char("r")], help: "rotate 90° clockwise (the marked photos, else this one)",

@@ -30,6 +30,8 @@ enum Layer: Sendable {
     case trash(TrashList)
     case commandLine(CommandLineLayer)
     case commandOutput(CommandOutputLayer)
+    // All the metadata (issue 20): every tag of the file.
+    case allTags(AllTagsLayer)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -48,6 +50,7 @@ enum Layer: Sendable {
         case let .trash(state): state
         case let .commandLine(state): state
         case let .commandOutput(state): state
+        case let .allTags(state): state
         }
     }
 

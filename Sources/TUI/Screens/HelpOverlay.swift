@@ -71,17 +71,9 @@ enum HelpOverlay {
     /// terminal; any other key closes it. Returns false when the help closes.
     static func scroll(_ action: Action?, help: inout HelpState, state: AppState) -> Bool {
         let (visible, maxScroll) = visibleLines(state)
-        guard maxScroll > 0 else { return false }
-        switch action {
-        case .up: help.scroll -= 1
-        case .down: help.scroll += 1
-        case .pageUp: help.scroll -= max(1, visible - 1)
-        case .pageDown: help.scroll += max(1, visible - 1)
-        case .first: help.scroll = 0
-        case .last: help.scroll = maxScroll
-        default: return false
-        }
-        help.scroll = max(0, min(help.scroll, maxScroll))
+        guard maxScroll > 0,
+              let moved = Scrolling.scrolled(help.scroll, by: action, page: max(1, visible - 1), last: maxScroll) else { return false }
+        help.scroll = moved
         return true
     }
 

@@ -61,16 +61,8 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             let layout = Self.problemLayout(summary, columns: state.columns, rows: state.rows)
             guard layout.lastScroll > 0 else { return .close() }
             let page = max(1, layout.shown(from: scroll) - 1)
-            switch action {
-            case .up: scroll -= 1
-            case .down: scroll += 1
-            case .pageUp: scroll -= page
-            case .pageDown: scroll += page
-            case .first: scroll = 0
-            case .last: scroll = layout.lastScroll
-            default: return .close()
-            }
-            scroll = min(max(0, scroll), layout.lastScroll)
+            guard let moved = Scrolling.scrolled(scroll, by: action, page: page, last: layout.lastScroll) else { return .close() }
+            scroll = moved
             return .consumed()
         case .failed:
             return .close()

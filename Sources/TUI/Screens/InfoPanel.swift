@@ -42,6 +42,7 @@ enum InfoPanel {
             add("Size", "\(size.width) × \(size.height) px · "
                 + ByteCountFormatter.string(fromByteCount: photo.fileSize, countStyle: .file))
         }
+        if photo.animated { add("Animated", "yes: the first frame is shown") }
         if !photo.isTakenAtKnown {
             add("Taken", "known once the original is downloaded")
         } else if photo.edits.date != nil {

@@ -28,7 +28,7 @@ struct FormatImportTests {
         var library = PhotoLibrary()
         let summary = Importer(thumbnails: store).run([folder.path + "/roll"], into: &library)
         #expect(summary.count(.imported) == 5)
-        #expect(summary.results.first { $0.path.hasSuffix("f.gif") }?.reason == "GIF: an image format photory does not read")
+        #expect(summary.results.first { $0.path.hasSuffix("f.gif") }?.reason == "the GIF has a broken record")
 
         let group = try #require(library.group(named: "harbour walk"))
         #expect(group.count == 4)

@@ -25,11 +25,14 @@ import Testing
         #expect(name(ftyp("heic", ["mif1", "MiHB", "tmap"])) == "HEIF") // iOS 18 gain-map files
         #expect(name(ftyp("isom", ["isom", "iso2", "mp41"])) == "video")   // an MP4 video
         #expect(name(ftyp("qt  ", ["qt  "])) == "video")                   // a QuickTime movie
+        #expect(name(Array("GIF89a".utf8)) == "GIF")
+        #expect(name(Array("GIF87a".utf8)) == "GIF")
+        #expect(name([0x49, 0x49, 0x2B, 0x00, 8, 0, 0, 0]) == "TIFF")       // BigTIFF
+        #expect(name([0x4D, 0x4D, 0x00, 0x2B, 0, 8, 0, 0]) == "TIFF")
     }
 
     @Test func filesNoFormatReadsAreNotClaimed() {
         #expect(name(ftyp("msf1", ["msf1", "hevc"])) == nil)            // a HEIF sequence only
-        #expect(name(Array("GIF89a".utf8)) == nil)
         #expect(name(Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8)) == nil)
         #expect(name([0xFF, 0xD8]) == nil)                              // too short for JPEG
         #expect(name([]) == nil)

@@ -99,7 +99,7 @@ import Testing
         #expect(outcome("good.jpg")?.outcome.kind == .imported)
         #expect(outcome("broken.jpg")?.outcome.kind == .corrupt)
         #expect(outcome("empty.jpg")?.outcome.kind == .unsupported)
-        #expect(outcome("anim.gif")?.outcome.kind == .unsupported)
+        #expect(outcome("anim.gif")?.outcome.kind == .corrupt)   // a GIF header and nothing more
         #expect(outcome("dangling.jpg")?.reason == "broken symbolic link")
         #expect(outcome("/loop")?.reason?.contains("symlink loop") == true)
         #expect(outcome("not-there")?.outcome.kind == .unreadable)

@@ -94,6 +94,7 @@ import Testing
                                  label: .cleared, tags: ["Places/Italy/Rome", "Family"], orientation: 7)
         photo.fileMarks = PhotoMarks(rating: 2, rejected: true, label: .purple, tags: ["Places/Italy"])
         photo.sidecarModified = 1_700_000_050.5
+        photo.animated = true
         photo.contentID = "fedcba987654321"
         photo.sourceURL = "http://example.org/photos/every.jpg"
         photo.feedURL = "http://example.org/feed.json"

@@ -33,6 +33,7 @@ import Testing
             state.openGroup(at: TestLibrary.gardenIndex)
             state.send(.commandFinished(command: "true", ExternalProgram.Outcome(program: "sh")))
         case .video: state = VideoPlaybackTests.onVideo(columns: 160, rows: 48); state.press(.char("p"))   // issue 21
+        case .allTags: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("I"))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
