@@ -8,6 +8,7 @@ extension AppState {
         let before = screenBefore
         transition = nil
         let effects = apply(msg)
+        dropZoomOfHiddenPhoto()
         startTransition(after: before)
         return effects + followUp() + wantOriginals()
     }
@@ -27,6 +28,7 @@ extension AppState {
             return []
         case let .previewReady(key, result):
             previews.insert(result, for: key)
+            zoomedPreviewCame(key)
             return []
         case let .folderListed(path, result):
             let rows = rows

@@ -58,6 +58,8 @@ public struct AppState: Sendable {
     var search = SearchState()
     /// The photo growing from its tile or shrinking back into it, while it does (see `PhotoTransition`).
     var transition: PhotoTransition?
+    /// The photo view's zoom (`+`, `-`, `z`) while it is on a zoomed photo (see `AppState+Zoom`).
+    var photoZoom: PhotoZoom?
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
 
@@ -87,6 +89,7 @@ public struct AppState: Sendable {
     /// Whose key bindings apply to the screen (under the layers).
     var screenKeyContext: KeyContext {
         let context = stack[stack.count - 1].keyContext
+        if context == .detail, detailZoom != nil { return .zoomedPhoto }
         return context == .group && listView ? .list : context
     }
 

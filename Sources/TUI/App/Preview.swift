@@ -12,11 +12,14 @@ public struct PreviewKey: Hashable, Sendable {
     public var fromThumbnail = false
     /// Set for a pixel preview (sixel, kitty, iTerm2); nil for character art.
     public var pixels: PixelFormat?
+    /// Set for a zoomed preview: the part of the photo its cells show (nil: the whole photo).
+    public var crop: ZoomCrop?
 
     /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.
     var imageContent: String {
         "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")"
             + (pixels.map { " \($0.graphicsProtocol.rawValue) \($0.cellSize)" } ?? "")
+            + (crop.map { " \($0)" } ?? "")
     }
 }
 

@@ -2,6 +2,8 @@
 /// order of the cases is the order `photory-tui keys` lists them in.
 public enum KeyContext: String, CaseIterable, Sendable {
     case home, group, detail, list, search, picker, importProgress, help, dateForm, placeForm, map, writeConfirmation
+    // Zoom in the photo view
+    case zoomedPhoto
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -18,6 +20,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "place-form"
         case .map: "map"
         case .writeConfirmation: "write-confirmation"
+        case .zoomedPhoto: "photo-zoomed"
         }
     }
 
@@ -36,8 +39,13 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .placeForm: "Keys — place form"
         case .map: "Keys — map"
         case .writeConfirmation: "Keys — write to the files"
+        case .zoomedPhoto: "Keys — zoomed photo"
         }
     }
+
+    /// The context whose bindings apply under this one for keys it does not bind itself (a
+    /// zoomed photo pans with the arrows, and answers every other key of the photo view).
+    var underlying: KeyContext? { self == .zoomedPhoto ? .detail : nil }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
     var takesText: Bool { [.search, .dateForm, .placeForm].contains(self) }
