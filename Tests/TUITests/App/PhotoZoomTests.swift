@@ -36,7 +36,7 @@ import Testing
         #expect(state.detailZoom == nil && state.zoomedPreviewKey() == nil)
         // At fit `z` does nothing (it is not a photo-view key).
         state.press(.char("z"))
-        #expect(state.screen == .detail(groupID: state.currentPage!.id, index: 0))
+        #expect(state.screen == .detail(groupID: state.currentPage!.group.id, index: 0))
     }
 
     @Test func theStatusLineSaysTheZoom() {
@@ -105,7 +105,7 @@ import Testing
         state.press(.char("+"), .char(" "))
         #expect(state.detailZoom == nil, "Space pages too, to a photo at fit")
         state.press(.char("+"), .escape)
-        #expect(state.screen == .group(id: state.currentPage!.id))
+        #expect(state.screen == .group(id: state.currentPage!.group.id))
         state.press(.enter)
         #expect(state.detailZoom == nil, "the photo opened again is at fit")
     }
