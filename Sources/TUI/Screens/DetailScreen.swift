@@ -4,7 +4,7 @@ import Library
 enum DetailScreen {
     static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
     /// While zoomed: the moving keys pan.
-    static let zoomedHints: [Action] = [.left, .down, .up, .right, .zoomIn, .zoomOut, .zoomFit, .info, .back, .help]
+    static let zoomedHints: [Action] = [.left, .right, .zoomIn, .zoomOut, .zoomFit, .info, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.page(id: groupID)?.group else { return }
