@@ -6,7 +6,7 @@ import Testing
 /// run it to write a config.
 @Suite struct KeysCLITests {
     static let contexts = ["home", "group", "photo", "list", "search", "picker", "import", "help", "date-form",
-                           "place-form", "map", "write-confirmation"]
+                           "place-form", "map", "write-confirmation", "photo-zoomed"]
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

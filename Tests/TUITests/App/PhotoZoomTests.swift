@@ -61,7 +61,13 @@ import Testing
         let moved = try #require(Self.zoomedKey(state)?.crop)
         #expect(moved.x > start.x && moved.y > start.y)
         state.press(.left, .char("h"), .up, .char("k"))
-        #expect(Self.zoomedKey(state)?.crop == start, "panning back returns to the same cells (the same preview)")
+        let back = try #require(Self.zoomedKey(state)?.crop)
+        #expect(back.x < moved.x && back.y < moved.y)
+        // Away from the edges, a step there and back returns to the same cells (the same preview).
+        state.press(.char("+"), .char("+"))
+        let middle = try #require(Self.zoomedKey(state)?.crop)
+        state.press(.right, .down, .left, .up)
+        #expect(Self.zoomedKey(state)?.crop == middle)
     }
 
     @Test func panningStopsAtEachEdgeAndComesBackAtOnce() throws {

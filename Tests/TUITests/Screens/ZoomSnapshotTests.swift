@@ -42,7 +42,7 @@ import Testing
     static func extremes(_ grid: CellGrid, in area: Rect) -> (dark: Int, light: Int) {
         var dark = 0, light = 0
         for y in area.y..<area.maxY {
-            for cell in grid.row(y)[area.x..<(area.x + area.width)] {
+            for cell in Array(grid.row(y))[area.x..<(area.x + area.width)] {
                 for case let .rgb(r, g, b) in [cell.fg, cell.bg] {
                     let level = (Int(r) + Int(g) + Int(b)) / 3
                     if level < 40 { dark += 1 }
