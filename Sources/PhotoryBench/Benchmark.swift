@@ -20,8 +20,10 @@ public final class Benchmark {
     /// The figures of the report, by the name `bench --only` takes.
     public enum Section: String, CaseIterable, Sendable {
         case `import`, tiles, chafa, detail, grid, graphics, formats, media, startup, loop, geo, edits, search, web
+        /// Zoom in the photo view.
+        case zoom
         /// Sections that read the library the import section makes (it runs first for them).
-        var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics].contains(self) }
+        var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
         public static let photoFree: Set<Section> = [.startup, .search, .edits, .web]
     }
@@ -88,6 +90,7 @@ public final class Benchmark {
         if sections.contains(.edits) { try runEdits() }
         if sections.contains(.search) { runSearch() }
         if sections.contains(.web) { try runWeb() }
+        if sections.contains(.zoom) { try runZoom() }
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -10,7 +10,8 @@ import Testing
                            "label-choice", "tag-editor", "delete-confirmation", "trash",   // issue 22
                            "command-line", "command-output",   // issue 20
                            "video",   // issue 21
-                           "all-tags"]   // issue 20
+                           "all-tags",   // issue 20
+                           "photo-zoomed"]   // issue 20
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

@@ -1,4 +1,4 @@
-/// Pixel operations on decoded RGBA images: EXIF orientation and box downscaling.
+/// Pixel operations on decoded RGBA images: EXIF orientation, cropping and box downscaling.
 public enum ImageTransform {
     // MARK: - Orientation
 
@@ -58,6 +58,28 @@ public enum ImageTransform {
     public static func reoriented(_ image: DecodedImage, from: Int, to: Int) -> DecodedImage {
         guard from != to else { return image }
         return oriented(image, orientation: Orientation.relative(from: Orientation(exif: from), to: Orientation(exif: to)).exif)
+    }
+
+    // MARK: - Cropping
+
+    /// The part of `image` from (`x`, `y`), `width`×`height` pixels, kept inside the image
+    /// (a rectangle reaching past an edge is cut there; at least 1×1 of a non-empty image).
+    public static func cropped(_ image: DecodedImage, x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        guard image.width > 0, image.height > 0 else { return image }
+        let x0 = max(0, min(x, image.width - 1)), y0 = max(0, min(y, image.height - 1))
+        let w = max(1, min(width, image.width - x0)), h = max(1, min(height, image.height - y0))
+        if x0 == 0, y0 == 0, w == image.width, h == image.height { return image }
+        let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
+            image.pixels.withUnsafeBytes { src in
+                for row in 0..<h {
+                    let from = ((y0 + row) * image.width + x0) * 4
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(row * w * 4)...])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: src[from..<(from + w * 4)]))
+                }
+            }
+            count = w * h * 4
+        }
+        return DecodedImage(width: w, height: h, pixels: out, warning: image.warning)
     }
 
     // MARK: - Resizing

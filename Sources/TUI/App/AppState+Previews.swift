@@ -38,6 +38,8 @@ extension AppState {
             }
         case let .detail(_, index):
             guard let group = currentGroup else { break }
+            // Zoomed: the part on screen first (the photo at fit stays wanted for zooming out).
+            if let zoomed = zoomedPreviewKey(), let photo = detailPhoto { requests.append(PreviewRequest(key: zoomed, photo: photo)) }
             let area = DetailScreen.imageArea(self)
             for i in [index, index + 1, index - 1, index + 2] where group.photoIDs.indices.contains(i) {
                 want(group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false, standIn: i == index)

@@ -11,6 +11,7 @@ extension AppState {
         let before = screenBefore
         transition = nil
         let effects = apply(msg)
+        dropZoomOfHiddenPhoto()
         startTransition(after: before)
         return effects + followUp() + wantOriginals() + videoFollowUp()
     }
@@ -32,6 +33,7 @@ extension AppState {
             return []
         case let .previewReady(key, result):
             previews.insert(result, for: key)
+            zoomedPreviewCame(key)
             return []
         case let .folderListed(path, result):
             let rows = rows

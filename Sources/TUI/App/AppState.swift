@@ -75,6 +75,8 @@ public struct AppState: Sendable {
     var videoPlayer: [String]?
     /// Requests for frames made so far (each `VideoPlayback.generation` is one).
     var videoRequests = 0
+    /// The photo view's zoom (`+`, `-`, `z`) while it is on a zoomed photo (see `AppState+Zoom`).
+    var photoZoom: PhotoZoom?
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
     /// The last command `!` ran, offered again the next time.
@@ -108,6 +110,7 @@ public struct AppState: Sendable {
     var screenKeyContext: KeyContext {
         let context = stack[stack.count - 1].keyContext
         if context == .detail, playback != nil { return .video }   // Videos (issue 21)
+        if context == .detail, detailZoom != nil { return .zoomedPhoto }
         return context == .group && listView ? .list : context
     }
 

@@ -12,6 +12,9 @@ public struct PreviewKey: Hashable, Sendable {
     public var fromThumbnail = false
     /// Set for a pixel preview (sixel, kitty, iTerm2); nil for character art.
     public var pixels: PixelFormat?
+    /// Set for a zoomed preview: the part of the photo its cells show (nil: the whole photo).
+    public var crop: ZoomCrop?
+
     /// The EXIF orientation shown (`Photo.orientation`): a photo the user turns needs a new preview.
     public var orientation = 1
 
@@ -25,6 +28,7 @@ public struct PreviewKey: Hashable, Sendable {
     var imageContent: String {
         "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")\(orientation == 1 ? "" : " o\(orientation)")"
             + (pixels.map { " \($0.graphicsProtocol.rawValue) \($0.cellSize)" } ?? "")
+            + (crop.map { " \($0)" } ?? "")
     }
 }
 

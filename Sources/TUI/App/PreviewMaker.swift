@@ -2,12 +2,16 @@ import Library
 
 /// Makes one preview on a worker thread: pixels just big enough for the cell area (see
 /// `PreviewImage`), then character art from chafa, or a pixel image for the terminal's protocol.
+/// A zoomed preview (`PreviewKey.crop`) decodes the whole photo at the zoom's resolution (kept
+/// in `zoomSources` while the user pans) and cuts out the part on screen.
 public struct PreviewMaker: Sendable {
     /// Pixels asked for per cell: 4 across and 8 down is twice what quadrant symbols resolve.
     static let pixelsPerCell = (x: 4, y: 8)
 
     /// Grid-sized previews come from here; nil decodes every preview from the photo.
     let thumbnails: ThumbnailStore?
+    /// The decoded photos zoomed previews are cut from.
+    let zoomSources = ZoomSources()
 
     public init(thumbnails: ThumbnailStore? = nil) {
         self.thumbnails = thumbnails
@@ -23,8 +27,16 @@ public struct PreviewMaker: Sendable {
         guard !token.isCancelled else { return nil }
         let key = request.key
         let needed = Self.pixelSize(for: key)
-        let image: DecodedImage
-        if !request.isDownloaded {
+        var image: DecodedImage
+        if let crop = key.crop, request.isDownloaded {
+            // The whole photo at the zoom's resolution: the crop's cells get `needed` pixels.
+            do {
+                image = try zoomSources.image(for: request, minWidth: needed.width * crop.fullColumns / max(1, key.columns),
+                                              minHeight: needed.height * crop.fullRows / max(1, key.rows))
+            } catch {
+                return .failed(error.description)
+            }
+        } else if !request.isDownloaded {
             // A web photo known by its thumbnail until its original comes: that is all there is.
             let thumbnailKey = ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
                                                   fileModified: request.fileModified)
@@ -47,6 +59,10 @@ public struct PreviewMaker: Sendable {
             } catch {
                 return .failed(error.description)
             }
+        }
+        if let crop = key.crop {
+            let part = crop.pixels(ofWidth: image.width, height: image.height, columns: key.columns, rows: key.rows)
+            image = ImageTransform.cropped(image, x: part.x, y: part.y, width: part.width, height: part.height)
         }
         guard !token.isCancelled else { return nil }
         return Self.render(image, for: key)

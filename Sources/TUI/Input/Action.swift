@@ -30,6 +30,8 @@ public enum Action: String, CaseIterable, Sendable {
     case search, grouping = "grouping", sort, listView = "list-view"
     // The map
     case zoomIn = "zoom-in", zoomOut = "zoom-out"
+    // Zoom in the photo view (zoom-in, zoom-out and the moving keys serve too)
+    case zoomFit = "zoom-fit"
     // Forms, confirmations and the search line
     case accept, cancel
     /// The date form's set / shift.

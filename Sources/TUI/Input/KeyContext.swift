@@ -10,6 +10,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case video
     // All the metadata (issue 20).
     case allTags
+    // Zoom in the photo view
+    case zoomedPhoto
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -34,6 +36,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .commandOutput: "command-output"
         case .video: "video"
         case .allTags: "all-tags"
+        case .zoomedPhoto: "photo-zoomed"
         }
     }
 
@@ -60,8 +63,13 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .commandOutput: "Keys — command output"
         case .video: "Keys — video playing"
         case .allTags: "Keys — all the tags of the file"
+        case .zoomedPhoto: "Keys — zoomed photo"
         }
     }
+
+    /// The context whose bindings apply under this one for keys it does not bind itself (a
+    /// zoomed photo pans with the arrows, and answers every other key of the photo view).
+    var underlying: KeyContext? { self == .zoomedPhoto ? .detail : nil }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
     var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine].contains(self) }

@@ -10,19 +10,34 @@ public struct KeyMap: Equatable, Sendable {
     /// The action `key` asks for in `context`, if any.
     public func action(for key: Key, in context: KeyContext) -> Action? {
         bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.action
+            ?? context.underlying.flatMap { action(for: key, in: $0) }
     }
 
-    /// The binding of `action` that works in `context`.
+    /// The binding of `action` that works in `context` (or in the context under it), without the
+    /// keys `context` gives another action.
     public func binding(_ action: Action, in context: KeyContext) -> KeyBinding? {
-        bindings.first { $0.action == action && $0.contexts.contains(context) }
+        if let own = bindings.first(where: { $0.action == action && $0.contexts.contains(context) }) { return own }
+        guard let underlying = context.underlying, var below = binding(action, in: underlying) else { return nil }
+        below.keys.removeAll { self.action(for: $0, in: context) != action }
+        return below
     }
 
     /// Help rows for `context`: the keys of each action and what it does. Neighbouring
     /// actions with the same wording share a row ("← h ↓ j ↑ k → l — move"). Unbound actions
     /// are left out.
+    /// A context with one under it lists its own rows, then the other's with the keys it takes
+    /// left out.
     public func helpRows(for context: KeyContext) -> [(keys: String, help: String)] {
         var rows: [(keys: String, help: String)] = []
-        for binding in bindings where binding.contexts.contains(context) && !binding.keys.isEmpty {
+        let own = bindings.filter { $0.contexts.contains(context) }
+        var below: [KeyBinding] = []
+        if let underlying = context.underlying {
+            for var binding in bindings where binding.contexts.contains(underlying) && !binding.contexts.contains(context) {
+                binding.keys.removeAll { key in own.contains { $0.keys.contains(key) } }
+                below.append(binding)
+            }
+        }
+        for binding in own + below where !binding.keys.isEmpty {
             let keys = binding.keys.map(\.label).joined(separator: " ")
             if let last = rows.last, last.help == binding.help {
                 rows[rows.count - 1].keys += "  " + keys
@@ -148,6 +163,15 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.up, [.up, .char("k")], help: "pan", in: [.map]),
             KeyBinding(.right, [.right, .char("l")], help: "pan", in: [.map]),
             KeyBinding(.close, [.escape, .char("q"), .char("m")], help: "close the map", hint: "close", in: [.map]),
+            // Zoom in the photo view: + - = z, and the arrows pan while zoomed (at fit they page)
+            KeyBinding(.zoomIn, [.char("+"), .char("=")], help: "zoom in (2×, 4×, 8×) / out", hint: "zoom",
+                       in: [.detail, .zoomedPhoto]),
+            KeyBinding(.zoomOut, [.char("-")], help: "zoom in (2×, 4×, 8×) / out", hint: "zoom", in: [.detail, .zoomedPhoto]),
+            KeyBinding(.zoomFit, [.char("z")], help: "the whole photo (fit)", hint: "fit", in: [.zoomedPhoto]),
+            KeyBinding(.left, [.left, .char("h")], help: "pan", in: [.zoomedPhoto]),
+            KeyBinding(.down, [.down, .char("j")], help: "pan", in: [.zoomedPhoto]),
+            KeyBinding(.up, [.up, .char("k")], help: "pan", in: [.zoomedPhoto]),
+            KeyBinding(.right, [.right, .char("l")], help: "pan", in: [.zoomedPhoto]),
             KeyBinding(.importPhotos, [.char("a")], help: "import photos", hint: "import", in: screens),
             KeyBinding(.reload, [.function(5)], help: "reload the library", hint: "reload", in: screens),
             KeyBinding(.refreshFeeds, [.char("R")], help: "refresh the web feeds (new photos in, gone ones missing)",

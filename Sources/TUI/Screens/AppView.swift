@@ -72,7 +72,7 @@ public enum AppView {
         switch state.screen {
         case .home: return state.keyMap.hints(HomeScreen.hints(state), in: context)
         case .group: return state.keyMap.hints(GroupScreen.hints, in: context)
-        case .detail: return state.keyMap.hints(DetailScreen.shownHints(state), in: context)
+        case .detail: return state.keyMap.hints(state.detailZoom == nil ? DetailScreen.shownHints(state) : DetailScreen.zoomedHints, in: context)
         }
     }
 

@@ -3,6 +3,8 @@ import Library
 /// One photo as large as the terminal allows, paged left and right through its group.
 enum DetailScreen {
     static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
+    /// While zoomed: the moving keys pan.
+    static let zoomedHints: [Action] = [.left, .right, .zoomIn, .zoomOut, .zoomFit, .info, .back, .help]
 
     /// The hints for the photo on screen: a video's start with `play`, and while it plays
     /// they are its own (issue 21).
@@ -13,6 +15,7 @@ enum DetailScreen {
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .detail(groupID, index) = state.screen, let group = state.page(id: groupID)?.group else { return }
+        if state.handleZoom(action) { return }
         var target = index
         switch action {
         case .previous: target -= 1
@@ -57,6 +60,7 @@ enum DetailScreen {
             .init(text: "\(index + 1)/\(group.count)", priority: 4),
             .init(text: photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet", priority: 1),
         ]
+        if let zoom = state.detailZoom?.label { parts.insert(.init(text: zoom, priority: 5), at: 2) }
         if photo.isTakenAtKnown {
             parts.append(.init(text: photo.takenAtShortText + (photo.edits.date == nil ? "" : " ✎"), priority: 2))
         }
@@ -81,11 +85,21 @@ enum DetailScreen {
         return state.originalDownloads[photo.id]?.line ?? "Waiting to download the original…"
     }
 
+    /// The photo at fit, or the part of it on screen while zoomed: the last zoomed part that
+    /// came stands in while the next is made, else the photo at fit.
+    static func drawPhoto(_ state: AppState, in area: Rect, into grid: inout CellGrid) {
+        if let zoomed = state.zoomedPreviewKey() {
+            if PhotoTile.drawReady(zoomed, in: area, state: state, into: &grid) { return }
+            if let last = state.photoZoom?.lastReady, PhotoTile.drawReady(last, in: area, state: state, into: &grid) { return }
+        }
+        PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
+    }
+
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = imageArea(state)
-        // Videos (issue 21): the frame playing stands where the poster is.
+        // Videos (issue 21): the frame playing stands where the poster (or the zoomed photo) is.
         if !drawVideoFrame(state, in: area, into: &grid) {
-            PhotoTile.draw(state.detailPhoto, in: area, state: state, inGrid: false, into: &grid)
+            drawPhoto(state, in: area, into: &grid)
         }
         if let photo = state.detailPhoto {
             // The thumbnail stands in while the original comes: say so under the photo, never

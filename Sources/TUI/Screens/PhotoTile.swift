@@ -42,6 +42,20 @@ enum PhotoTile {
             return
         }
         let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state, inGrid: inGrid)
+        if drawReady(key, in: box, state: state, into: &grid) { return }
+        let art = standInKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state)
+        if key.pixels != nil, case .cells? = state.previews.peek(art) {
+            // The pixels are on their way: the character art stands in.
+            _ = drawReady(art, in: box, state: state, into: &grid)
+            return
+        }
+        placeholder("", in: Rect(x: box.x + (box.width - key.columns) / 2, y: box.y + (box.height - key.rows) / 2,
+                                 width: key.columns, height: key.rows), into: &grid)
+    }
+
+    /// Draws the preview of `key` centred in `box` when it is made (or why it could not be);
+    /// false when it is not there yet.
+    static func drawReady(_ key: PreviewKey, in box: Rect, state: AppState, into grid: inout CellGrid) -> Bool {
         let origin = (x: box.x + (box.width - key.columns) / 2, y: box.y + (box.height - key.rows) / 2)
         switch state.previews.peek(key) {
         case let .cells(rows)?:
@@ -52,14 +66,9 @@ enum PhotoTile {
         case let .failed(reason)?:
             placeholder(reason, in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
         case nil:
-            let art = standInKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state)
-            if key.pixels != nil, case let .cells(rows)? = state.previews.peek(art) {
-                // The pixels are on their way: the character art stands in.
-                grid.blit(rows, at: box.x + (box.width - art.columns) / 2, y: box.y + (box.height - art.rows) / 2)
-            } else {
-                placeholder("", in: Rect(x: origin.x, y: origin.y, width: key.columns, height: key.rows), into: &grid)
-            }
+            return false
         }
+        return true
     }
 
     /// A grey box with `text` wrapped in its middle lines.

@@ -3,7 +3,7 @@ import Foundation
 import Library
 import Testing
 
-@Suite("Imaging: orientation and resizing")
+@Suite("Imaging: orientation, cropping and resizing")
 struct ImagingTransformTests {
     typealias S = ImagingTestSupport
 
@@ -124,5 +124,13 @@ struct ImagingTransformTests {
         #expect(small.width == 40 && small.height == 30)
         let a = S.meanColor(image), b = S.meanColor(small)
         #expect(abs(a.r - b.r) < 2 && abs(a.g - b.g) < 2 && abs(a.b - b.b) < 2)
+    }
+
+    @Test("a crop keeps the pixels of its rectangle and stops at the edges")
+    func crop() {
+        #expect(Self.reds(ImageTransform.cropped(Self.numbered, x: 1, y: 0, width: 2, height: 2)) == [[1, 2], [4, 5]])
+        #expect(Self.reds(ImageTransform.cropped(Self.numbered, x: 2, y: 1, width: 5, height: 5)) == [[5]])
+        #expect(Self.reds(ImageTransform.cropped(Self.numbered, x: -3, y: 0, width: 1, height: 1)) == [[0]])
+        #expect(ImageTransform.cropped(Self.numbered, x: 0, y: 0, width: 3, height: 2) == Self.numbered)
     }
 }

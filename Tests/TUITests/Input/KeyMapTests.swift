@@ -10,6 +10,7 @@ import Testing
         case .home: break
         case .group: state.openGroup(at: TestLibrary.gardenIndex)
         case .detail: state.openGroup(at: TestLibrary.gardenIndex); state.press(.enter)
+        case .zoomedPhoto: state.openGroup(at: TestLibrary.gardenIndex); state.press(.enter, .char("+"))
         case .picker: state = ImportPickerTests.openPicker(columns: 160, rows: 48)
         case .importProgress: state = ImportOverlayTests.importing(columns: 160, rows: 48)
         case .map:

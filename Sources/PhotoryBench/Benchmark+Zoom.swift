@@ -1,0 +1,69 @@
+import Foundation
+import Library
+import TUI
+
+extension Benchmark {
+    /// Figure: the time to a zoomed frame in the photo view (`+`), cold (the photo decoded at
+    /// the zoom's resolution, cut, rendered and drawn) and when panning (the decode kept: a cut,
+    /// a render and a draw), in character art and in pixels, for the largest photos.
+    func runZoom() throws {
+        let big = Array(importedSources.map(\.photo).sorted { $0.width * $0.height > $1.width * $1.height }.prefix(3))
+        guard !big.isEmpty else { return }
+        let megapixels = big.map { String(format: "%.1f", Double($0.width * $0.height) / 1e6) }.joined(separator: ", ")
+        report.section("Zoom in the photo view, the \(big.count) largest photos (\(megapixels) MP), \(Self.runsPerFile) runs each")
+        let library = Self.oneGroup(big, name: "Zoom bench")
+        let cases: [(name: String, graphics: GraphicsSettings, columns: Int, rows: Int)] = [
+            ("character art, 200×62", .symbols, 200, 62),
+            ("sixel, 120×40 cells of \(Self.benchCell) px", GraphicsSettings(graphicsProtocol: .sixel, cellSize: Self.benchCell), 120, 40),
+            ("kitty, 120×40 cells of \(Self.benchCell) px", GraphicsSettings(graphicsProtocol: .kitty, cellSize: Self.benchCell), 120, 40),
+        ]
+        for (name, graphics, columns, rows) in cases {
+            let terminal = try Terminal(headlessColumns: columns, rows: rows, colorModeOverride: .truecolor)
+            defer { terminal.restore() }
+            for level in [2, 8] {
+                var cold: [[Double]] = [], pans: [[Double]] = []
+                for index in big.indices {
+                    var coldRuns: [Double] = [], panRuns: [Double] = []
+                    for _ in 0..<Self.runsPerFile {
+                        // A new maker: nothing decoded yet.
+                        let maker = PreviewMaker(thumbnails: nil)
+                        var state = zoomState(library, index: index, graphics: graphics, columns: columns, rows: rows)
+                        for _ in 0..<(level == 8 ? 2 : 0) { _ = state.update(.key(.char("+"))) }
+                        coldRuns.append(Self.zoomFrame(&state, .char("+"), maker: maker, on: terminal))
+                        panRuns.append(Self.zoomFrame(&state, .right, maker: maker, on: terminal))
+                    }
+                    cold.append(coldRuns)
+                    pans.append(panRuns)
+                }
+                let coldStats = Measure.perItem(cold), panStats = Measure.perItem(pans)
+                report.row("\(name): \(level)× cold (+ → decode, cut, render, draw)", median: coldStats.median,
+                           worst: coldStats.worst, unit: "ms", target: .below(150))
+                report.row("\(name): \(level)× pan (→ → cut, render, draw)", median: panStats.median, worst: panStats.worst,
+                           unit: "ms", target: .below(30))
+            }
+        }
+        report.note("one thread, as one preview worker makes it; cold = a new PreviewMaker (no decode kept), file in the page "
+                    + "cache; a pan cuts the decode kept by the zoom step before it")
+    }
+
+    /// The photo view of `library`'s photo at `index`, at fit.
+    private func zoomState(_ library: PhotoLibrary, index: Int, graphics: GraphicsSettings, columns: Int, rows: Int) -> AppState {
+        var state = AppState(library: library, columns: columns, rows: rows, colorMode: .truecolor,
+                             startFolder: temp, homeFolder: temp, graphics: graphics)
+        _ = state.update(.key(.enter))   // home → the group
+        for _ in 0..<index { _ = state.update(.key(.right)) }
+        _ = state.update(.key(.enter))   // the photo
+        return state
+    }
+
+    /// Times one key press to the frame that shows its zoomed preview: update, make the preview
+    /// (the first one wanted), hand it over, render and draw.
+    private static func zoomFrame(_ state: inout AppState, _ key: Key, maker: PreviewMaker, on terminal: Terminal) -> Double {
+        Measure.time {
+            _ = state.update(.key(key))
+            guard let request = state.wantedPreviews().first else { return }
+            _ = state.update(.previewReady(request.key, maker.make(request)))
+            terminal.draw(AppView.render(state))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Fixtures
+import Foundation
+import Library
+import Testing
+@testable import TUI
+
+/// A zoomed photo shows the photo's own detail: a fixture with fine stripes in one corner is a
+/// grey blur at fit and black and white stripes at 8×, made by the real pipeline (decode at the
+/// zoom's resolution, cut, chafa), also for a photo stored on its side (EXIF orientation 6).
+@Suite struct ZoomSnapshotTests {
+    /// 1600×1200 (as shown) of flat grey, with 12-pixel black and white stripes in the top-left
+    /// 400×300 pixels. Stored on its side when `rotated`: 1200×1600, to be turned by orientation 6.
+    static func stripedPhoto(in folder: TemporaryFolder, rotated: Bool) -> Photo {
+        // Shown (x, y) is stored (y, 1599 - x) under orientation 6.
+        let jpeg = rotated
+            ? JPEGFixture.encode(width: 1200, height: 1600, quality: 95, subsampling: .s444) { x, y in stripe(1599 - y, x) }
+            : JPEGFixture.encode(width: 1600, height: 1200, quality: 95, subsampling: .s444) { x, y in stripe(x, y) }
+        let path = folder.write(jpeg, to: rotated ? "striped-rotated.jpg" : "striped.jpg")
+        var photo = TestLibrary.photo(1, name: "striped.jpg", description: "Stripes", day: 1,
+                                      width: rotated ? 1200 : 1600, height: rotated ? 1600 : 1200, orientation: rotated ? 6 : 1)
+        photo.path = path
+        return photo
+    }
+
+    /// The colour of shown pixel (x, y).
+    static func stripe(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        guard x < 400, y < 300 else { return (128, 128, 128) }
+        return (x / 12) % 2 == 0 ? (0, 0, 0) : (255, 255, 255)
+    }
+
+    /// The photo view of `photo` at 80×24 in truecolor with every preview it wants made for real.
+    static func photoView(_ photo: Photo, keys: [Key]) -> AppState {
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: .truecolor)
+        state.press(.enter, .enter)   // the group, its photo
+        for key in keys { state.press(key) }
+        let maker = PreviewMaker()
+        for request in state.wantedPreviews() { state.send(.previewReady(request.key, maker.make(request))) }
+        return state
+    }
+
+    /// Cells of the photo's area that are near black and near white (either colour of the cell).
+    static func extremes(_ grid: CellGrid, in area: Rect) -> (dark: Int, light: Int) {
+        var dark = 0, light = 0
+        for y in area.y..<area.maxY {
+            for cell in Array(grid.row(y))[area.x..<(area.x + area.width)] {
+                for case let .rgb(r, g, b) in [cell.fg, cell.bg] {
+                    let level = (Int(r) + Int(g) + Int(b)) / 3
+                    if level < 40 { dark += 1 }
+                    if level > 215 { light += 1 }
+                }
+            }
+        }
+        return (dark, light)
+    }
+
+    @Test(arguments: [false, true])
+    func eightTimesShowsTheStripesThatFitBlursToGrey(rotated: Bool) throws {
+        let folder = TemporaryFolder()
+        let photo = Self.stripedPhoto(in: folder, rotated: rotated)
+        let fit = Self.photoView(photo, keys: [])
+        let toTheCorner = [Key](repeating: .left, count: 40) + [Key](repeating: .up, count: 40)
+        let zoomed = Self.photoView(photo, keys: [.char("+"), .char("+"), .char("+")] + toTheCorner)
+        #expect(zoomed.zoomedPreviewKey()?.crop.map { $0.x == 0 && $0.y == 0 } == true)
+        let fitGrid = AppView.render(fit), zoomedGrid = AppView.render(zoomed)
+        let area = DetailScreen.imageArea(fit)
+
+        let blurred = Self.extremes(fitGrid, in: area), sharp = Self.extremes(zoomedGrid, in: area)
+        #expect(blurred.dark == 0 && blurred.light == 0, "at fit a stripe is far thinner than a cell: grey")
+        #expect(sharp.dark > 100 && sharp.light > 100, "at 8× the stripes are several cells wide: \(sharp)")
+        #expect(zoomedGrid.text() != fitGrid.text() || zoomedGrid != fitGrid)
+        #expect(zoomedGrid.text().contains("1/1  8×"))
+        if !rotated { assertSnapshot(zoomedGrid, named: "zoomStripes8x.80x24") }
+    }
+
+    @Test func theDecodeIsKeptWhilePanningAndACutIsTheRightPart() throws {
+        let folder = TemporaryFolder()
+        let photo = Self.stripedPhoto(in: folder, rotated: false)
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: .truecolor)
+        state.press(.enter, .enter, .char("+"), .char("+"), .char("+"))
+        for _ in 0..<40 { state.press(.right, .down) }   // the far corner: all grey
+        let maker = PreviewMaker()
+        let corner = try #require(state.wantedPreviews().first)
+        guard case let .cells(rows) = maker.make(corner) else { Issue.record("no cells"); return }
+        let grey = rows.joined().allSatisfy { cell in
+            [cell.fg, cell.bg].allSatisfy { if case let .rgb(r, _, _) = $0 { abs(Int(r) - 128) < 24 } else { true } }
+        }
+        #expect(grey, "the bottom-right part of the photo has no stripes")
+        #expect(maker.zoomSources.decodeCount == 1)
+        state.press(.left, .up)
+        _ = maker.make(try #require(state.wantedPreviews().first))
+        state.press(.char("-"))
+        _ = maker.make(try #require(state.wantedPreviews().first))
+        #expect(maker.zoomSources.decodeCount == 1, "a pan and a zoom out cut the photo decoded for 8×")
+    }
+}
