@@ -112,12 +112,14 @@ extension AppState {
             return []
         case let .trashChanged(result):
             trashChanged(result)
+            return []
         // Open with, run on marks (issue 20)
         case let .openedWith(outcomes):
             openedWith(outcomes)
             return []
         case let .commandFinished(command, outcome):
             commandFinished(command, outcome)
+            return []
         // Videos (issue 21)
         case let .videoFrame(frame, now, canKeepUp):
             return videoFrame(frame, now: now, canKeepUp: canKeepUp)

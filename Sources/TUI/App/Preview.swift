@@ -19,9 +19,9 @@ public struct PreviewKey: Hashable, Sendable {
     public var orientation = 1
 
     public init(photoID: String, columns: Int, rows: Int, colorMode: ColorMode, fromThumbnail: Bool = false,
-                pixels: PixelFormat? = nil) {
+                pixels: PixelFormat? = nil, orientation: Int = 1) {
         (self.photoID, self.columns, self.rows, self.colorMode) = (photoID, columns, rows, colorMode)
-        (self.fromThumbnail, self.pixels) = (fromThumbnail, pixels)
+        (self.fromThumbnail, self.pixels, self.orientation) = (fromThumbnail, pixels, orientation)
     }
 
     /// Names the preview's content in the image layer (what stays the same pixels) and gives its kitty id.

@@ -11,9 +11,10 @@ enum HelpOverlay {
         var column = 0
     }
 
-    /// The box the help is drawn in.
+    /// The box the help is drawn in: between the title and the status bar, which stay in view
+    /// (a help longer than that scrolls).
     static func box(_ state: AppState, lineCount: Int) -> Rect {
-        let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
+        let area = Rect(x: 0, y: 1, width: state.columns, height: max(1, state.rows - 2))
         return Panel.centered(in: area, width: width(state), height: lineCount + 4)
     }
 
