@@ -95,7 +95,9 @@ public struct KeyMap: Equatable, Sendable {
         let photos: Set<KeyContext> = group.union([.detail])
         // Where characters are typed: the editing keys of a text field.
         let forms: Set<KeyContext> = [.dateForm, .placeForm]
-        let fields: Set<KeyContext> = forms.union([.search])
+        /// Lines with a cursor to move: the forms and the `!` command line.
+        let lines: Set<KeyContext> = forms.union([.commandLine])
+        let fields: Set<KeyContext> = lines.union([.search])
         return [
             KeyBinding(.left, [.left, .char("h")], help: "move", in: grids),
             KeyBinding(.down, [.down, .char("j")], help: "move", in: lists),
@@ -191,19 +193,20 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.cancel, [.escape], help: "back to where search began", hint: "back", in: [.search]),
             // Scoped search
             KeyBinding(.searchScope, [.tab], help: "search the group / the whole library", hint: "scope", in: [.search]),
-            // The forms
+            // The forms, and the `!` command line (`lines`)
             KeyBinding(.accept, [.enter], help: "apply", in: [.dateForm]),
             KeyBinding(.accept, [.enter], help: "set the place (the highlighted city)", hint: "set", in: [.placeForm]),
-            KeyBinding(.cancel, [.escape], help: "cancel", in: forms),
+            KeyBinding(.accept, [.enter], help: "run the command", hint: "run", in: [.commandLine]),
+            KeyBinding(.cancel, [.escape], help: "cancel", in: lines),
             KeyBinding(.switchMode, [.tab], help: "set a date / shift dates", hint: "switches", in: [.dateForm]),
             KeyBinding(.previousField, [.up], help: "date / zone", in: [.dateForm]),
             KeyBinding(.nextField, [.down], help: "date / zone", in: [.dateForm]),
             KeyBinding(.previousChoice, [.up], help: "choose a city", hint: "choose", in: [.placeForm]),
             KeyBinding(.nextChoice, [.down], help: "choose a city", hint: "choose", in: [.placeForm]),
-            KeyBinding(.cursorLeft, [.left], help: "move the cursor", in: forms),
-            KeyBinding(.cursorRight, [.right], help: "move the cursor", in: forms),
-            KeyBinding(.lineStart, [.home, .ctrl("a")], help: "start / end of the line", in: forms),
-            KeyBinding(.lineEnd, [.end, .ctrl("e")], help: "start / end of the line", in: forms),
+            KeyBinding(.cursorLeft, [.left], help: "move the cursor", in: lines),
+            KeyBinding(.cursorRight, [.right], help: "move the cursor", in: lines),
+            KeyBinding(.lineStart, [.home, .ctrl("a")], help: "start / end of the line", in: lines),
+            KeyBinding(.lineEnd, [.end, .ctrl("e")], help: "start / end of the line", in: lines),
             KeyBinding(.deleteBack, [.backspace], help: "delete before / after the cursor", in: fields),
             KeyBinding(.deleteForward, [.delete], help: "delete before / after the cursor", in: fields),
             KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: fields),
@@ -243,15 +246,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.runCommand, [.char("!")], help: "run a shell command on the marked photos' paths ({} = the paths)",
                        hint: "run", in: photos),
             KeyBinding(.copyPath, [.char("y")], help: "copy the path to the clipboard (OSC 52)", hint: "copy path", in: photos),
-            KeyBinding(.accept, [.enter], help: "run the command", hint: "run", in: [.commandLine]),
-            KeyBinding(.cancel, [.escape], help: "cancel", in: [.commandLine]),
-            KeyBinding(.cursorLeft, [.left], help: "move the cursor", in: [.commandLine]),
-            KeyBinding(.cursorRight, [.right], help: "move the cursor", in: [.commandLine]),
-            KeyBinding(.lineStart, [.home, .ctrl("a")], help: "start / end of the line", in: [.commandLine]),
-            KeyBinding(.lineEnd, [.end, .ctrl("e")], help: "start / end of the line", in: [.commandLine]),
-            KeyBinding(.deleteBack, [.backspace], help: "delete before / after the cursor", in: [.commandLine]),
-            KeyBinding(.deleteForward, [.delete], help: "delete before / after the cursor", in: [.commandLine]),
-            KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: [.commandLine]),
+            // The `!` command line: its keys are with the forms' (`lines`), above.
             KeyBinding(.up, [.up, .char("k")], help: "scroll", in: [.commandOutput]),
             KeyBinding(.down, [.down, .char("j")], help: "scroll", in: [.commandOutput]),
             KeyBinding(.pageUp, [.pageUp, .ctrl("b")], help: "scroll a page", in: [.commandOutput]),
