@@ -3,16 +3,21 @@
 public enum FileMetadata {
     /// The file's metadata, or why it cannot be read (naming no file: the caller knows it).
     public static func read(path: String) -> Result<Metadata, FileMetadataError> {
-        if let video = VideoSource.ifVideo(path: path) {   // read from the file, never whole
-            return Result { () throws(PhotoFormatError) in try VideoFormat().inspect(video).metadata }
-                .mapError { FileMetadataError(reason: $0.description) }
-        }
-        return inspecting(path: path) { format, file in try format.inspect(file).metadata }
+        inspecting(path: path) { _, inspect in try inspect().metadata }
     }
 
-    /// Reads the file at `path`, finds its format and runs `body` on both; every failure
-    /// (unreadable, unknown format, what `body` throws) becomes the reason.
-    static func inspecting<T>(path: String, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
+    /// Finds the format of the file at `path` and runs `body` with it and its `inspect`; every
+    /// failure (unreadable, unknown format, what `body` throws) becomes the reason. A video is
+    /// read from the file as FFmpeg asks, never whole; any other file is read into memory.
+    static func inspecting<T>(path: String, _ body: (any PhotoFormat, () throws -> PhotoFormatInfo) throws -> T)
+        -> Result<T, FileMetadataError> {
+        if let video = VideoSource.ifVideo(path: path) {
+            do {
+                return .success(try body(VideoFormat(), { () throws(PhotoFormatError) in try VideoFormat().inspect(video) }))
+            } catch {
+                return .failure(FileMetadataError(reason: "\(error)"))
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: FileBytes.maxBytes)
@@ -23,12 +28,14 @@ public enum FileMetadata {
     }
 
     /// The same for a whole file in memory.
-    static func inspecting<T>(file raw: UnsafeRawBufferPointer, _ body: (any PhotoFormat, UnsafeRawBufferPointer) throws -> T) -> Result<T, FileMetadataError> {
+    static func inspecting<T>(file raw: UnsafeRawBufferPointer, _ body: (any PhotoFormat, () throws -> PhotoFormatInfo) throws -> T)
+        -> Result<T, FileMetadataError> {
         guard let format = PhotoFormats.format(of: UnsafeRawBufferPointer(rebasing: raw.prefix(PhotoFormats.sniffLength))) else {
             return .failure(FileMetadataError(reason: PhotoFormats.unknownFormatReason(raw)))
         }
+        let specific = format.specific(for: raw)
         do {
-            return .success(try body(format.specific(for: raw), raw))
+            return .success(try body(specific, { () throws(PhotoFormatError) in try specific.inspect(raw) }))
         } catch {
             return .failure(FileMetadataError(reason: "\(error)"))
         }

@@ -25,8 +25,8 @@ public enum FileTags {
         FileMetadata.inspecting(file: file, tags)
     }
 
-    private static func tags(_ format: any PhotoFormat, _ file: UnsafeRawBufferPointer) throws -> [MetadataTag] {
-        let (info, blocks) = try MetadataBlocks.recording { try format.inspect(file) }
+    private static func tags(_ format: any PhotoFormat, _ inspect: () throws -> PhotoFormatInfo) throws -> [MetadataTag] {
+        let (info, blocks) = try MetadataBlocks.recording(inspect)
         var tags = [MetadataTag(group: "File", name: "FileType", value: format.name),
                     MetadataTag(group: "File", name: "ImageSize", value: "\(info.width)x\(info.height)")]
         tags += blocks.tags
