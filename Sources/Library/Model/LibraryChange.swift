@@ -102,3 +102,8 @@ extension SearchIndex {
     public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits, .marks, .tags,
                                                       .orientations]
 }
+
+extension OnThisDay {
+    /// What the memories read: which photos there are, their dates, and the rejects left out.
+    public static let inputs: LibraryChange = [.photosAdded, .photosRemoved, .dates, .marks]
+}

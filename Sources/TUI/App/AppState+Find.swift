@@ -20,10 +20,11 @@ extension AppState {
     /// description groups meanwhile).
     var isGroupingPending: Bool { grouping != .description && activeTree == nil }
 
-    /// What the home grid shows: the smart folders, then the folders of the grouping.
+    /// What the home grid shows: today's memories, the smart folders, then the folders of the
+    /// grouping.
     var homeFolders: [PhotoGroup] {
-        guard let tree = activeTree else { return library.homeFolders }
-        return library.smartGroups + tree.folders.map(\.group)
+        guard let tree = activeTree else { return memoryFolders + library.homeFolders }
+        return memoryFolders + library.smartGroups + tree.folders.map(\.group)
     }
 
     /// How a photo grid is laid out now: thumbnails, or one row a photo under a header line.
@@ -42,7 +43,7 @@ extension AppState {
             group.photoIDs = shown(sorted(folder.photoIDs), in: id)
             return FolderPage(folders: folder.children, group: group, totalPhotos: folder.count)
         }
-        guard var group = library.group(id: id) else { return nil }
+        guard var group = library.group(id: id) ?? memoryFolder(id: id) else { return nil }
         group.photoIDs = shown(sorted(group.photoIDs), in: id)
         return FolderPage(group: group)
     }
@@ -76,6 +77,7 @@ extension AppState {
         if needsSearchIndex, let revision = caches.indexToBuild() {
             effects.append(.buildSearchIndex(library, generation: revision))
         }
+        if let memories = memoriesToBuild() { effects.append(memories) }
         return effects
     }
 

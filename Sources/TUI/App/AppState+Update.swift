@@ -107,6 +107,12 @@ extension AppState {
         case let .searchIndexBuilt(index, askedAt):
             searchIndexBuilt(index, askedAt: askedAt)
             return []
+        // On this day (issue 23)
+        case let .memoriesBuilt(memories, day, askedAt):
+            memoriesBuilt(memories, day: day, askedAt: askedAt)
+            return []
+        case let .newDay(day):
+            return newDay(day)
         case let .animationFrame(now, canKeepUp):
             animationFrame(at: now, canKeepUp: canKeepUp)
             return []
@@ -175,6 +181,8 @@ extension AppState {
         // All the metadata (issue 20).
         case .allTags:
             return openAllTags()
+        case .dismissMemory:   // On this day (issue 23)
+            return dismissSelectedMemory()
         case .importPhotos:
             return openPicker()
         case .reload:

@@ -77,6 +77,9 @@ public struct AppState: Sendable {
     var videoRequests = 0
     /// The photo view's zoom (`+`, `-`, `z`) while it is on a zoomed photo (see `AppState+Zoom`).
     var photoZoom: PhotoZoom?
+    // On this day (issue 23)
+    /// The day the memories are for (`AppState+Memories`); the browser sets it, nil shows none.
+    public var today: OnThisDay?
     /// Whether opening a photo is animated (`animations` in `config.toml`; the browser passes it, tests opt in).
     let animations: Bool
     /// The last command `!` ran, offered again the next time.

@@ -125,6 +125,7 @@ public final class BrowserApp: Sendable {
         state.rejectedDisplay = config.rejected
         state.trashDays = config.trashDays
         state.videoPlayer = config.videoPlayer   // Videos (issue 21)
+        state.today = Self.today()   // On this day (issue 23)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -188,6 +189,7 @@ public final class BrowserApp: Sendable {
             // The terminal is gone (not even a hang-up signal came): no key will ever come.
             if woke.contains(.hangup) && keys.isEmpty { break }
             messages += inbox.drain().map { Self.stamped($0, on: terminal) }
+            if !messages.isEmpty, let day = Self.today(), day != state.today { messages.append(.newDay(day)) }
             // Images put off for a key that turned out to be nothing still need drawing.
             if terminal.postponedImagesLastDraw > 0 { dirty = true }
             guard !messages.isEmpty else { continue }
@@ -255,6 +257,13 @@ public final class BrowserApp: Sendable {
 
     /// A video frame stamped with the loop's clock, and whether the terminal draws it in a
     /// frame's time (a pixel frame; see `VideoPlayback`).
+    /// The day memories are for: today, or the day `PHOTORY_TODAY` gives ("2024-02-29", to try
+    /// them on another day; a day before every photo, in the tests, shows none).
+    static func today() -> OnThisDay? {
+        if let given = ProcessInfo.processInfo.environment["PHOTORY_TODAY"] { return OnThisDay(iso: given) }
+        return .today()
+    }
+
     private static func stamped(_ msg: Msg, on terminal: Terminal) -> Msg {
         guard case let .videoFrame(frame, _, _) = msg else { return msg }
         var canKeepUp = true
@@ -380,6 +389,8 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.builds }?.buildTree(library, kind, askedAt: revision)
         case let .buildSearchIndex(library, revision):
             workers.withLock { $0?.builds }?.buildIndex(library, askedAt: revision)
+        case let .buildMemories(library, day, revision):
+            workers.withLock { $0?.builds }?.buildMemories(library, day, askedAt: revision)
         case let .remember(remembered):
             // A convenience: failing to save it must not interrupt what the user is doing.
             // In order, off the loop; flushed when the loop ends, so a choice made just before

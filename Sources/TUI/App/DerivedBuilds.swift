@@ -1,6 +1,7 @@
 import Library
 
-/// Builds the folder tree of the active grouping and the search index off the UI thread, on a
+/// Builds the folder tree of the active grouping, the search index and the memories of the day
+/// off the UI thread, on a
 /// queue of the job scheduler, latest wins: a newer build of the same thing (the tree, whatever
 /// its grouping, or the index) cancels the one running, which stops at its next look at its
 /// token (every few thousand photos) instead of running to the end to be dropped. What is built
@@ -11,6 +12,7 @@ final class DerivedBuilds: Sendable {
     enum Key: Hashable, Sendable {
         case folderTree
         case searchIndex
+        case memories
     }
 
     /// Makes a tree, or nil when the token was cancelled before it was done.
@@ -46,6 +48,15 @@ final class DerivedBuilds: Sendable {
         jobs.submit(Job(key: .searchIndex) { token in
             guard let index = makeIndex(library, token), !token.isCancelled else { return }
             post(.searchIndexBuilt(index, generation: revision))
+        })
+    }
+
+    /// Makes the memories of `day` for `library` (`OnThisDay`), in place of any being made.
+    func buildMemories(_ library: PhotoLibrary, _ day: OnThisDay, askedAt revision: Int) {
+        let post = self.post
+        jobs.submit(Job(key: .memories) { token in
+            guard let memories = day.memories(in: library, isCancelled: { token.isCancelled }), !token.isCancelled else { return }
+            post(.memoriesBuilt(memories.map { $0.group(in: library) }, day, generation: revision))
         })
     }
 

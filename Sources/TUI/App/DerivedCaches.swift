@@ -1,8 +1,8 @@
 import Library
 
 /// What the browser makes from its library and keeps while it stays true: the folder tree of
-/// the active grouping and the search index (both built off the UI thread), and the pages of
-/// photos on the stack.
+/// the active grouping, the search index and today's memories (all built off the UI thread,
+/// each a `DerivedValue`), and the pages of photos on the stack.
 ///
 /// Keyed invalidation: every change of the library says what it touched (`LibraryChange`) and
 /// is recorded here (`record`). A tree or an index whose inputs (`GroupingKind.treeInputs`,
@@ -18,30 +18,32 @@ import Library
 ///
 /// Pages are cheap and follow the tree, the sort and the search: any change forgets them all.
 struct DerivedCaches: Sendable {
-    /// A build asked for: at which revision, and up to which one its result is true.
-    struct Request: Sendable, Equatable {
-        var askedAt: Int
-        var trueAt: Int
-    }
+    /// The search index has one key.
+    struct Whole: Equatable, Sendable {}
 
     /// Bumped by every change of the library.
     private(set) var revision = 0
-    /// The folders of a grouping (not description), maybe behind the library until its rebuild
-    /// arrives (it is shown meanwhile).
-    private(set) var tree: (kind: GroupingKind, tree: FolderTree, revision: Int)?
-    /// The tree asked for and not yet received.
-    private(set) var treeRequest: (kind: GroupingKind, request: Request)?
-    /// The search index, maybe behind the library until its rebuild arrives.
-    private(set) var searchIndex: (index: SearchIndex, revision: Int)?
-    private(set) var searchIndexRequest: Request?
+    /// The folders of a grouping (not description).
+    private var trees = DerivedValue<GroupingKind, FolderTree>()
+    private var index = DerivedValue<Whole, SearchIndex>()
+    /// "On this day" (`OnThisDay`), as folders, for the day they were made for.
+    private var onThisDay = DerivedValue<OnThisDay, [PhotoGroup]>()
     /// Grids and lists of photos on the stack, as shown (sorted, with their subfolders), by id.
     var pages: [String: FolderPage] = [:]
 
-    /// The tree of `kind` when it is on hand (maybe behind).
-    func tree(of kind: GroupingKind) -> FolderTree? {
-        guard let tree, tree.kind == kind else { return nil }
-        return tree.tree
+    /// The tree on hand (maybe behind), with the revision it is true at.
+    var tree: (kind: GroupingKind, tree: FolderTree, revision: Int)? {
+        trees.current.map { ($0.key, $0.value, $0.revision) }
     }
+
+    /// The search index on hand (maybe behind), with the revision it is true at.
+    var searchIndex: (index: SearchIndex, revision: Int)? { index.current.map { ($0.value, $0.revision) } }
+
+    /// The tree of `kind` when it is on hand (maybe behind).
+    func tree(of kind: GroupingKind) -> FolderTree? { trees.value(for: kind) }
+
+    /// The memories of `day` when on hand (maybe behind).
+    func memories(of day: OnThisDay) -> [PhotoGroup]? { onThisDay.value(for: day) }
 
     // MARK: - Changes
 
@@ -51,89 +53,64 @@ struct DerivedCaches: Sendable {
         let previous = revision
         revision += 1
         pages = [:]
-        if let current = tree, current.revision == previous, change.isDisjoint(with: current.kind.treeInputs) {
-            tree?.revision = revision
-        }
-        if let asked = treeRequest, asked.request.trueAt == previous, change.isDisjoint(with: asked.kind.treeInputs) {
-            treeRequest?.request.trueAt = revision
-        }
-        if let current = searchIndex, current.revision == previous, change.isDisjoint(with: SearchIndex.inputs) {
-            searchIndex?.revision = revision
-        }
-        if let asked = searchIndexRequest, asked.trueAt == previous, change.isDisjoint(with: SearchIndex.inputs) {
-            searchIndexRequest?.trueAt = revision
-        }
+        trees.record(change, inputs: \.treeInputs, from: previous, to: revision)
+        index.record(change, inputs: { _ in SearchIndex.inputs }, from: previous, to: revision)
+        onThisDay.record(change, inputs: { _ in OnThisDay.inputs }, from: previous, to: revision)
     }
 
     /// The tree when the last change touched it and it was true before: taken out (the cache
     /// holds none meanwhile, so changing it copies nothing) to be followed in step and put back.
     mutating func takeTouchedTree() -> (kind: GroupingKind, tree: FolderTree)? {
-        guard let current = tree, current.revision == revision - 1 else { return nil }
-        tree = nil
-        return (current.kind, current.tree)
+        trees.takeTouched(at: revision).map { ($0.key, $0.value) }
     }
 
     /// Puts back a tree taken by `takeTouchedTree`: true now when `followed`, else still behind
     /// (shown until its rebuild arrives).
     mutating func putBack(tree: FolderTree, of kind: GroupingKind, followed: Bool) {
-        self.tree = (kind, tree, followed ? revision : revision - 1)
+        trees.putBack(tree, key: kind, trueAt: followed ? revision : revision - 1)
     }
 
     /// The index when the last change touched it and it was true before, taken out to be
     /// followed in step (when the change is one it can follow: `SearchIndex.followsInStep`).
     mutating func takeTouchedIndex(for change: LibraryChange) -> SearchIndex? {
-        guard let current = searchIndex, current.revision == revision - 1,
-              change.isSubset(of: SearchIndex.followsInStep) else { return nil }
-        searchIndex = nil
-        return current.index
+        guard change.isSubset(of: SearchIndex.followsInStep) else { return nil }
+        return index.takeTouched(at: revision)?.value
     }
 
     /// Puts back an index taken by `takeTouchedIndex`, followed: true now.
-    mutating func putBack(index: SearchIndex) {
-        searchIndex = (index, revision)
+    mutating func putBack(index followed: SearchIndex) {
+        index.putBack(followed, key: Whole(), trueAt: revision)
     }
 
     // MARK: - Builds
 
     /// Whether the tree of `kind` on hand or asked for is true now; when neither is, the
     /// revision to build it at (recorded as asked).
-    mutating func treeToBuild(_ kind: GroupingKind) -> Int? {
-        if let tree, tree.kind == kind, tree.revision == revision { return nil }
-        if let asked = treeRequest, asked.kind == kind, asked.request.trueAt == revision { return nil }
-        treeRequest = (kind, Request(askedAt: revision, trueAt: revision))
-        return revision
-    }
+    mutating func treeToBuild(_ kind: GroupingKind) -> Int? { trees.toBuild(kind, at: revision) }
 
     /// As `treeToBuild`, for the search index.
-    mutating func indexToBuild() -> Int? {
-        if searchIndex?.revision == revision || searchIndexRequest?.trueAt == revision { return nil }
-        searchIndexRequest = Request(askedAt: revision, trueAt: revision)
-        return revision
-    }
+    mutating func indexToBuild() -> Int? { index.toBuild(Whole(), at: revision) }
+
+    /// As `treeToBuild`, for the memories of `day`.
+    mutating func memoriesToBuild(_ day: OnThisDay) -> Int? { onThisDay.toBuild(day, at: revision) }
 
     /// A tree of `kind` built at revision `askedAt` came: kept when none as new is on hand
     /// (one kept in step with edits since is newer). True when it was kept.
     mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, askedAt: Int) -> Bool {
-        var trueAt = askedAt
-        if let asked = treeRequest, asked.kind == kind, asked.request.askedAt == askedAt {
-            trueAt = asked.request.trueAt
-            treeRequest = nil
-        }
-        if let tree, tree.kind == kind, tree.revision >= trueAt { return false }
-        tree = (kind, built, trueAt)
+        guard trees.built(built, key: kind, askedAt: askedAt) else { return false }
         pages = [:]
         return true
     }
 
     /// As `treeBuilt`, for the search index.
     mutating func indexBuilt(_ built: SearchIndex, askedAt: Int) -> Bool {
-        var trueAt = askedAt
-        if let asked = searchIndexRequest, asked.askedAt == askedAt {
-            trueAt = asked.trueAt
-            searchIndexRequest = nil
-        }
-        if let searchIndex, searchIndex.revision >= trueAt { return false }
-        searchIndex = (built, trueAt)
+        index.built(built, key: Whole(), askedAt: askedAt)
+    }
+
+    /// As `treeBuilt`, for the memories of `day`.
+    mutating func memoriesBuilt(_ built: [PhotoGroup], day: OnThisDay, askedAt: Int) -> Bool {
+        guard onThisDay.built(built, key: day, askedAt: askedAt) else { return false }
+        pages = [:]
         return true
     }
 }

@@ -30,6 +30,9 @@ public enum Effect: Equatable, Sendable {
     /// Build the search index for the library as at revision `generation` of the caches, off
     /// the UI thread; a newer build cancels it.
     case buildSearchIndex(PhotoLibrary, generation: Int)
+    /// Make the memories of a day for the library as at revision `generation` of the caches,
+    /// off the UI thread (issue 23).
+    case buildMemories(PhotoLibrary, OnThisDay, generation: Int)
     // Videos (issue 21)
     /// Decode and post the frames of a video from a position (`VideoPlayer`); replaces what played.
     case playVideo(VideoPlayRequest)

@@ -42,6 +42,10 @@ public enum Msg: Sendable {
     case treeBuilt(FolderTree, GroupingKind, generation: Int)
     /// The search index, built from the library as at revision `generation` of the caches.
     case searchIndexBuilt(SearchIndex, generation: Int)
+    /// A day's memories, as folders, made from the library as at revision `generation` (issue 23).
+    case memoriesBuilt([PhotoGroup], OnThisDay, generation: Int)
+    /// The local date turned (noticed at the next key or message).
+    case newDay(OnThisDay)
     /// Edits were written into files (`W`): the library as saved and each photo's outcome.
     case wroteBack(Result<WriteBackDone, Failure>)
     /// A frame of the opening animation is due: the runtime's clock in seconds, and whether the

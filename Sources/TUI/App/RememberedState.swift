@@ -14,6 +14,8 @@ public struct RememberedState: Codable, Equatable, Sendable {
     public var listView: Bool?
     /// How big the grids' tiles are (`+` / `-`); the config file's `tile-size` when not set.
     public var tileSize: TileSize?
+    /// The memories dismissed (`x` on the home grid), for the day they were dismissed on.
+    public var dismissedMemories: DismissedMemories?
 
     public init(lastImportFolder: String? = nil, grouping: GroupingKind? = nil, sort: PhotoSort? = nil,
                 listView: Bool? = nil, tileSize: TileSize? = nil) {
@@ -40,4 +42,11 @@ public struct RememberedState: Codable, Equatable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(Array(try encoder.encode(self)), to: path, options: AtomicFile.Options(createFolder: true))
     }
+}
+
+/// Memories dismissed on one day, by their year; another day's dismissals no longer count.
+public struct DismissedMemories: Codable, Equatable, Sendable {
+    /// "2026-11-27".
+    public var day: String
+    public var years: [Int]
 }

@@ -73,4 +73,6 @@ public enum Action: String, CaseIterable, Sendable {
     case seekBack = "seek-back", seekForward = "seek-forward"
     // All the metadata (issue 20): every tag of the photo's file.
     case allTags = "all-tags"
+    // On this day (issue 23): a memory on the home grid gone for today.
+    case dismissMemory = "dismiss-memory"
 }

@@ -236,6 +236,9 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.close, [.escape, .char("q"), .char("I")], help: "close", hint: "close", in: [.allTags]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.allTags]),
             KeyBinding(.quit, [.char("q")], help: "quit", in: [.home]),
+            // On this day (issue 23)
+            KeyBinding(.dismissMemory, [.char("x")], help: "dismiss the memory (\"… years ago\") for today",
+                       hint: "dismiss", in: [.home]),
             // Rotate and flip; open with, run on marks, copy the path (issue 20)
             KeyBinding(.rotateRight, [.char("r")], help: "rotate 90° clockwise (the marked photos, else this one)",
                        hint: "rotate", in: photos),

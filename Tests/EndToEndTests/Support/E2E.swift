@@ -66,6 +66,8 @@ final class Sandbox: @unchecked Sendable {
             "LANG": "C.UTF-8",
             "TERM": term,
             "PHOTORY_SAVED_EDITS_FILE": savedEditsFile,
+            // No "on this day" memories unless a test asks: home grids stay the same every day.
+            "PHOTORY_TODAY": "1800-01-01",
         ]
         if let colorterm { environment["COLORTERM"] = colorterm }
         // An ASan-built binary (`make check-asan`) takes the runner's sanitizer options, so the

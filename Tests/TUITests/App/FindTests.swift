@@ -5,7 +5,7 @@ import Testing
 @testable import TUI
 
 extension AppState {
-    /// Sends `msg` and does the background work it asks for (folder trees, the search index)
+    /// Sends `msg` and does the background work it asks for (folder trees, the search index, memories)
     /// at once, as the run loop would a moment later.
     @discardableResult
     mutating func sendWorking(_ msg: Msg) -> [Effect] {
@@ -18,6 +18,9 @@ extension AppState {
                 effects += update(.treeBuilt(FolderTree(library: library, kind: kind), kind, generation: generation))
             case let .buildSearchIndex(library, generation):
                 effects += update(.searchIndexBuilt(SearchIndex(library: library), generation: generation))
+            case let .buildMemories(library, day, generation):
+                let memories = day.memories(in: library)?.map { $0.group(in: library) } ?? []
+                effects += update(.memoriesBuilt(memories, day, generation: generation))
             default:
                 done.append(effect)
             }
