@@ -25,11 +25,14 @@ extension AppState {
     }
 
     /// Memories built at revision `askedAt` of the caches came: the home grid keeps its
-    /// selected folder where the new tiles push it.
+    /// selected folder where the new tiles push it, unless it is on its first tile with nothing
+    /// open (as at the start): then the first memory is selected.
     mutating func memoriesBuilt(_ memories: [PhotoGroup], day: OnThisDay, askedAt: Int) {
         let before = openPages()
+        let atTheStart = stack.count == 1 && homeCursor.selected == 0
         guard caches.memoriesBuilt(memories, day: day, askedAt: askedAt) else { return }
         follow(before)
+        if atTheStart { homeCursor = GridCursor() }
     }
 
     /// The day turned (the browser noticed it at a key): yesterday's memories go.

@@ -60,8 +60,6 @@ import Testing
     @Test func editsOfDatesRemakeTheMemoriesAndOthersDoNot() throws {
         var state = Self.state(on: OnThisDay(year: 2026, month: 5, day: 12))
         state.pressWorking(.enter)
-        let favourite = state.pressWorking(.char("f"))
-        #expect(!favourite.contains { if case .buildMemories = $0 { true } else { false } })
         let id = try #require(state.selectedPhotoID)
         var after = try #require(state.library.photo(id: id)).edits
         let before = after
@@ -69,7 +67,11 @@ import Testing
         let moved = EditStep(label: "date", changes: [.init(photoID: id, before: before, after: after)])
         let effects = state.update(.editsAppendedElsewhere([.apply(moved)]))
         #expect(effects.contains { if case .buildMemories = $0 { true } else { false } })
-        state.sendWorking(.resized(columns: 120, rows: 40))
+        for case let .buildMemories(library, day, generation) in effects {
+            state.sendWorking(.memoriesBuilt(day.memories(in: library)!.map { $0.group(in: library) }, day, generation: generation))
+        }
         #expect(state.homeFolders.first?.count == 29)
+        let favourite = state.pressWorking(.char("f"))
+        #expect(!favourite.contains { if case .buildMemories = $0 { true } else { false } })
     }
 }
