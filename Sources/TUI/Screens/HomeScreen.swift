@@ -7,7 +7,10 @@ enum HomeScreen {
     static func hints(_ state: AppState) -> [Action] {
         if state.homeFolders.isEmpty { return [.importPhotos, .help, .quit] }
         let refresh: [Action] = state.hasFeeds ? [.refreshFeeds] : []
-        return [.open, .search, .grouping, .importPhotos] + refresh + [.reload, .help, .quit]
+        let folders = state.homeFolders
+        let onMemory = folders.indices.contains(state.homeCursor.selected)
+            && folders[state.homeCursor.selected].id.hasPrefix(OnThisDay.Memory.idPrefix)
+        return [.open] + (onMemory ? [.dismissMemory] : []) + [.search, .grouping, .importPhotos] + refresh + [.reload, .help, .quit]
     }
 
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,

@@ -21,6 +21,7 @@ import Testing
         #expect(state.homeFolders.dropFirst().first?.id == SmartFolder.missing.id, "then the smart folders")
         let screen = AppView.render(state).text()
         #expect(screen.contains("2 years ago · 2024"))
+        #expect(screen.contains("x dismiss"), "the status bar says how to dismiss it")
         state.pressWorking(.enter)
         #expect(state.screen == .group(id: "memory-2024"))
         #expect(state.page(id: "memory-2024")?.count == 30)
