@@ -120,7 +120,7 @@ import Fixtures
         var library = try trash.restore([a]).library
         #expect(library.history.undo.last?.trashedIDs == [b])
         library = try trash.erase([b]).library
-        #expect(!library.history.undo.contains(where: \.isTrash) && library.trash.isEmpty)
+        #expect(!library.history.undo.contains { $0.isTrash } && library.trash.isEmpty)
         #expect(try setup.store.load() == library)
     }
 
@@ -138,7 +138,7 @@ import Fixtures
         #expect(outcomes.count == 1 && outcomes[0].noTrash, "\(outcomes)")
         #expect(outcomes[0].problem?.contains("no trash can hold it: \(setup.trashFolder) is not a folder") == true)
         #expect(kept.photo(id: a) != nil && FileManager.default.fileExists(atPath: path), "nothing happened")
-        #expect(!kept.history.undo.contains(where: \.isTrash))
+        #expect(!kept.history.undo.contains { $0.isTrash })
         let (library, deleted) = try trash.deletePermanently([a])
         #expect(deleted.allSatisfy { $0.problem == nil } && library.photo(id: a) == nil && library.trash.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: path) && !FileManager.default.fileExists(atPath: path + ".xmp"))

@@ -128,6 +128,41 @@ import Testing
         if let rejected { #expect(state.page(id: state.homeFolders[rejected].id)?.group.count == 1) }
     }
 
+    @Test func underHideEveryFolderCountSaysWhatOpeningItShows() throws {
+        var state = Self.garden()
+        state.rejectedDisplay = .hide
+        let garden = try #require(state.currentGroup?.id)
+        state.press(.char(" "), .char(" "), .char("x"))   // two rejected
+        state.press(.escape)
+        let tile = try #require(state.homeFolders.first { $0.id == garden })
+        #expect(tile.count == 30 && state.shownCount(tile.photoIDs, in: garden) == 28, "30 less the 2 hidden")
+        #expect(state.page(id: garden)?.group.count == 28)
+        let rejected = try #require(state.homeFolders.first { $0.id == SmartFolder.rejected.id })
+        #expect(state.shownCount(rejected.photoIDs, in: rejected.id) == 2, "the Rejected folder shows them all")
+        // The tile says so.
+        var grid = CellGrid(width: 40, height: 12)
+        HomeScreen.folderTile(tile, in: Rect(x: 0, y: 0, width: 40, height: 12), selected: false, state: state, into: &grid)
+        #expect(grid.text().contains("28 photos"))
+        state.rejectedDisplay = .dim
+        #expect(state.shownCount(tile.photoIDs, in: garden) == 30, "dimmed, they are counted")
+    }
+
+    @Test func rejectedPixelTilesAreDimmedLikeTheirCharacterArt() throws {
+        var state = GraphicsStateTests.state(columns: 120, rows: 40, grid: true)
+        state.openGroup(at: TestLibrary.gardenIndex)
+        let id = try #require(state.selectedPhotoID)
+        state.press(.char("x"))
+        let keys = state.wantedPreviews().map(\.key)
+        let rejected = try #require(keys.first { $0.photoID == id })
+        #expect(rejected.pixels != nil && rejected.dimmed && rejected.imageContent.hasSuffix(" dimmed"))
+        #expect(keys.filter { $0.photoID != id }.allSatisfy { !$0.dimmed }, "only the reject")
+        state.press(.enter)
+        #expect(state.wantedPreviews().first?.key.dimmed == false, "the photo view shows it as it is")
+        // Dimmed pixels are a third as bright, as dimmed cells are.
+        let image = DecodedImage(width: 1, height: 1, pixels: [90, 150, 255, 255])
+        #expect(PhotoBadges.darkened(image).pixels == [30, 50, 85, 255])
+    }
+
     @Test func cullingTwoHundredPhotosQueuesEveryEditWithoutWaiting() {
         var library = PhotoLibrary()
         library.add(contentsOf: (1...200).map { TestLibrary.photo(1000 + $0, name: "c\($0).jpg", description: "Cull", day: 1 + $0 % 28) })
