@@ -88,7 +88,9 @@ struct TrashMoveCommand: ParsableCommand {
             TrashCommand.expire(trash)
             let (_, outcomes): (PhotoLibrary, [LibraryTrash.Outcome])
             do { (_, outcomes) = try trash.trash(chosen.map(\.id)) } catch { throw CommandFailure("\(error)") }
-            failed = TrashCommand.print(outcomes, verb: "trashed")
+            _ = TrashCommand.print(outcomes, verb: "trashed")
+            // A photo no trash can hold fails unless --permanently then deletes it.
+            failed = outcomes.contains { $0.problem != nil && !$0.noTrash }
             let moved = outcomes.filter { $0.problem == nil }
             if !moved.isEmpty {
                 say("moved \(TrashCommand.count(moved.count)) to the trash; `photory-tui trash restore PATH` brings one back")
@@ -96,6 +98,7 @@ struct TrashMoveCommand: ParsableCommand {
             let stuck = outcomes.filter(\.noTrash).map(\.photoID)
             guard !stuck.isEmpty else { return }
             guard permanently else {
+                failed = true
                 complain("no trash for \(TrashCommand.count(stuck.count)); `--permanently` deletes them for good instead")
                 return
             }

@@ -6,7 +6,7 @@ import Testing
 /// through the CLI's JSON and the files on disk.
 @Suite("Rating, tagging, culling and the trash in the browser")
 struct CullAndTrashTests {
-    @Test("rate, tag, cull three photos with one key each, Delete to the trash, u brings the file back byte for byte")
+    @Test("rate, tag, cull three photos with one key each, Delete to the trash; u undoes a later rating, then brings the file back byte for byte; U trashes again")
     func rateTagCullDeleteUndo() throws {
         let run = try BrowserRun(photos: 6)
         let (sandbox, tmux, paths) = (run.sandbox, run.tmux, run.paths)
@@ -41,9 +41,25 @@ struct CullAndTrashTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: trashed)) == bytes)
         #expect(try sandbox.photosByName()["photo-01.jpg"] == nil)
 
+        // The move is one step of the undo history: a rating made since is undone first.
+        tmux.send("2")
+        try tmux.waitFor("1 photo: ★★☆☆☆")
+        tmux.send("u")
+        try tmux.waitFor("Undid: ")
+        #expect(!FileManager.default.fileExists(atPath: paths[0]))
         tmux.send("u")
         try tmux.waitFor("Restored 1 photo")
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == bytes)
+        // Redo moves it again, undo brings it back again.
+        tmux.send("U")
+        try tmux.waitFor("to the trash again")
+        #expect(!FileManager.default.fileExists(atPath: paths[0]))
+        tmux.send("u")
+        try tmux.waitFor("Restored 1 photo")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == bytes)
+        // The rating and its undo were saved before the files moved back (7 edits in all).
+        try sandbox.waitForSavedEdits(7)
+        #expect(try sandbox.photosByName()["photo-02.jpg"]?["rating"] as? Int == 3)
         photos = try sandbox.photosByName()
         #expect(photos["photo-01.jpg"]?["rating"] as? Int == 4)
         #expect(photos["photo-01.jpg"]?["tags"] as? [String] == ["Places/Italy/Rome"])

@@ -90,4 +90,55 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: paths[1]))
         #expect(try listed(sandbox).count == 11)
     }
+
+    @Test func undoAndRedoTakeBackAMoveToTheTrashAfterTheEditsMadeSince() throws {
+        let sandbox = Sandbox()
+        let paths = try sandbox.importFirstRunPhotos()
+        let original = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        #expect(try run(["trash", paths[0]], sandbox).status == 0)
+        #expect(try run(["edit", paths[1], "--rating", "3"], sandbox).status == 0)
+
+        let first = try run(["undo"], sandbox)
+        #expect(first.status == 0 && first.stdout.contains("undid: rate"), "\(first)")
+        #expect(!FileManager.default.fileExists(atPath: paths[0]), "the rating first")
+        let second = try run(["undo"], sandbox)
+        #expect(second.status == 0 && second.stdout.contains("undid: move 1 photo to the trash"), "\(second)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == original)
+        #expect(try listed(sandbox).count == 12)
+
+        let redo = try run(["redo"], sandbox)
+        #expect(redo.status == 0 && redo.stdout.contains("redid: move 1 photo to the trash"), "\(redo)")
+        #expect(!FileManager.default.fileExists(atPath: paths[0]))
+        #expect(try listed(sandbox).count == 11)
+
+        // Only what is older than 30 days is emptied: nothing yet; then everything, after --yes.
+        #expect(try run(["trash", "empty", "--older-than", "30d", "--yes"], sandbox).stdout.contains("nothing to empty"))
+        let empty = try run(["trash", "empty", "--yes"], sandbox)
+        #expect(empty.status == 0 && empty.stdout.contains("deleted 1 photo"), "\(empty)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path + "/data/Trash/files") == [])
+        #expect(try run(["undo"], sandbox).stdout.contains("undid: move 1 photo") == false, "an erased move is no step")
+    }
+
+    @Test func whereNoTrashCanBeMadeItSaysSoAndDeletesForGoodOnlyWhenToldTwice() throws {
+        let sandbox = Sandbox()
+        let paths = try sandbox.importFirstRunPhotos()
+        FileManager.default.createFile(atPath: paths[0] + ".xmp", contents: Data("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>".utf8))
+        // The home trash's place is taken by a file: no trash can be made (as for a read-only place).
+        try FileManager.default.createDirectory(atPath: sandbox.root.path + "/data", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: sandbox.root.path + "/data/Trash", contents: Data("x".utf8))
+
+        let plain = try run(["trash", paths[0]], sandbox)
+        #expect(plain.stderr.contains("no trash can hold it") && plain.stderr.contains("--permanently"), "\(plain)")
+        #expect(FileManager.default.fileExists(atPath: paths[0]))
+        #expect(try listed(sandbox).count == 12)
+
+        let unasked = try run(["trash", "--permanently", paths[0]], sandbox)
+        #expect(unasked.status != 0 && unasked.stderr.contains("needs --yes"), "no terminal to ask: \(unasked)")
+        #expect(FileManager.default.fileExists(atPath: paths[0]))
+
+        let told = try run(["trash", "--permanently", "--yes", paths[0]], sandbox)
+        #expect(told.status == 0 && told.stdout.contains("deleted"), "\(told)")
+        #expect(!FileManager.default.fileExists(atPath: paths[0]) && !FileManager.default.fileExists(atPath: paths[0] + ".xmp"))
+        #expect(try listed(sandbox).count == 11)
+    }
 }

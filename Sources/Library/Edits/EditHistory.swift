@@ -28,6 +28,9 @@ public struct EditHistory: Sendable, Equatable {
                 for c in self[keyPath: list][s].changes.indices where self[keyPath: list][s].changes[c].photoID == old {
                     self[keyPath: list][s].changes[c].photoID = new
                 }
+                for t in self[keyPath: list][s].trashedIDs.indices where self[keyPath: list][s].trashedIDs[t] == old {
+                    self[keyPath: list][s].trashedIDs[t] = new   // an undone move to the trash, redone later
+                }
             }
         }
     }

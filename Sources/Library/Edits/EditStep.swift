@@ -27,18 +27,28 @@ public struct EditStep: Sendable, Equatable, Identifiable {
     /// Seconds since 1970.
     public var at: Double
     public var changes: [Change]
+    /// A move to the trash (issue 22): the photos it moved. Undoing it restores their files
+    /// (`LibraryTrash.restore(…, undoing:)`), redoing it trashes them again; the library's
+    /// `undo`/`redo` never do that alone, since files move. Empty for every other step.
+    public var trashedIDs: [String]
 
-    public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change]) {
+    public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change],
+                trashedIDs: [String] = []) {
         self.id = id
         self.label = label
         self.at = at
         self.changes = changes
+        self.trashedIDs = trashedIDs
     }
+
+    /// A move of photos to the trash, not any edit of them.
+    public var isTrash: Bool { !trashedIDs.isEmpty }
 
     /// The step that takes it back.
     public var inverted: EditStep {
         EditStep(id: id, label: label, at: at,
-                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) })
+                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) },
+                 trashedIDs: trashedIDs)
     }
 
     /// Steps planned one after another (each on the library the previous one left) as one

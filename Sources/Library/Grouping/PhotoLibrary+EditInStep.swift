@@ -91,6 +91,7 @@ extension PhotoLibrary {
         case .rejected: photo.isRejected
         case .recentlyImported: photo.importedAt == latestImport
         case .videos: photo.kind == .video
+        case .trash: false   // trashed photos are not in the library
         }
     }
 

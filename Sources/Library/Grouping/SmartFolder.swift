@@ -1,4 +1,9 @@
 /// Folders the home grid shows before the groups: they gather photos from every group.
+///
+/// To add one: a case, its title, the photos it gathers in `indices(in:)`, and whether an
+/// edit moves a photo in or out (`PhotoLibrary.isMember`). The Trash is the one not made of
+/// library photos: its ids are those of `PhotoLibrary.trash` (newest first), which the
+/// browser opens as the list of trashed photos (`TrashList`).
 public enum SmartFolder: String, CaseIterable, Sendable {
     case favourites
     /// The photos of the last import run (they share its start time).
@@ -9,6 +14,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     case missing
     /// Rejected photos, gathered for a last look before they go to the trash.
     case rejected
+    /// What photory moved to the trash, newest first (not library photos: `PhotoLibrary.trash`).
+    case trash
 
     public var title: String {
         switch self {
@@ -17,15 +24,22 @@ public enum SmartFolder: String, CaseIterable, Sendable {
         case .videos: "Videos"
         case .missing: "Missing"
         case .rejected: "Rejected"
+        case .trash: "Trash"
         }
     }
 
     /// Stable, and distinct from every grouping's ids.
     public var id: String { "smart-" + rawValue }
 
-    /// Its photos, oldest first.
+    /// Its photos, oldest first (the Trash: newest trashed first).
     public func photoIDs(in library: PhotoLibrary) -> [String] {
-        Self.inDateOrder(indices(in: library), of: library)
+        if self == .trash { return Self.trashedIDs(in: library) }
+        return Self.inDateOrder(indices(in: library), of: library)
+    }
+
+    /// The ids of the trashed photos, the newest trashed first.
+    private static func trashedIDs(in library: PhotoLibrary) -> [String] {
+        library.trash.sorted { $0.deletedAt > $1.deletedAt }.map(\.photo.id)
     }
 
     /// Positions in `library.photos` of its photos. Works on positions, not copies: at
@@ -37,6 +51,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
             case .missing: return photos.indices.filter { photos[$0].missing }
             case .videos: return photos.indices.filter { photos[$0].kind == .video }
             case .rejected: return photos.indices.filter { photos[$0].isRejected }
+            case .trash: return []
             case .recentlyImported:
                 var latest = -Double.infinity
                 for photo in photos where photo.importedAt > latest { latest = photo.importedAt }
@@ -56,6 +71,11 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     /// "Recently imported" only when it is not the whole library (one import so far).
     public static func folders(in library: PhotoLibrary) -> [PhotoFolder] {
         allCases.compactMap { smart in
+            if smart == .trash {
+                let ids = trashedIDs(in: library)
+                guard let first = ids.first else { return nil }
+                return PhotoFolder(id: smart.id, name: smart.title, photoIDs: ids, coverID: first, firstTakenAt: "", lastTakenAt: "")
+            }
             // Counted before sorting: "Recently imported" is usually the whole library.
             let chosen = smart.indices(in: library)
             guard !chosen.isEmpty, smart != .recentlyImported || chosen.count < library.photos.count else { return nil }

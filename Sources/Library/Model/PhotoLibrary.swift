@@ -146,11 +146,13 @@ public struct PhotoLibrary: Sendable, Equatable {
         return step
     }
 
-    /// Removes the step with `id` (the newest when nil) from one of the history's stacks.
+    /// Removes the step with `id` (the newest when nil) from one of the history's stacks. A
+    /// move to the trash is not taken: its files move too (`LibraryTrash.restore(…, undoing:)`,
+    /// `trash(…, step:)`), never the library alone.
     private mutating func take(from stack: WritableKeyPath<EditHistory, [EditStep]>, id: String?) -> EditStep? {
         let steps = history[keyPath: stack]
         let index = id.map { id in steps.lastIndex { $0.id == id } } ?? steps.indices.last
-        guard let index else { return nil }
+        guard let index, !steps[index].isTrash else { return nil }
         return history[keyPath: stack].remove(at: index)
     }
 

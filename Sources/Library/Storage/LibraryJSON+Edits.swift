@@ -7,7 +7,8 @@
 ///              "orientation":6 (the EXIF orientation the user turned the photo to)}
 ///     "marks":{"rating":3,"rejected":true,"label":"red","tags":["Places/Italy/Rome"]}   (the file's)
 ///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…},
-///                          "written":true (only when a write-back wrote it into the file)}]}],"redo":[…]}
+///                          "written":true (only when a write-back wrote it into the file)}],
+///                        "trashed":["id",…] (only for a move to the trash)}],"redo":[…]}
 extension LibraryJSON {
     // MARK: - Reading
 
@@ -88,9 +89,10 @@ extension LibraryJSON {
     /// One step of the history (also a journal line's `apply`).
     static func readStep(_ scanner: inout JSONScanner) throws -> EditStep {
         var id = "", label = "", at = 0.0
-        var changes: [EditStep.Change] = []
+        var changes: [EditStep.Change] = [], trashed: [String] = []
         try scanner.readObject { s, key in
             if key.equals("id") { id = try s.readString() }
+            else if key.equals("trashed") { try s.readArray { trashed.append(try $0.readString()) } }
             else if key.equals("label") { label = try s.readString() }
             else if key.equals("at") { at = try s.readDouble() }
             else if key.equals("changes") {
@@ -109,7 +111,7 @@ extension LibraryJSON {
                 try s.skipValue()
             }
         }
-        return EditStep(id: id, label: label, at: at, changes: changes)
+        return EditStep(id: id, label: label, at: at, changes: changes, trashedIDs: trashed)
     }
 
     // MARK: - Writing
@@ -213,7 +215,16 @@ extension LibraryJSON {
             if change.written { out.append(contentsOf: ",\"written\":true".utf8) }
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "]}".utf8)
+        out.append(UInt8(ascii: "]"))
+        if step.isTrash {
+            out.append(contentsOf: ",\"trashed\":[".utf8)
+            for (index, id) in step.trashedIDs.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(id, &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     static func appendGPS(_ gps: GPSPosition, _ out: inout [UInt8]) {

@@ -2,7 +2,8 @@
 ///
 ///     "trash":[{"photo":{…a photo…},"files":[{"trash":"/home/anna/.local/share/Trash","name":"a.jpg",
 ///               "path":"/photos/a.jpg","at":1732520000.5, "topdir":"/mnt/disk" (top-level trashes only)}]}]
-///     {"trash":{"trashed":[…records…]}}  {"trash":{"untrashed":["id",…],"restored":true}}  {"trash":{"removed":["id",…]}}
+///     {"trash":{"trashed":[…records…],"step":"…"}}  {"trash":{"untrashed":["id",…],"restored":true,"undoing":"…"}}
+///     {"trash":{"removed":["id",…]}}      ("step": the move's id in the undo history; "undoing": the step undone)
 extension LibraryJSON {
     static func readTrash(_ scanner: inout JSONScanner) throws -> [TrashedPhoto] {
         var records: [TrashedPhoto] = []
@@ -35,9 +36,12 @@ extension LibraryJSON {
 
     static func readTrashChange(_ scanner: inout JSONScanner) throws -> PhotoLibrary.TrashChange {
         var change: PhotoLibrary.TrashChange?
-        var ids: [String] = [], restored = false, untrashed = false
+        var ids: [String] = [], restored = false, untrashed = false, step: String?, undoing: String?
+        var records: [TrashedPhoto]?
         try scanner.readObject { s, key in
-            if key.equals("trashed") { change = .trashed(try readTrash(&s)) }
+            if key.equals("trashed") { records = try readTrash(&s) }
+            else if key.equals("step") { step = try s.readOptionalString() }
+            else if key.equals("undoing") { undoing = try s.readOptionalString() }
             else if key.equals("removed") {
                 var removed: [String] = []
                 try s.readArray { removed.append(try $0.readString()) }
@@ -48,7 +52,8 @@ extension LibraryJSON {
             } else if key.equals("restored") { restored = try s.readBool() }
             else { try s.skipValue() }
         }
-        if untrashed { change = .untrashed(photoIDs: ids, restored: restored) }
+        if let records { change = .trashed(records, step: step) }
+        if untrashed { change = .untrashed(photoIDs: ids, restored: restored, undoing: undoing) }
         guard let change else { throw ReadError(description: "a trash change that is not trashed, untrashed or removed") }
         return change
     }
@@ -86,12 +91,14 @@ extension LibraryJSON {
             out.append(UInt8(ascii: "]"))
         }
         switch change {
-        case let .trashed(records):
+        case let .trashed(records, step):
             out.append(contentsOf: "{\"trashed\":".utf8)
             appendTrash(records, &out)
-        case let .untrashed(photoIDs, restored):
+            if let step { field("step", step, &out) }
+        case let .untrashed(photoIDs, restored, undoing):
             ids("untrashed", photoIDs)
             out.append(contentsOf: ",\"restored\":\(restored)".utf8)
+            if let undoing { field("undoing", undoing, &out) }
         case let .removed(photoIDs):
             ids("removed", photoIDs)
         }

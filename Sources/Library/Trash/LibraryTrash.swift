@@ -7,6 +7,9 @@ import Foundation
 /// Files move first, then one journal line says so (`LibraryEdit.trash`): a failed save puts
 /// the files back. Each photo goes on its own: one that cannot be moved is reported with its
 /// reason and the others go on.
+///
+/// A move to the trash is one step of the undo history (`EditStep.trashedIDs`): `restore(…,
+/// undoing: step)` undoes it, `trash(…, step:)` with its id redoes it.
 public struct LibraryTrash: Sendable {
     public let store: any LibraryStoring
     public var environment: [String: String]
@@ -48,8 +51,9 @@ public struct LibraryTrash: Sendable {
     }
 
     /// Moves the files of `ids` (with their sidecars) to the trash and takes the photos out of
-    /// the library.
-    public func trash(_ ids: [String], now: Date = Date()) throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
+    /// the library, as the history step `step` (a new one, or the id of an undone move: redo).
+    public func trash(_ ids: [String], now: Date = Date(), step: String = EditStep.newID())
+        throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
         let library = try store.load()
         var records: [TrashedPhoto] = []
         var outcomes: [Outcome] = []
@@ -76,7 +80,7 @@ public struct LibraryTrash: Sendable {
         }
         guard !records.isEmpty else { return (library, outcomes) }
         do {
-            let saved = try store.append([.trash(.trashed(records))], lockTimeout: lockTimeout)
+            let saved = try store.append([.trash(.trashed(records, step: step))], lockTimeout: lockTimeout)
             return (saved.library, outcomes)
         } catch {
             for record in records { record.files.reversed().forEach { try? FreedesktopTrash.restore($0) } }
@@ -107,8 +111,8 @@ public struct LibraryTrash: Sendable {
 
     /// Brings trashed photos (by id, or by the path they had) back: their files byte for byte
     /// where they were (refused, with the reason, when something is there now) and the photos
-    /// into the library with their edits.
-    public func restore(_ keys: [String]) throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
+    /// into the library with their edits. `undoing`: the history step of their move, undone.
+    public func restore(_ keys: [String], undoing: String? = nil) throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
         let library = try store.load()
         var back: [String] = []
         var outcomes: [Outcome] = []
@@ -135,7 +139,7 @@ public struct LibraryTrash: Sendable {
             outcomes.append(outcome)
         }
         guard !back.isEmpty else { return (library, outcomes) }
-        return (try store.append([.trash(.untrashed(photoIDs: back, restored: true))], lockTimeout: lockTimeout).library, outcomes)
+        return (try store.append([.trash(.untrashed(photoIDs: back, restored: true, undoing: undoing))], lockTimeout: lockTimeout).library, outcomes)
     }
 
     /// Deletes for good what photory trashed before `cutoff` (seconds since 1970; everything

@@ -40,6 +40,7 @@ extension AppState {
 
     /// Undoes or redoes the newest step on screen and asks for it to be saved.
     private mutating func travel(back: Bool) -> [Effect] {
+        if let effects = travelTrash(back: back) { return effects }
         let edit: LibraryEdit = back ? .undoLatest : .redoLatest
         let done = editInPlace(touching: photoIDs(touchedBy: edit), { $0.replay(edit) }) { step, library in
             step.map { (back ? "Undid: " : "Redid: ") + $0.label + (library.unwrittenNote(for: $0).map { " — " + $0 } ?? "") }

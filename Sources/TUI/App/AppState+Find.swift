@@ -41,7 +41,7 @@ extension AppState {
         if let folder = activeTree?.folder(id: id) {
             var group = folder.group
             group.photoIDs = shown(sorted(folder.photoIDs), in: id)
-            return FolderPage(folders: folder.children, group: group, totalPhotos: folder.count)
+            return FolderPage(folders: folder.children, group: group, totalPhotos: shownCount(folder.allPhotoIDs, in: id))
         }
         guard var group = library.group(id: id) ?? memoryFolder(id: id) else { return nil }
         group.photoIDs = shown(sorted(group.photoIDs), in: id)
@@ -51,8 +51,21 @@ extension AppState {
     /// `ids` without the rejected photos when `rejected = "hide"` (the Rejected smart folder
     /// and search results show them all).
     private func shown(_ ids: [String], in id: String) -> [String] {
-        guard rejectedDisplay == .hide, id != SmartFolder.rejected.id else { return ids }
+        guard hidesRejects(in: id) else { return ids }
         return ids.filter { library.photo(id: $0)?.isRejected != true }
+    }
+
+    /// How many of `ids` the grid `id` shows: the count on a folder's tile, row and title
+    /// agrees with what opening it shows (`shown`).
+    func shownCount(_ ids: [String], in id: String) -> Int {
+        guard hidesRejects(in: id) else { return ids.count }
+        return ids.reduce(0) { $0 + (library.photo(id: $1)?.isRejected == true ? 0 : 1) }
+    }
+
+    /// `rejected = "hide"` leaves rejects out of the grid `id` (not of the Rejected smart folder,
+    /// nor when no photo is rejected).
+    private func hidesRejects(in id: String) -> Bool {
+        rejectedDisplay == .hide && id != SmartFolder.rejected.id && library.group(id: SmartFolder.rejected.id) != nil
     }
 
     private func sorted(_ ids: [String]) -> [String] { sort == .dateTaken ? ids : sort.sorted(ids, in: library) }

@@ -129,7 +129,8 @@ extension AppState {
         case let .changeTrash(work, photos):
             let verb = switch work {
             case .trash: "Moving \(Self.count(photos.count)) to the trash…"
-            case .restore: "Restoring \(Self.count(photos.count))…"
+            case .restore, .undo: "Restoring \(Self.count(photos.count))…"
+            case .redo: "Moving \(Self.count(photos.count)) to the trash again…"
             case .deletePermanently, .erase: "Deleting \(Self.count(photos.count)) for good…"
             }
             status = verb

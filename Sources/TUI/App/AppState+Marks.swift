@@ -47,9 +47,6 @@ extension AppState {
             return []
         case .deletePhotos:
             return askToTrash()
-        case .showTrash:
-            open(.trash(TrashList()))
-            return []
         default:
             return nil
         }
@@ -157,12 +154,12 @@ extension AppState {
         case .trash:
             text = worked.isEmpty ? "Nothing moved to the trash"
                 : "Moved \(Self.count(worked.count)) (\(Self.size(done.bytes))) to the trash; u brings them back"
-            if !worked.isEmpty { trashUndo.append(TrashUndo(photoIDs: worked.map(\.photoID), undoDepth: library.history.undo.count)) }
             let stuck = done.outcomes.filter(\.noTrash).map(\.photoID)
             if !stuck.isEmpty, let reason = done.outcomes.first(where: \.noTrash)?.problem {
                 open(.deleteConfirmation(DeleteConfirmation(photoIDs: stuck, bytes: bytes(of: stuck), purpose: .noTrash(reason: reason))))
             }
-        case .restore: text = "Restored \(Self.count(worked.count)) from the trash, with their edits"
+        case .restore, .undo: text = "Restored \(Self.count(worked.count)) from the trash, with their edits"
+        case .redo: text = "Moved \(Self.count(worked.count)) to the trash again; u brings them back"
         case .deletePermanently: text = "Deleted \(Self.count(worked.count)) for good"
         case .erase: text = "Deleted \(Self.count(worked.count)) from the trash for good"
         }
@@ -171,18 +168,11 @@ extension AppState {
         clampCursors()
     }
 
-    /// `u` just after a move to the trash (no edit since): the photos come back.
-    mutating func undoTrash() -> [Effect]? {
-        guard let last = trashUndo.last, last.undoDepth == library.history.undo.count else { return nil }
-        trashUndo.removeLast()
-        status = "Restoring \(Self.count(last.photoIDs.count)) from the trash…"
-        return [.changeTrash(.restore, last.photoIDs)]
+    /// `u` / `U` when the newest step (undone step) is a move to the trash: its files move back
+    /// (forward) in the background; nil for any other step.
+    mutating func travelTrash(back: Bool) -> [Effect]? {
+        guard let step = back ? library.history.undo.last : library.history.redo.last, step.isTrash else { return nil }
+        status = (back ? "Restoring " : "Moving ") + Self.count(step.trashedIDs.count) + (back ? " from the trash…" : " to the trash again…")
+        return [.changeTrash(back ? .undo(step: step.id) : .redo(step: step.id), step.trashedIDs)]
     }
-}
-
-/// A move to the trash `u` can take back: the photos moved, and how deep the undo history was
-/// then (an edit made since is undone first).
-struct TrashUndo: Equatable, Sendable {
-    var photoIDs: [String]
-    var undoDepth: Int
 }

@@ -13,6 +13,8 @@ extension AppState {
     mutating func openSelectedGroup() {
         let folders = homeFolders
         guard folders.indices.contains(homeCursor.selected) else { return }
+        // The Trash smart folder holds no library photos: it opens as the list of trashed ones.
+        if folders[homeCursor.selected].id == SmartFolder.trash.id { return open(.trash(TrashList())) }
         push(.group(id: folders[homeCursor.selected].id, cursor: GridCursor()))
     }
 

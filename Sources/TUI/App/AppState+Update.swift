@@ -155,8 +155,7 @@ extension AppState {
         guard var action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
         action = videoAction(action, for: key)   // Videos (issue 21)
         if let effects = handleVideo(action) { return effects }
-        // Ratings, labels, tags, culling, the trash (issue 22); `u` first takes back a move to the trash.
-        if action == .undo, let effects = undoTrash() { return effects }
+        // Ratings, labels, tags, culling, the trash (issue 22)
         if let effects = handleMarking(action) { return effects }
         if let effects = handleOrganising(action) { return effects }
         if let effects = handleTurnsAndPrograms(action) { return effects }   // issue 20

@@ -61,8 +61,6 @@ public struct AppState: Sendable {
     // Rating, culling and the trash (issue 22)
     /// Cull mode is on (`c` in the photo view; see `isCulling`).
     var culling = false
-    /// Moves to the trash `u` can take back, newest last.
-    var trashUndo: [TrashUndo] = []
     /// Rejected photos dimmed or hidden in the grids (`rejected` in `config.toml`).
     public var rejectedDisplay: RejectedDisplay = .dim
     /// Days what photory trashed stays in the trash (`trash-days`), for the days left.

@@ -444,6 +444,12 @@ public final class BrowserApp: Sendable {
                 let (library, erased) = try trash.erase(ids)
                 let outcomes = erased.map { LibraryTrash.Outcome(photoID: $0.photo.id, path: $0.photo.path) }
                 return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
+            case let .undo(step):
+                let (library, outcomes) = try trash.restore(ids, undoing: step)
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
+            case let .redo(step):
+                let (library, outcomes) = try trash.trash(ids, step: step)
+                return .success(Msg.TrashDone(work: work, library: library, outcomes: outcomes))
             }
         } catch {
             return .failure(Failure("Nothing done: \(error)"))

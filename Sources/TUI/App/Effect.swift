@@ -56,4 +56,7 @@ public enum Effect: Equatable, Sendable {
 /// What `Effect.changeTrash` does.
 public enum TrashWork: Equatable, Sendable {
     case trash, restore, deletePermanently, erase
+    /// Undo (restore its photos) or redo (trash them again) the move to the trash that is the
+    /// history step with id `step` (`u` / `U` like every edit).
+    case undo(step: String), redo(step: String)
 }

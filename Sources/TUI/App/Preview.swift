@@ -17,6 +17,9 @@ public struct PreviewKey: Hashable, Sendable {
 
     /// The EXIF orientation shown (`Photo.orientation`): a photo the user turns needs a new preview.
     public var orientation = 1
+    /// Rejected photos dimmed (issue 22): a pixel preview darkened before it is encoded, as
+    /// character art is darkened in its cells (`PhotoTile.dims`).
+    public var dimmed = false
 
     public init(photoID: String, columns: Int, rows: Int, colorMode: ColorMode, fromThumbnail: Bool = false,
                 pixels: PixelFormat? = nil, orientation: Int = 1) {
@@ -28,7 +31,7 @@ public struct PreviewKey: Hashable, Sendable {
     var imageContent: String {
         "\(photoID) \(columns)×\(rows)\(fromThumbnail ? " thumbnail" : "")\(orientation == 1 ? "" : " o\(orientation)")"
             + (pixels.map { " \($0.graphicsProtocol.rawValue) \($0.cellSize)" } ?? "")
-            + (crop.map { " \($0)" } ?? "")
+            + (crop.map { " \($0)" } ?? "") + (dimmed ? " dimmed" : "")
     }
 }
 

@@ -79,6 +79,7 @@ public struct PreviewMaker: Sendable {
     /// video player's frames go the same way).
     static func render(_ image: DecodedImage, for key: PreviewKey, kittyID: UInt32? = nil) -> PreviewResult {
         if let format = key.pixels {
+            let image = key.dimmed ? PhotoBadges.darkened(image) : image
             let encoded = PixelEncoder(format: format).encode(image, columns: key.columns, rows: key.rows,
                                                               kittyID: kittyID ?? PixelEncoder.kittyID(for: key.imageContent))
             switch encoded {

@@ -61,8 +61,6 @@ public enum Action: String, CaseIterable, Sendable {
     case cull
     /// Move the photos to the trash (a confirmation first); in the Trash, delete for good.
     case deletePhotos = "delete-photos"
-    /// The Trash: what photory trashed, with days left.
-    case showTrash = "show-trash"
     /// In the Trash: put the photo back where it was.
     case restore
     // Rotate and flip; open with, run on marks, copy the path (issue 20)

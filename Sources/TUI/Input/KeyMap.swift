@@ -281,8 +281,6 @@ public struct KeyMap: Equatable, Sendable {
                        in: [.detail]),
             KeyBinding(.deletePhotos, [.delete], help: "move to the trash (asks first; u brings them back)", hint: "trash",
                        in: photos),
-            KeyBinding(.showTrash, [.char("X")], help: "the Trash: what photory trashed, with days left", hint: "trash",
-                       in: [.home]),
             // The label choice
             KeyBinding(.up, [.up, .char("k")], help: "choose", in: [.labelChoice]),
             KeyBinding(.down, [.down, .char("j")], help: "choose", in: [.labelChoice]),
@@ -310,7 +308,7 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.restore, [.char("r"), .enter], help: "restore: the files back where they were, the photo into the library",
                        hint: "restore", in: [.trash]),
             KeyBinding(.deletePhotos, [.delete], help: "delete for good (asks first)", hint: "delete", in: [.trash]),
-            KeyBinding(.close, [.escape, .char("q"), .char("X")], help: "close", hint: "close", in: [.trash]),
+            KeyBinding(.close, [.escape, .char("q"), .backspace], help: "back to the home grid", hint: "back", in: [.trash]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.labelChoice, .tagEditor, .deleteConfirmation, .trash]),
         ]
     }

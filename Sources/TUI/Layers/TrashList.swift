@@ -1,6 +1,6 @@
 import Library
 
-/// The Trash (`X` on the home grid): what photory moved to the freedesktop trash, newest first,
+/// The Trash (its smart folder on the home grid, opened like any folder): what photory moved to the freedesktop trash, newest first,
 /// with the days left before `trash-days` deletes it for good. `r` (or Enter) restores the
 /// highlighted photo (its files back where they were, the photo into the library with its
 /// edits); `Delete` deletes it from the trash for good, after a confirmation. Drawn by

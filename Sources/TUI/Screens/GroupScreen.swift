@@ -91,9 +91,6 @@ enum GroupScreen {
             let art = photo.map { state.artRect($0, in: GridLayout.previewRect(in: tile)).rect } ?? tile
             if !VideoBadge.draw(photo, over: art, into: &grid), let badge = VideoBadge.text(photo) { when = badge + "  " + when }
             let marked = state.marks.contains(id)
-            if photo?.isRejected == true, state.rejectedDisplay == .dim {
-                PhotoBadges.dim(GridLayout.previewRect(in: tile), into: &grid)
-            }
             HomeScreen.caption(name: flags(photo, marked: marked) + (photo?.name ?? "?"), detail: when, in: tile,
                                selected: selected, into: &grid)
             PhotoBadges.draw(badges, x: tile.x + when.displayWidth + 1, y: tile.maxY - 1, into: &grid)

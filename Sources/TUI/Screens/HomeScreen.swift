@@ -61,16 +61,28 @@ enum HomeScreen {
         }
     }
 
-    /// A folder's tile: its cover, name, photo count and the dates that fit.
+    /// A folder's tile: its cover, name, photo count (as many as opening it shows) and the
+    /// dates that fit. The Trash's tile says what it holds instead of a cover (its photos'
+    /// files are in the trash).
     static func folderTile(_ group: PhotoGroup, in tile: Rect, selected: Bool, state: AppState, into grid: inout CellGrid) {
+        let count = state.shownCount(group.photoIDs, in: group.id)
+        if group.id == SmartFolder.trash.id {
+            let bytes = state.bytes(of: group.photoIDs)
+            PhotoTile.placeholder("\(AppState.size(bytes)) in the trash; Enter lists them",
+                                  in: GridLayout.previewRect(in: tile), into: &grid)
+            caption(name: group.name, detail: AppState.count(count) + " · kept \(state.trashDays) days", in: tile,
+                    selected: selected, into: &grid)
+            return
+        }
         PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
                        state: state, inGrid: true, into: &grid)
-        caption(name: group.name, detail: folderDetail(group, width: tile.width), in: tile, selected: selected, into: &grid)
+        caption(name: group.name, detail: folderDetail(group, count: count, width: tile.width), in: tile, selected: selected,
+                into: &grid)
     }
 
     /// "40 photos · 2023-04-01 – 2023-04-09": the dates that fit (days, else years, else none).
-    static func folderDetail(_ group: PhotoGroup, width: Int) -> String {
-        let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
+    static func folderDetail(_ group: PhotoGroup, count: Int, width: Int) -> String {
+        let count = AppState.count(count)
         return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
             .first { $0.displayWidth <= width } ?? count
     }

@@ -91,4 +91,17 @@ enum PhotoBadges {
         guard case let .rgb(r, g, b) = color else { return color }
         return .rgb(r / 3, g / 3, b / 3)
     }
+
+    /// Pixels at a third of their brightness, as `darkened` does to a cell (a dimmed pixel tile).
+    static func darkened(_ image: DecodedImage) -> DecodedImage {
+        var pixels = image.pixels
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                bytes[i] /= 3
+                bytes[i + 1] /= 3
+                bytes[i + 2] /= 3
+            }
+        }
+        return DecodedImage(width: image.width, height: image.height, pixels: pixels, warning: image.warning)
+    }
 }

@@ -9,7 +9,8 @@ enum PhotoTile {
     /// as one: then character art, so the fallback is never worse than before.
     static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, state: AppState, inGrid: Bool) -> PreviewKey {
         if let format = state.pixelFormat(inGrid: inGrid) {
-            let key = previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: format)
+            var key = previewKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, colorMode: state.colorMode, pixels: format)
+            key.dimmed = dims(photo, state: state, inGrid: inGrid)
             if case .failed? = state.previews.peek(key) {} else { return key }
         }
         return standInKey(for: photo, maxColumns: maxColumns, maxRows: maxRows, state: state)
@@ -31,6 +32,12 @@ enum PhotoTile {
                           fromThumbnail: !photo.isDownloaded, pixels: pixels, orientation: photo.orientation)
     }
 
+    /// A rejected photo's preview in a grid is dimmed with `rejected = "dim"`: its character
+    /// art darkened in the cells, its pixels before they are encoded (`PreviewKey.dimmed`).
+    static func dims(_ photo: Photo, state: AppState, inGrid: Bool) -> Bool {
+        inGrid && photo.isRejected && state.rejectedDisplay == .dim
+    }
+
     static func draw(_ photo: Photo?, in box: Rect, state: AppState, inGrid: Bool, into grid: inout CellGrid) {
         guard box.width > 0, box.height > 0 else { return }
         guard let photo else {
@@ -42,6 +49,12 @@ enum PhotoTile {
             return
         }
         let key = previewKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state, inGrid: inGrid)
+        // A dimmed reject: its cells are darkened here, its pixels came darkened.
+        defer {
+            if dims(photo, state: state, inGrid: inGrid), !grid.images.contains(where: { $0.entry.content == key.imageContent }) {
+                PhotoBadges.dim(box, into: &grid)
+            }
+        }
         if drawReady(key, in: box, state: state, into: &grid) { return }
         let art = standInKey(for: photo, maxColumns: box.width, maxRows: box.height, state: state)
         if key.pixels != nil, case .cells? = state.previews.peek(art) {

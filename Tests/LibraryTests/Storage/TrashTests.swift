@@ -81,4 +81,66 @@ import Fixtures
         try FreedesktopTrash.restore(entry)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "photo")
     }
+
+    @Test func aMoveToTheTrashIsOneStepOfTheUndoHistoryAndSurvivesARestart() throws {
+        let setup = try Setup(["photos/a.jpg", "photos/b.jpg"])
+        let a = try setup.id("photos/a.jpg"), b = try setup.id("photos/b.jpg")
+        let path = setup.folder.file("photos/a.jpg")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let trash = LibraryTrash(store: setup.store, environment: setup.environment)
+        var library = try trash.trash([a]).library
+        let step = try #require(library.history.undo.last)
+        #expect(step.isTrash && step.trashedIDs == [a] && step.label == "move 1 photo to the trash")
+        #expect(library.homeFolders.contains { $0.id == SmartFolder.trash.id && $0.photoIDs == [a] }, "the Trash smart folder")
+        try setup.store.append([.apply(EditPlanner(library: library).setRating([b], 3))], lockTimeout: 10)
+        library = try setup.store.append([.undoLatest], lockTimeout: 10).library
+        #expect(library.photo(id: b)?.rating == 0 && library.history.undo.last == step)
+        // The library alone never undoes a move: its files must move too.
+        var copy = library
+        #expect(copy.undo() == nil && copy == library)
+
+        library = try trash.restore(step.trashedIDs, undoing: step.id).library
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(library.photo(id: a) != nil && library.history.redo.map(\.id).suffix(1) == [step.id])
+        #expect(!library.homeFolders.contains { $0.id == SmartFolder.trash.id }, "no Trash folder when nothing is trashed")
+        library = try trash.trash([a], step: step.id).library
+        #expect(!FileManager.default.fileExists(atPath: path) && library.history.undo.last?.id == step.id)
+        #expect(library.history.redo.count == 1, "the rating can still be redone")
+        // The journal replays the same history, and so does the snapshot it is compacted into.
+        #expect(try setup.store.load() == library)
+        try setup.store.save(library)
+        #expect(try setup.store.load().history == library.history)
+    }
+
+    @Test func aRestoreOrEraseOutsideUndoTakesThePhotosOutOfTheirStep() throws {
+        let setup = try Setup(["photos/a.jpg", "photos/b.jpg"])
+        let a = try setup.id("photos/a.jpg"), b = try setup.id("photos/b.jpg")
+        let trash = LibraryTrash(store: setup.store, environment: setup.environment)
+        _ = try trash.trash([a, b])
+        var library = try trash.restore([a]).library
+        #expect(library.history.undo.last?.trashedIDs == [b])
+        library = try trash.erase([b]).library
+        #expect(!library.history.undo.contains { $0.isTrash } && library.trash.isEmpty)
+        #expect(try setup.store.load() == library)
+    }
+
+    /// Where no trash can be made (here: the home trash's place is taken by a file, which fails
+    /// even for root, unlike permissions), the outcome says so and why; deleting for good is the
+    /// caller's second question.
+    @Test func noTrashIsSaidAndPermanentDeletionDeletesFileAndSidecar() throws {
+        let setup = try Setup(["photos/a.jpg"])
+        let a = try setup.id("photos/a.jpg")
+        let path = setup.folder.file("photos/a.jpg")
+        _ = setup.folder.write(Data("<x:xmpmeta/>".utf8), to: "photos/a.jpg.xmp")
+        _ = setup.folder.write(Data("not a folder".utf8), to: "data/Trash")
+        let trash = LibraryTrash(store: setup.store, environment: setup.environment)
+        let (kept, outcomes) = try trash.trash([a])
+        #expect(outcomes.count == 1 && outcomes[0].noTrash, "\(outcomes)")
+        #expect(outcomes[0].problem?.contains("no trash can hold it: \(setup.trashFolder) is not a folder") == true)
+        #expect(kept.photo(id: a) != nil && FileManager.default.fileExists(atPath: path), "nothing happened")
+        #expect(!kept.history.undo.contains { $0.isTrash })
+        let (library, deleted) = try trash.deletePermanently([a])
+        #expect(deleted.allSatisfy { $0.problem == nil } && library.photo(id: a) == nil && library.trash.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path) && !FileManager.default.fileExists(atPath: path + ".xmp"))
+    }
 }

@@ -128,6 +128,41 @@ import Testing
         if let rejected { #expect(state.page(id: state.homeFolders[rejected].id)?.group.count == 1) }
     }
 
+    @Test func underHideEveryFolderCountSaysWhatOpeningItShows() throws {
+        var state = Self.garden()
+        state.rejectedDisplay = .hide
+        let garden = try #require(state.currentGroup?.id)
+        state.press(.char(" "), .char(" "), .char("x"))   // two rejected
+        state.press(.escape)
+        let tile = try #require(state.homeFolders.first { $0.id == garden })
+        #expect(tile.count == 30 && state.shownCount(tile.photoIDs, in: garden) == 28, "30 less the 2 hidden")
+        #expect(state.page(id: garden)?.group.count == 28)
+        let rejected = try #require(state.homeFolders.first { $0.id == SmartFolder.rejected.id })
+        #expect(state.shownCount(rejected.photoIDs, in: rejected.id) == 2, "the Rejected folder shows them all")
+        // The tile says so.
+        var grid = CellGrid(width: 40, height: 12)
+        HomeScreen.folderTile(tile, in: Rect(x: 0, y: 0, width: 40, height: 12), selected: false, state: state, into: &grid)
+        #expect(grid.text().contains("28 photos"))
+        state.rejectedDisplay = .dim
+        #expect(state.shownCount(tile.photoIDs, in: garden) == 30, "dimmed, they are counted")
+    }
+
+    @Test func rejectedPixelTilesAreDimmedLikeTheirCharacterArt() throws {
+        var state = GraphicsStateTests.state(columns: 120, rows: 40, grid: true)
+        state.openGroup(at: TestLibrary.gardenIndex)
+        let id = try #require(state.selectedPhotoID)
+        state.press(.char("x"))
+        let keys = state.wantedPreviews().map(\.key)
+        let rejected = try #require(keys.first { $0.photoID == id })
+        #expect(rejected.pixels != nil && rejected.dimmed && rejected.imageContent.hasSuffix(" dimmed"))
+        #expect(keys.filter { $0.photoID != id }.allSatisfy { !$0.dimmed }, "only the reject")
+        state.press(.enter)
+        #expect(state.wantedPreviews().first?.key.dimmed == false, "the photo view shows it as it is")
+        // Dimmed pixels are a third as bright, as dimmed cells are.
+        let image = DecodedImage(width: 1, height: 1, pixels: [90, 150, 255, 255])
+        #expect(PhotoBadges.darkened(image).pixels == [30, 50, 85, 255])
+    }
+
     @Test func cullingTwoHundredPhotosQueuesEveryEditWithoutWaiting() {
         var library = PhotoLibrary()
         library.add(contentsOf: (1...200).map { TestLibrary.photo(1000 + $0, name: "c\($0).jpg", description: "Cull", day: 1 + $0 % 28) })
@@ -208,28 +243,34 @@ import Testing
         let id = state.selectedPhotoID!
         var after = state.library
         let record = TrashedPhoto(photo: after.photo(id: id)!, files: [])
-        after.apply(.trashed([record]))
+        after.apply(.trashed([record], step: "s1"))
         state.send(.trashChanged(.success(Msg.TrashDone(work: .trash, library: after,
                                                         outcomes: [.init(photoID: id, path: "/photos/garden-01.jpg")],
                                                         bytes: 2_000_101))))
         #expect(state.library.photo(id: id) == nil)
         #expect(state.status == "Moved 1 photo (2 MB) to the trash; u brings them back")
-        #expect(state.press(.char("u")) == [.changeTrash(.restore, [id])])
-        #expect(state.press(.char("u")).isEmpty, "one undo for one move")
+        #expect(state.press(.char("u")) == [.changeTrash(.undo(step: "s1"), [id])])
+        #expect(state.status == "Restoring 1 photo from the trash…")
+        after.apply(.untrashed(photoIDs: [id], restored: true, undoing: "s1"))
+        state.send(.trashChanged(.success(Msg.TrashDone(work: .undo(step: "s1"), library: after,
+                                                        outcomes: [.init(photoID: id, path: "/photos/garden-01.jpg")]))))
+        #expect(state.library.photo(id: id) != nil)
+        #expect(state.press(.char("U")) == [.changeTrash(.redo(step: "s1"), [id])], "redo trashes it again")
     }
 
     @Test func anEditAfterTheTrashIsUndoneFirst() {
         var state = Self.garden()
         let id = state.selectedPhotoID!
         var after = state.library
-        after.apply(.trashed([TrashedPhoto(photo: after.photo(id: id)!, files: [])]))
+        after.apply(.trashed([TrashedPhoto(photo: after.photo(id: id)!, files: [])], step: "s1"))
         state.send(.trashChanged(.success(Msg.TrashDone(work: .trash, library: after, outcomes: [.init(photoID: id, path: "")]))))
         state.send(.editsSaved(.success(.init(journalSequence: nil)), through: state.editSequence))
         state.press(.char("5"))
         let undo = state.press(.char("u"))
-        #expect(!undo.contains(.changeTrash(.restore, [id])))
+        #expect(!undo.contains { if case .changeTrash = $0 { true } else { false } })
+        #expect(state.status?.hasPrefix("Undid: ") == true)
         state.send(.editsSaved(.success(.init(journalSequence: nil)), through: state.editSequence))
-        #expect(state.press(.char("u")) == [.changeTrash(.restore, [id])])
+        #expect(state.press(.char("u")) == [.changeTrash(.undo(step: "s1"), [id])])
     }
 
     @Test func noTrashAsksASecondTimeBeforeDeletingForGood() {
@@ -255,7 +296,8 @@ import Testing
                                            originalPath: photo.path, deletedAt: Date().timeIntervalSince1970 - 86_400)
         library.apply(.trashed([TrashedPhoto(photo: photo, files: [entry])]))
         var state = TestLibrary.state(library)
-        state.press(.char("X"))
+        #expect(state.homeFolders.last(where: \.isSmart)?.name == "Trash", "the Trash is the last smart folder")
+        state.openTrash()
         let text = AppView.render(state).text()
         #expect(text.contains("Trash — 1 photo, kept 30 days"))
         #expect(text.contains(photo.name) && text.contains("29 days"))
@@ -266,6 +308,6 @@ import Testing
         state.press(.delete)
         #expect(state.press(.char("y")) == [.changeTrash(.erase, [photo.id])])
         state.press(.escape)
-        #expect(state.layers.isEmpty)
+        #expect(state.layers.isEmpty && state.screen == .home)
     }
 }

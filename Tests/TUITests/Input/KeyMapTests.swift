@@ -1,3 +1,4 @@
+import Library
 import Testing
 @testable import TUI
 
@@ -28,7 +29,11 @@ import Testing
         case .labelChoice: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("C"))
         case .tagEditor: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("T"))
         case .deleteConfirmation: state.openGroup(at: TestLibrary.gardenIndex); state.press(.delete)
-        case .trash: state.press(.char("X"))
+        case .trash:
+            var library = state.library
+            library.apply(.trashed([TrashedPhoto(photo: library.photos[0], files: [])]))
+            state.replaceLibrary(library)
+            state.openTrash()
         case .commandLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("!"))
         case .commandOutput:
             state.openGroup(at: TestLibrary.gardenIndex)
