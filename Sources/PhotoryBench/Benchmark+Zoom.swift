@@ -43,7 +43,8 @@ extension Benchmark {
             }
         }
         report.note("one thread, as one preview worker makes it; cold = a new PreviewMaker (no decode kept), file in the page "
-                    + "cache; a pan cuts the decode kept by the zoom step before it")
+                    + "cache; a pan cuts the decode kept by the zoom step before it (in character art it renders only the "
+                    + "cells that came into view); \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
     }
 
     /// The photo view of `library`'s photo at `index`, at fit.
