@@ -4,8 +4,9 @@ import Library
 /// came into view and takes the others from it. That gives the very cells a whole render would:
 /// the view's pixels are `PreviewMaker.zoomCellPixels` a cell (chafa's own cell, so it scales
 /// nothing), a cell's pixels depend only on its place in the zoomed photo (`ZoomSources.part`),
-/// and in truecolor and 256 colours chafa picks a cell's symbol and colours from its pixels alone
-/// (in 16 and 8 colours it first stretches the whole image's contrast, so those render whole).
+/// and in 256 colours chafa picks a cell's symbol and colours from its pixels alone. Only 256
+/// colours for now: in truecolor a test found cells a whole render draws otherwise (to find out
+/// why), and in 16 and 8 colours chafa first stretches the whole image's contrast.
 final class ZoomedArt: Sendable {
     private let last = Locked<(key: PreviewKey, cells: [[Cell]])?>(nil)
 
@@ -15,7 +16,7 @@ final class ZoomedArt: Sendable {
     /// view, from its top-left) still to render; nil when nothing can be reused (another photo,
     /// zoom or size, a diagonal or longer jump, a colour mode that renders whole).
     func reusable(for key: PreviewKey) -> (cells: [[Cell]], dx: Int, dy: Int, missing: (x: Int, y: Int, columns: Int, rows: Int))? {
-        guard key.pixels == nil, key.colorMode == .truecolor || key.colorMode == .colors256, let crop = key.crop,
+        guard key.pixels == nil, key.colorMode == .colors256, let crop = key.crop,
               let kept = last.withLock({ $0 }), case let (old, cells) = kept, let oldCrop = old.crop,
               old.photoID == key.photoID, old.colorMode == key.colorMode, old.orientation == key.orientation,
               old.fromThumbnail == key.fromThumbnail, old.pixels == nil,
