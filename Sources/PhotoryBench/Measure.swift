@@ -9,6 +9,14 @@ enum Measure {
         return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
     }
 
+    /// CPU time of the calling thread in milliseconds: what a step costs whatever else the machine
+    /// runs (on an idle machine, a one-thread step's wall time).
+    static func threadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+    }
+
     /// Milliseconds `body` took.
     @discardableResult
     static func time(_ body: () throws -> Void) rethrows -> Double {

@@ -82,6 +82,32 @@ public enum ImageTransform {
         return DecodedImage(width: w, height: h, pixels: out, warning: image.warning)
     }
 
+    /// The part from (`x`, `y`), `width`×`height` pixels, of `oriented(image, orientation:)`
+    /// scaled to `scaledWidth`×`scaledHeight` — made without turning or scaling the rest: the
+    /// part is cut from the stored pixels, scaled, and only then turned, so a zoomed view of a
+    /// 12 MP photo stored on its side turns a screenful, not 48 MB. As in `scaledPart`, a pixel
+    /// depends only on its place in the scaled image: parts of one scaled image fit together.
+    public static func orientedPart(_ image: DecodedImage, orientation: Int, scaledWidth: Int, scaledHeight: Int,
+                                    x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        let o = (1...8).contains(orientation) ? orientation : 1
+        // The scaled image as stored, and the display rectangle's place in it (see `oriented`
+        // for where each display pixel comes from).
+        let (w, h) = o >= 5 ? (scaledHeight, scaledWidth) : (scaledWidth, scaledHeight)
+        let (sx, sy, sw, sh): (Int, Int, Int, Int)
+        switch o {
+        case 2: (sx, sy, sw, sh) = (w - x - width, y, width, height)
+        case 3: (sx, sy, sw, sh) = (w - x - width, h - y - height, width, height)
+        case 4: (sx, sy, sw, sh) = (x, h - y - height, width, height)
+        case 5: (sx, sy, sw, sh) = (y, x, height, width)
+        case 6: (sx, sy, sw, sh) = (y, h - x - width, height, width)
+        case 7: (sx, sy, sw, sh) = (w - y - height, h - x - width, height, width)
+        case 8: (sx, sy, sw, sh) = (w - y - height, x, height, width)
+        default: (sx, sy, sw, sh) = (x, y, width, height)
+        }
+        let part = scaledPart(image, scaledWidth: w, scaledHeight: h, x: sx, y: sy, width: sw, height: sh)
+        return oriented(part, orientation: o)
+    }
+
     // MARK: - Resizing
 
     /// The size `width`×`height` scaled down to fit in `maxWidth`×`maxHeight` with its aspect
@@ -103,41 +129,71 @@ public enum ImageTransform {
     /// source pixels it covers.
     public static func resized(_ image: DecodedImage, toFit maxWidth: Int, _ maxHeight: Int) -> DecodedImage {
         let (ow, oh) = fittedSize(width: image.width, height: image.height, toFit: maxWidth, maxHeight)
+        return resized(image, toWidth: ow, height: oh)
+    }
+
+    /// Box downscale to `width`×`height`, each side on its own (a side already smaller is kept:
+    /// never up). Each output pixel averages the whole block of source pixels it covers.
+    public static func resized(_ image: DecodedImage, toWidth width: Int, height: Int) -> DecodedImage {
+        guard image.width > 0, image.height > 0 else { return image }
+        let ow = max(1, min(width, image.width)), oh = max(1, min(height, image.height))
         if ow == image.width && oh == image.height { return image }
+        return scaledPart(image, scaledWidth: ow, scaledHeight: oh, x: 0, y: 0, width: ow, height: oh)
+    }
+
+    /// The part from (`x`, `y`), `width`×`height` pixels, of `image` scaled to `scaledWidth`×
+    /// `scaledHeight` (the part kept inside it), made without scaling the rest. Each pixel
+    /// averages the block of source pixels it covers (a box filter), at least one (enlarging
+    /// repeats pixels); the block depends only on the pixel's place in the scaled image, so parts
+    /// of one scaled image are exactly its pixels and fit together without a seam.
+    public static func scaledPart(_ image: DecodedImage, scaledWidth: Int, scaledHeight: Int,
+                                  x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        guard image.width > 0, image.height > 0, scaledWidth > 0, scaledHeight > 0 else { return image }
+        let x0 = max(0, min(x, scaledWidth - 1)), y0 = max(0, min(y, scaledHeight - 1))
+        let ow = max(1, min(width, scaledWidth - x0)), oh = max(1, min(height, scaledHeight - y0))
         let w = image.width, h = image.height
-        // Column c of the output covers source columns xStart[c]..<xStart[c+1].
-        var xStart = [Int](repeating: 0, count: ow + 1)
-        for c in 0...ow { xStart[c] = c * w / ow }
+        if scaledWidth == w && scaledHeight == h { return cropped(image, x: x0, y: y0, width: ow, height: oh) }
+        /// The source pixels output pixel `i` of `n` covers along a side of `length` source pixels.
+        func block(_ i: Int, of n: Int, length: Int) -> Range<Int> {
+            let start = min(length - 1, i * length / n)
+            return start..<max(start + 1, min(length, (i + 1) * length / n))
+        }
+        // Column c of the output covers source columns xStart[c]..<xEnd[c].
+        let columns = (0..<ow).map { block(x0 + $0, of: scaledWidth, length: w) }
+        let xStart = columns.map(\.lowerBound), xEnd = columns.map(\.upperBound)
         var sums = [UInt64](repeating: 0, count: ow * 4)
         let out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { buffer, count in
             image.pixels.withUnsafeBufferPointer { src in
                 sums.withUnsafeMutableBufferPointer { acc in
                     xStart.withUnsafeBufferPointer { xs in
-                        for r in 0..<oh {
-                            let y0 = r * h / oh, y1 = (r + 1) * h / oh
-                            for i in 0..<acc.count { acc[i] = 0 }
-                            for y in y0..<y1 {
-                                var s = y * w * 4
-                                for c in 0..<ow {
-                                    var r0: UInt32 = 0, g0: UInt32 = 0, b0: UInt32 = 0, a0: UInt32 = 0
-                                    for _ in xs[c]..<xs[c + 1] {
-                                        r0 &+= UInt32(src[s]); g0 &+= UInt32(src[s + 1])
-                                        b0 &+= UInt32(src[s + 2]); a0 &+= UInt32(src[s + 3])
-                                        s += 4
+                        xEnd.withUnsafeBufferPointer { xe in
+                            for r in 0..<oh {
+                                let ys = block(y0 + r, of: scaledHeight, length: h)
+                                for i in 0..<acc.count { acc[i] = 0 }
+                                for y in ys {
+                                    let row = y * w * 4
+                                    for c in 0..<ow {
+                                        var r0: UInt32 = 0, g0: UInt32 = 0, b0: UInt32 = 0, a0: UInt32 = 0
+                                        var s = row + xs[c] * 4
+                                        for _ in xs[c]..<xe[c] {
+                                            r0 &+= UInt32(src[s]); g0 &+= UInt32(src[s + 1])
+                                            b0 &+= UInt32(src[s + 2]); a0 &+= UInt32(src[s + 3])
+                                            s += 4
+                                        }
+                                        acc[c * 4] &+= UInt64(r0); acc[c * 4 + 1] &+= UInt64(g0)
+                                        acc[c * 4 + 2] &+= UInt64(b0); acc[c * 4 + 3] &+= UInt64(a0)
                                     }
-                                    acc[c * 4] &+= UInt64(r0); acc[c * 4 + 1] &+= UInt64(g0)
-                                    acc[c * 4 + 2] &+= UInt64(b0); acc[c * 4 + 3] &+= UInt64(a0)
                                 }
-                            }
-                            let rows = UInt64(y1 - y0)
-                            var d = r * ow * 4
-                            for c in 0..<ow {
-                                let n = rows * UInt64(xs[c + 1] - xs[c])
-                                let half = n / 2
-                                for k in 0..<4 {
-                                    buffer[d + k] = UInt8((acc[c * 4 + k] + half) / n)
+                                let rows = UInt64(ys.count)
+                                var d = r * ow * 4
+                                for c in 0..<ow {
+                                    let n = rows * UInt64(xe[c] - xs[c])
+                                    let half = n / 2
+                                    for k in 0..<4 {
+                                        buffer[d + k] = UInt8((acc[c * 4 + k] + half) / n)
+                                    }
+                                    d += 4
                                 }
-                                d += 4
                             }
                         }
                     }

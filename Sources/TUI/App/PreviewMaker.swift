@@ -2,8 +2,8 @@ import Library
 
 /// Makes one preview on a worker thread: pixels just big enough for the cell area (see
 /// `PreviewImage`), then character art from chafa, or a pixel image for the terminal's protocol.
-/// A zoomed preview (`PreviewKey.crop`) decodes the whole photo at the zoom's resolution (kept
-/// in `zoomSources` while the user pans) and cuts out the part on screen.
+/// A zoomed preview (`PreviewKey.crop`) is the part on screen of the photo decoded at the zoom's
+/// resolution (kept in `zoomSources` while the user pans): see `makeZoomed`.
 public struct PreviewMaker: Sendable {
     /// Pixels asked for per cell: 4 across and 8 down is twice what quadrant symbols resolve.
     static let pixelsPerCell = (x: 4, y: 8)
@@ -12,6 +12,8 @@ public struct PreviewMaker: Sendable {
     let thumbnails: ThumbnailStore?
     /// The decoded photos zoomed previews are cut from.
     let zoomSources = ZoomSources()
+    /// The last zoomed view in character art, whose cells a pan reuses.
+    let zoomedArt = ZoomedArt()
 
     public init(thumbnails: ThumbnailStore? = nil) {
         self.thumbnails = thumbnails
@@ -29,13 +31,7 @@ public struct PreviewMaker: Sendable {
         let needed = Self.pixelSize(for: key)
         var image: DecodedImage
         if let crop = key.crop, request.isDownloaded {
-            // The whole photo at the zoom's resolution: the crop's cells get `needed` pixels.
-            do {
-                image = try zoomSources.image(for: request, minWidth: needed.width * crop.fullColumns / max(1, key.columns),
-                                              minHeight: needed.height * crop.fullRows / max(1, key.rows))
-            } catch {
-                return .failed(error.description)
-            }
+            return makeZoomed(request, crop: crop, token: token)
         } else if !request.isDownloaded {
             // A web photo known by its thumbnail until its original comes: that is all there is.
             let thumbnailKey = ThumbnailStore.Key(photoID: key.photoID, fileSize: request.fileSize,
@@ -67,6 +63,40 @@ public struct PreviewMaker: Sendable {
         guard !token.isCancelled else { return nil }
         return Self.render(image, for: key)
     }
+
+    /// A zoomed preview: the pixels of its cells cut from the photo decoded at the zoom's
+    /// resolution, exactly what the cells show (`cellPixels` a cell: no renderer scales them
+    /// again). In character art a pan renders only the cells that came into view (`ZoomedArt`).
+    func makeZoomed(_ request: PreviewRequest, crop: ZoomCrop, token: JobToken) -> PreviewResult? {
+        let key = request.key
+        let cellPixels = key.pixels.map { (width: $0.cellSize.width, height: $0.cellSize.height) } ?? Self.zoomCellPixels
+        let detail = key.pixels == nil ? (width: Self.pixelsPerCell.x, height: Self.pixelsPerCell.y) : cellPixels
+        do {
+            if let reuse = zoomedArt.reusable(for: key) {
+                let part = try zoomSources.part(for: request, crop: crop, cells: reuse.missing, cellPixels: cellPixels,
+                                               detail: detail)
+                guard !token.isCancelled else { return nil }
+                let fresh = ChafaRenderer(colorMode: key.colorMode).render(
+                    pixels: part.pixels, width: part.width, height: part.height,
+                    columns: reuse.missing.columns, rows: reuse.missing.rows)
+                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: fresh, missing: reuse.missing)
+                zoomedArt.keep(cells, for: key)
+                return .cells(cells)
+            }
+            let part = try zoomSources.part(for: request, crop: crop, cells: (0, 0, key.columns, key.rows),
+                                           cellPixels: cellPixels, detail: detail)
+            guard !token.isCancelled else { return nil }
+            let result = Self.render(part, for: key)
+            if case let .cells(cells) = result { zoomedArt.keep(cells, for: key) }
+            return result
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// Pixels a cell of a zoomed view in character art: chafa's own cell (8×8 in libchafa 1.12),
+    /// so it scales nothing and each cell comes from its own pixels alone.
+    static let zoomCellPixels = (width: 8, height: 8)
 
     /// The pixels `key`'s preview is made from: what its protocol draws in its cells, or
     /// `pixelsPerCell` a cell for character art.

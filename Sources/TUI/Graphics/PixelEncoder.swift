@@ -4,7 +4,7 @@ import Library
 /// make for the photo view (and the grids with `graphics-grid`) instead of character art.
 ///
 /// Pixels are sent at most at the cells' own pixel size (never more than the terminal can show):
-/// - sixel: through chafa (a 256-colour palette), at `columns × rows` cells of `cellSize`;
+/// - sixel: a 256-colour palette made for the picture (`SixelEncoder`), at `columns × rows` cells of `cellSize`;
 /// - kitty: raw RGB, zlib-compressed (`o=z`), scaled by the terminal into the cells;
 /// - iTerm2: a JPEG file (quality 90), which the terminal decodes and scales into the cells.
 public struct PixelEncoder: Sendable {

@@ -133,4 +133,40 @@ struct ImagingTransformTests {
         #expect(Self.reds(ImageTransform.cropped(Self.numbered, x: -3, y: 0, width: 1, height: 1)) == [[0]])
         #expect(ImageTransform.cropped(Self.numbered, x: 0, y: 0, width: 3, height: 2) == Self.numbered)
     }
+
+    /// `width`×`height` pixels numbered in the red channel, row-major.
+    static func numbered(_ width: Int, _ height: Int) -> DecodedImage {
+        DecodedImage(width: width, height: height, pixels: (0..<(width * height)).flatMap { [UInt8($0), 0, 0, 255] })
+    }
+
+    @Test("a part of the turned photo, scaled, is cut from the stored pixels and turned alone", arguments: 1...8)
+    func orientedPart(orientation: Int) {
+        let image = Self.numbered(8, 6)
+        let whole = ImageTransform.oriented(image, orientation: orientation)
+        // Scaled by whole factors, the box filter turns with the photo, so turning first is the reference.
+        for (sw, sh) in [(whole.width, whole.height), (whole.width / 2, whole.height / 2), (whole.width * 2, whole.height * 2)] {
+            let scaled = ImageTransform.scaledPart(whole, scaledWidth: sw, scaledHeight: sh, x: 0, y: 0, width: sw, height: sh)
+            for (x, y, width, height) in [(0, 0, 2, 3), (1, 2, 2, 1), (sw - 2, sh - 1, 2, 1), (0, 0, sw, sh)] {
+                let part = ImageTransform.orientedPart(image, orientation: orientation, scaledWidth: sw, scaledHeight: sh,
+                                                       x: x, y: y, width: width, height: height)
+                #expect(part == ImageTransform.cropped(scaled, x: x, y: y, width: width, height: height),
+                        "orientation \(orientation) at \(sw)×\(sh), \(width)×\(height) at (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("parts of one scaled image fit together exactly, shrunk or enlarged by any factor", arguments: [(5, 4), (11, 9), (7, 5)])
+    func scaledPartsFit(size: (Int, Int)) {
+        let image = Self.numbered(7, 5)
+        let (sw, sh) = size
+        let whole = ImageTransform.scaledPart(image, scaledWidth: sw, scaledHeight: sh, x: 0, y: 0, width: sw, height: sh)
+        #expect(whole.width == sw && whole.height == sh)
+        for x in 0..<sw {
+            for y in 0..<sh {
+                let one = ImageTransform.scaledPart(image, scaledWidth: sw, scaledHeight: sh, x: x, y: y, width: 1, height: 1)
+                #expect(one.pixels == Array(whole.pixels[((y * sw + x) * 4)..<((y * sw + x) * 4 + 4)]))
+            }
+        }
+        if (sw, sh) == (7, 5) { #expect(whole == image) }
+    }
 }

@@ -91,6 +91,34 @@ extension GraphicsTests {
         #expect(!bytes.dropFirst().dropLast(2).contains(0x1B), "one DCS: no ESC inside")
     }
 
+    /// Every pixel is drawn once, in a colour close to its own, for a picture with far more than
+    /// 256 colours (a smooth ramp of 1200 shades across, another down): the median cut's boxes.
+    @Test func aPictureOfManyColoursKeepsEveryPixelCloseToItsOwn() throws {
+        let width = 120, height = 60
+        let rgba = (0..<(width * height)).flatMap { i -> [UInt8] in
+            let x = i % width, y = i / width
+            return [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x + y) % 256), 255]
+        }
+        let bytes = SixelEncoder(cellSize: CellPixelSize(width: 10, height: 20)).encode(
+            pixels: rgba, width: width, height: height, columns: 12, rows: 3)
+        let decoded = try #require(Self.decode(bytes))
+        #expect(decoded.width == width && decoded.height == height && decoded.pixels.count == width * height)
+        var worst = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let own = (Int(rgba[(y * width + x) * 4]), Int(rgba[(y * width + x) * 4 + 1]), Int(rgba[(y * width + x) * 4 + 2]))
+                let shown = try #require(decoded.at(x, y))
+                worst = max(worst, abs(own.0 - shown.0), abs(own.1 - shown.1), abs(own.2 - shown.2))
+            }
+        }
+        #expect(worst <= 40, "the worst channel is \(worst) off")
+        let few = Self.halves(width: 40, height: 24)
+        let exact = try #require(Self.decode(SixelEncoder(cellSize: CellPixelSize(width: 10, height: 12)).encode(
+            pixels: few, width: 40, height: 24, columns: 4, rows: 2)))
+        #expect(Self.close(exact.at(3, 3), (220, 30, 30), within: 3) && Self.close(exact.at(30, 20), (20, 40, 200), within: 3),
+                "two colours are kept as they are")
+    }
+
     @Test func nothingToDrawGivesNoBytes() {
         let encoder = SixelEncoder(cellSize: .fallback)
         #expect(encoder.encode(pixels: [], width: 0, height: 0, columns: 10, rows: 5) == [])

@@ -93,4 +93,22 @@ import Testing
         _ = maker.make(try #require(state.wantedPreviews().first))
         #expect(maker.zoomSources.decodeCount == 1, "a pan and a zoom out cut the photo decoded for 8×")
     }
+
+    /// A pan in character art renders only the cells that came into view and moves the others:
+    /// the view must be exactly what a whole render of it gives (no seam, nothing shifted).
+    @Test(arguments: [(false, ColorMode.truecolor), (true, .truecolor), (false, .colors256), (true, .colors16)])
+    func aPanShowsWhatAWholeRenderOfTheViewShows(rotated: Bool, colorMode: ColorMode) throws {
+        let folder = TemporaryFolder()
+        let photo = Self.stripedPhoto(in: folder, rotated: rotated)
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: colorMode)
+        state.press(.enter, .enter, .char("+"), .char("+"))
+        let panning = PreviewMaker()
+        _ = panning.make(try #require(state.wantedPreviews().first))
+        for key in [Key.right, .right, .down, .left, .up, .down, .down] {
+            state.press(key)
+            let request = try #require(state.wantedPreviews().first)
+            #expect(panning.make(request) == PreviewMaker().make(request), "after \(key) at \(request.key.crop!)")
+        }
+        #expect(panning.zoomSources.decodeCount == 1)
+    }
 }
