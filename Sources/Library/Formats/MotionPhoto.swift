@@ -40,8 +40,9 @@ public enum MotionPhoto: Sendable, Equatable {
 
     /// What the packet announces, as a range still to check; nil when it announces nothing.
     static func fromXMP(_ packet: UnsafeRawBufferPointer, fileSize: Int) -> Found? {
-        guard hints.contains(where: { contains(packet, $0) }) else { return nil }
-        let text = String(decoding: packet, as: UTF8.self)
+        let bytes = Array(packet)
+        guard hints.contains(where: { find($0, in: bytes, from: 0) != nil }) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
         let items = containerItems(text)
         if let video = items.lastIndex(where: { $0.semantic?.lowercased() == "motionphoto" }) {
             return fromDirectory(items, video: video, fileSize: fileSize)
@@ -210,16 +211,6 @@ public enum MotionPhoto: Sendable, Equatable {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             || byte == 0x5F || byte == 0x2D || byte == 0x2E || byte >= 0x80
-    }
-
-    private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first, needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
-            index += 1
-        }
-        return false
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
