@@ -63,6 +63,7 @@ public enum MotionPhoto: Sendable, Equatable {
 
     /// The video's range by the directory's items, counted back from the end of the file.
     private static func fromDirectory(_ items: [ContainerItem], video: Int, fileSize: Int) -> Found {
+        guard video > 0 else { return .broken("its XMP Container:Directory names the video first, where the photo must be") }
         var end = fileSize
         for index in items.indices.reversed() {
             let item = items[index]
@@ -85,7 +86,7 @@ public enum MotionPhoto: Sendable, Equatable {
             if index == video { return .range(start..<end, "Container:Directory") }
             end = start
         }
-        return .broken("its XMP Container:Directory names the video first, where the photo must be")
+        return .broken("its XMP Container:Directory lists no video")   // not reached: `video` is one of `items`
     }
 
     /// One `Container:Item` of the directory: its attributes (or child elements) as written.
