@@ -45,6 +45,11 @@ seed() {
     ffmpeg -v error -y -f lavfi -i testsrc=size=64x48:rate=5 -t 1 -c:v libx264 -g 2 \
       -metadata location=+48.8577+002.2950/ -metadata creation_time=2024-05-01T12:03:22Z "$clip" &&
       { printf '\1'; tail -c +33 "$clip"; } > "$dir/clip"
+    # A Motion Photo: mode 3, the XMP packet up to a NUL, then the JPEG's tail (the clip after it).
+    local size; size=$(stat -c %s "$clip")
+    { printf '\3<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+      printf '<rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="%s"/>' "$size"
+      printf '</rdf:RDF></x:xmpmeta>\0'; cat "$clip"; } > "$dir/motion-clip"
     rm -f "$clip"
   fi
   if [ "$target" = images ] && command -v convert >/dev/null; then

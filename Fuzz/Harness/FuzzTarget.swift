@@ -35,8 +35,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// file layout walk (`RawFileLayout`: IFD chain, SubIFDs, preview location) then
     /// `RAWFormat` (LibRaw from memory, preview), behind a TIFF header so the walk is reached;
     /// `VideoContainer.sniff` then `VideoFormat` (FFmpeg from memory: demuxer, metadata,
-    /// poster frame), behind an MP4 `ftyp` box; or the video metadata text readers (ISO 6709
-    /// places, creation dates).
+    /// poster frame), behind an MP4 `ftyp` box; the video metadata text readers (ISO 6709
+    /// places, creation dates); or the Motion Photo walker (`MotionPhoto`: XMP offsets, the
+    /// container directory, Samsung's trailer) over a JPEG whose XMP packet is the input up to
+    /// its first NUL byte and whose tail is the rest, then FFmpeg over the clip it finds.
     case media
     /// GIF (giflib) and TIFF/BigTIFF (libtiff, libexif on the TIFF structure) from memory, and
     /// the all-tags listing over what they (or any other format) hold. The first byte picks how
@@ -192,7 +194,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             precondition(image.width > 0 && image.height > 0, "decoded an empty image")
             precondition(image.width * image.height <= PhotoFormats.maxDecodedPixels, "decode past the pixel bound")
         }
-        switch mode % 3 {
+        switch mode % 4 {
         case 0:
             let file = (rest.first == 0x4D ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]) + rest
             file.withUnsafeBytes { raw in
@@ -214,6 +216,33 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     Self.checked(info.metadata, of: raw)
                 }
                 checkedImage(try? VideoFormat().preview(raw, target: target))
+            }
+        case 3:
+            let packet = rest.prefix { $0 != 0 }.prefix(0xFFFF - 2 - 29)
+            let tail = rest.dropFirst(packet.count + 1)
+            let segment = Array("http://ns.adobe.com/xap/1.0/\0".utf8) + packet
+            var file: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8((segment.count + 2) >> 8), UInt8((segment.count + 2) & 0xFF)]
+            file += segment
+            file += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]
+            file += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
+            file += tail
+            file.withUnsafeBytes { raw in
+                let metadata = MetadataReader.read(raw)
+                if let packet = metadata.xmpPacket {
+                    precondition(packet.lowerBound >= 0 && packet.upperBound <= raw.count, "an XMP packet outside the file")
+                }
+                switch MotionPhoto.locate(in: raw, xmpPacket: metadata.xmpPacket) {
+                case let .clip(range)?:
+                    precondition(range.lowerBound > 0 && range.upperBound <= raw.count && range.count >= 8
+                                 && Array(raw[(range.lowerBound + 4)..<(range.lowerBound + 8)]) == Array("ftyp".utf8),
+                                 "a Motion Photo clip outside the file or not an MP4")
+                    if let info = try? VideoFormat().inspect(UnsafeRawBufferPointer(rebasing: raw[range])) {
+                        Self.checked(info.metadata, of: UnsafeRawBufferPointer(rebasing: raw[range]))
+                    }
+                case let .broken(reason)?:
+                    precondition(!reason.unicodeScalars.contains { $0.isUnsafeForTerminal }, "control character in a reason")
+                case nil: break
+                }
             }
         default:
             let text = String(decoding: rest, as: UTF8.self)

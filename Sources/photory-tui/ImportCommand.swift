@@ -92,7 +92,7 @@ extension ImportCommand {
     /// One line for each file or URL that was not simply imported: its outcome, where, and why.
     /// Sidecars and text files skipped are only counted (in the summary line; `--json` lists them).
     static func printProblems(of summary: ImportSummary) {
-        for result in summary.results where ![.imported, .skipped].contains(result.outcome.kind) {
+        for result in summary.results where result.note != nil || ![.imported, .skipped].contains(result.outcome.kind) {
             let name = result.outcome.kind.rawValue
             let kind = name + String(repeating: " ", count: max(0, 12 - name.count))
             say("\(kind)\(PathBytes.display(result.path).strippingControlCharacters): \((result.reason ?? "").strippingControlCharacters)")

@@ -17,6 +17,10 @@ struct PhotoRecord: Encodable {
     var duration: Double?
     /// True for an animation (a GIF with more than one frame); left out otherwise.
     var animated: Bool?
+    /// Motion Photos (issue 21): true on a photo with a motion part (left out otherwise), and
+    /// that part's length in seconds.
+    var motion: Bool?
+    var motionDuration: Double?
     var description: String?
     var descriptionSource: String?
     /// As shown: `orientation` applied (a photo turned a quarter swaps them). Left out while
@@ -78,6 +82,7 @@ struct PhotoRecord: Encodable {
         kind = photo.kind.name
         duration = photo.duration
         animated = photo.animated ? true : nil
+        (motion, motionDuration) = photo.hasMotion ? (true, photo.motionDuration) : (nil, nil)   // Motion Photos (issue 21)
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.displaySize.width : nil

@@ -31,6 +31,7 @@ struct ShowCommand: ParsableCommand {
                 ("Group", record.group),
                 ("Kind", found.kind.name),
                 ("Duration", found.duration.map { String(format: "%.1f s", $0) }),
+                ("Motion", found.hasMotion ? "LIVE" + (found.motionDuration.map { String(format: ", %.1f s", $0) } ?? "") : nil),   // Motion Photos (issue 21)
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
                 ("Taken", found.takenAtSource.map { "\(found.takenAtText) (from \($0.label))" }
                     ?? "not known until the original is downloaded"),

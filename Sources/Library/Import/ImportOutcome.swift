@@ -66,16 +66,21 @@ public struct ImportFileResult: Sendable, Equatable {
     /// The address as a whole gave nothing (a feed that does not parse), as opposed to one bad
     /// item of a feed, which is reported under the feed's address too.
     public var wholeAddressFailed: Bool
+    /// What could not be read of a file that was imported all the same (a Motion Photo whose
+    /// video is not where it says: imported as a still photo); nil when all went well.
+    public var note: String?
 
-    public init(path: String, outcome: ImportOutcome, wholeAddressFailed: Bool = false) {
+    public init(path: String, outcome: ImportOutcome, wholeAddressFailed: Bool = false, note: String? = nil) {
         self.path = path
         self.outcome = outcome
         self.wholeAddressFailed = wholeAddressFailed
+        self.note = note
     }
 
-    /// Why this file was not simply imported, in words; nil for an imported file.
+    /// Why this file was not simply imported, in words (or what of it could not be read); nil
+    /// for a file imported whole.
     public var reason: String? {
         if case let .duplicate(_, original) = outcome, original == path { return "already in the library" }
-        return outcome.reason
+        return outcome.reason ?? note
     }
 }

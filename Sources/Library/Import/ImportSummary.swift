@@ -48,10 +48,10 @@ public struct ImportSummary: Sendable, Equatable {
         results.reduce(0) { $0 + ($1.outcome.kind == kind ? 1 : 0) }
     }
 
-    /// Files that were not imported, updated or relinked, with their reasons (not the sidecars
+    /// Files that were not imported, updated or relinked (or were, with a note), with their reasons (not the sidecars
     /// and text files skipped: the summary line counts those).
     public var problems: [ImportFileResult] {
-        results.filter { ![.imported, .updated, .relinked, .skipped].contains($0.outcome.kind) }
+        results.filter { $0.note != nil || ![.imported, .updated, .relinked, .skipped].contains($0.outcome.kind) }
     }
 
     /// The results of the addresses given (feeds, lists, image URLs) that could not be fetched

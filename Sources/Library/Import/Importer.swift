@@ -167,7 +167,7 @@ public struct Importer: Sendable {
             switch analysis {
             case let .failure(outcome):
                 results.append(ImportFileResult(path: label, outcome: outcome))
-            case let .photo(photo):
+            case let .photo(photo, note):
                 let outcome: ImportOutcome
                 if let first = firstByHash[photo.id] {
                     outcome = .duplicate(photoID: first.id, original: first.path)
@@ -211,7 +211,7 @@ public struct Importer: Sendable {
                     added.append(photo)
                     firstByHash[photo.id] = (photo.id, photo.path)
                 }
-                results.append(ImportFileResult(path: label, outcome: outcome))
+                results.append(ImportFileResult(path: label, outcome: outcome, note: note))
             }
         }
         library.apply(adding: added, updating: relinked, removing: replacedIDs)

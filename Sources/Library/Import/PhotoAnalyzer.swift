@@ -7,7 +7,9 @@ struct PhotoAnalyzer: Sendable {
     var thumbnails: ThumbnailStore?
 
     enum Result: Sendable {
-        case photo(Photo)
+        /// A photo, with a note when part of the file could not be read (a Motion Photo whose
+        /// video is not where its XMP says: imported as a still).
+        case photo(Photo, note: String? = nil)
         case failure(ImportOutcome)
     }
 
@@ -58,7 +60,8 @@ struct PhotoAnalyzer: Sendable {
             return analyze(path: path, info: info, importedAt: importedAt, format: format,
                     hash: ContentHash.xxh64(raw), size: raw.count,
                     inspect: { () throws(PhotoFormatError) in try format.inspect(raw) },
-                    prepareThumbnail: { self.thumbnails?.prepare($0, from: raw, orientation: $1) })
+                    prepareThumbnail: { self.thumbnails?.prepare($0, from: raw, orientation: $1) },
+                    motion: { format is JPEGFormat ? Self.motion(of: raw, xmpPacket: $0.xmpPacket) : (nil, nil) })
         }
     }
 
@@ -66,7 +69,8 @@ struct PhotoAnalyzer: Sendable {
     /// thumbnail made by `prepareThumbnail` (from the bytes in memory, or a video's file).
     private func analyze(path: String, info: stat, importedAt: Double, format: any PhotoFormat, hash: UInt64, size: Int,
                          inspect: () throws(PhotoFormatError) -> PhotoFormatInfo,
-                         prepareThumbnail: (ThumbnailStore.Key, Int) -> Void) -> Result {
+                         prepareThumbnail: (ThumbnailStore.Key, Int) -> Void,
+                         motion: (Metadata) -> (clip: (range: Range<Int>, duration: Double?)?, note: String?) = { _ in (nil, nil) }) -> Result {
         let header: PhotoFormatInfo
         do {
             header = try inspect()
@@ -118,8 +122,30 @@ struct PhotoAnalyzer: Sendable {
             photo.fileOrientation = turned
         }
         photo.sidecarModified = sidecars.map(\.modified).max() ?? 0
+        let motion = motion(header.metadata)
+        if let clip = motion.clip {
+            photo.motionRange = Int64(clip.range.lowerBound)..<Int64(clip.range.upperBound)
+            photo.motionDuration = clip.duration
+        }
         prepareThumbnail(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
                          photo.fileOrientation)
-        return .photo(photo)
+        return .photo(photo, note: motion.note)
+    }
+
+    /// A Motion Photo's video in `file` (a JPEG, whole): its range and length once FFmpeg has
+    /// read it; else, when the file announces one that cannot be played, why (the photo is
+    /// still imported, as a still).
+    static func motion(of file: UnsafeRawBufferPointer, xmpPacket: Range<Int>?) -> (clip: (range: Range<Int>, duration: Double?)?, note: String?) {
+        switch MotionPhoto.locate(in: file, xmpPacket: xmpPacket) {
+        case nil: return (nil, nil)
+        case let .broken(reason): return (nil, "imported as a still photo, " + reason)
+        case let .clip(range):
+            do {
+                let video = try VideoFormat().inspect(UnsafeRawBufferPointer(rebasing: file[range]))
+                return ((range, video.metadata.duration), nil)
+            } catch {
+                return (nil, "imported as a still photo, its Motion Photo video cannot be read: \(error)")
+            }
+        }
     }
 }

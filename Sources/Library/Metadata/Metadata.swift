@@ -72,6 +72,9 @@ public struct Metadata: Sendable, Equatable {
     public var codec: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
     public var embeddedThumbnail: Range<Int>?
+    /// Byte range of the embedded XMP packet inside the file, when present (where
+    /// `MotionPhoto.locate` reads a Motion Photo's announcement).
+    public var xmpPacket: Range<Int>?
     /// Problems met while reading metadata that did not stop it (for `show`).
     public var warnings: [String] = []
 

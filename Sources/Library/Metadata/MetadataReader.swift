@@ -98,6 +98,7 @@ public enum MetadataReader {
                 state.sawXMP = true
                 let packet = UnsafeRawBufferPointer(
                     rebasing: payload[XMPDescriptionScanner.signature.count...])
+                metadata.xmpPacket = (offset + XMPDescriptionScanner.signature.count)..<(offset + payload.count)
                 metadata.readXMP(packet)
             }
         case 0xED:

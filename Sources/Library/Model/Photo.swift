@@ -129,6 +129,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var animated = false
         var fileMarks = PhotoMarks()
         var sidecarModified = 0.0
+        // Motion Photos (issue 21): the embedded video's bytes and length.
+        var motionStart: Int64 = 0
+        var motionEnd: Int64 = 0
+        var motionDuration: Double?
 
         static let unset = Rare()
     }
@@ -201,6 +205,17 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var sidecarModified: Double {
         get { rareBox?.value.sidecarModified ?? 0 }
         set { rare.sidecarModified = newValue }
+    }
+    /// A Motion Photo's video (Google, Samsung: an MP4 appended to the JPEG): its bytes in the
+    /// file (`MotionPhoto`); nil for any other photo. See `hasMotion`.
+    public var motionRange: Range<Int64>? {
+        get { rareBox.flatMap { $0.value.motionStart < $0.value.motionEnd ? $0.value.motionStart..<$0.value.motionEnd : nil } }
+        set { (rare.motionStart, rare.motionEnd) = (newValue?.lowerBound ?? 0, newValue?.upperBound ?? 0) }
+    }
+    /// The length in seconds of a Motion Photo's video, when it says.
+    public var motionDuration: Double? {
+        get { rareBox?.value.motionDuration }
+        set { rare.motionDuration = newValue }
     }
     /// The feed item's `albumId`.
     public var albumID: String? {

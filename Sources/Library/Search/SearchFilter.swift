@@ -16,6 +16,8 @@ public enum SearchFilter: Sendable, Equatable {
     case edited
     /// A photo, a camera raw file or a video (`is:photo`, `is:raw`, `is:video`).
     case kind(Photo.Kind)
+    /// A photo with a motion part (`is:live`: a Motion Photo; see `Photo.hasMotion`).
+    case live
     /// Files whose name ends in this extension or one naming the same type (`type:mp4`;
     /// `type:jpg` finds .jpeg too), folded, without the dot.
     case fileType(String)

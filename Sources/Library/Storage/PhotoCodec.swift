@@ -100,6 +100,13 @@ struct PhotoCodec: Sendable {
         }),
         Field("duration", write: { $1.value($0.duration, { LibraryJSON.appendNumber($0, &$1) }) },
               read: { $1.photo.duration = try $0.readDouble() }),
+        // Motion Photos (issue 21): the embedded video's byte range and length.
+        Field("motionStart", write: { $1.int($0.motionRange.map { Int($0.lowerBound) }) },
+              read: { $1.photo.rare.motionStart = Int64(try $0.readInt()) }),
+        Field("motionEnd", write: { $1.int($0.motionRange.map { Int($0.upperBound) }) },
+              read: { $1.photo.rare.motionEnd = Int64(try $0.readInt()) }),
+        Field("motionDuration", write: { $1.value($0.motionRange == nil ? nil : $0.motionDuration, { LibraryJSON.appendNumber($0, &$1) }) },
+              read: { $1.photo.motionDuration = try $0.readDouble() }),
         Field("animated", write: { $1.bool($0.animated ? true : nil) }, read: { $1.photo.animated = try $0.readBool() }),
         Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
               read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),

@@ -44,7 +44,7 @@ public struct OriginalDownloader: Sendable {
         case let .failure(outcome):
             incoming.discard()
             throw .unusable(url: source, reason: outcome.reason ?? "cannot be read as a photo")
-        case var .photo(file):
+        case var .photo(file, _):
             do {
                 try incoming.commit()
             } catch {
@@ -134,6 +134,7 @@ extension Photo {
         cameraMake = file.cameraMake
         cameraModel = file.cameraModel
         fileGPS = file.fileGPS
+        (motionRange, motionDuration) = (file.motionRange, file.motionDuration)   // Motion Photos (issue 21)
         if fileDescriptionSource != .feed {
             fileDescription = file.fileDescription
             fileDescriptionSource = file.fileDescriptionSource

@@ -43,9 +43,9 @@ extension WebImporter {
         }
         var result = analyzer.analyze(path: path, importedAt: importedAt)
         switch result {
-        case var .photo(photo):
+        case var .photo(photo, note):
             Self.apply(job.item, feedURL: job.feedURL, to: &photo)
-            result = .photo(photo)
+            result = .photo(photo, note: note)
         case .failure:
             unlink(path)   // a broken download is not kept
         }

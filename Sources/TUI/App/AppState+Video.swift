@@ -21,8 +21,17 @@ extension AppState {
     }
 
     /// Plays the video in the photo view: in place, or in the `video-player` when there is one.
+    /// A photo's motion part (a Motion Photo's embedded clip) always plays in place: it is a
+    /// byte range of the photo's file, which no other program can be handed.
     mutating func play() -> [Effect] {
         guard let photo = detailPhoto else { return [] }
+        if photo.hasMotion {   // Motion Photos (issue 21)
+            guard !photo.missing, photo.isDownloaded else {
+                status = "Cannot play \(photo.name): the file is missing"
+                return []
+            }
+            return request(VideoPlayback(photoID: photo.id, generation: 0, duration: photo.motionDuration))
+        }
         guard photo.kind == .video else {
             status = "\(photo.name) is a photo: there is nothing to play"
             return []
@@ -48,7 +57,8 @@ extension AppState {
             ? PhotoTile.standInKey(for: photo, maxColumns: area.width, maxRows: area.height, state: self)
             : PhotoTile.previewKey(for: photo, maxColumns: area.width, maxRows: area.height, state: self, inGrid: false)
         return [.playVideo(VideoPlayRequest(photoID: photo.id, generation: playback.generation,
-                                            source: VideoSource(path: photo.path), start: playback.position, key: key))]
+                                            source: photo.motionSource ?? VideoSource(path: photo.path),
+                                            start: playback.position, key: key))]
     }
 
     /// Space: pauses (the frame stays), or plays on from where it paused (from the start after the end).

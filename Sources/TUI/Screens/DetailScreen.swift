@@ -10,7 +10,7 @@ enum DetailScreen {
     /// they are its own (issue 21).
     static func shownHints(_ state: AppState) -> [Action] {
         if state.screenKeyContext == .video { return [.pause, .seekBack, .seekForward, .stop, .help] }
-        return state.detailPhoto?.kind == .video ? [.play] + hints : hints
+        return state.detailPhoto.map { $0.kind == .video || $0.hasMotion } == true ? [.play] + hints : hints
     }
 
     static func handle(_ action: Action, state: inout AppState) {

@@ -3,7 +3,8 @@ import Library
 
 /// What marks a video: "▶ 0:42" on its tile (over the picture's bottom-left corner, or in the
 /// caption when a pixel image covers the corner), before its name in the list, and in the info
-/// panel with its codec and rotation.
+/// panel with its codec and rotation. A photo with a motion part (a Motion Photo) is marked
+/// "LIVE" the same ways, its motion's length in the info panel.
 enum VideoBadge {
     /// "0:42", "12:05", "1:02:03" (whole seconds, rounded down).
     static func durationText(_ seconds: Double) -> String {
@@ -13,9 +14,12 @@ enum VideoBadge {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
-    /// "▶ 0:42" for a video ("▶" when its length is not known), nil for a photo.
+    /// "▶ 0:42" for a video ("▶" when its length is not known), "LIVE" for a photo with a
+    /// motion part, nil for another photo.
     static func text(_ photo: Photo?) -> String? {
-        guard let photo, photo.kind == .video else { return nil }
+        guard let photo else { return nil }
+        if photo.hasMotion { return "LIVE" }   // Motion Photos (issue 21)
+        guard photo.kind == .video else { return nil }
         return "▶" + (photo.duration.map { " " + durationText($0) } ?? "")
     }
 
@@ -35,6 +39,10 @@ enum VideoBadge {
 
     /// The info panel's lines for a video: its length, codec and display rotation.
     static func infoRows(_ photo: Photo, codec: String?) -> [(label: String, value: String)] {
+        if photo.hasMotion {   // Motion Photos (issue 21)
+            let length = photo.motionDuration.map { String(format: "%.1f s", $0) } ?? "length not known"
+            return [("Motion", "LIVE · \(length) (p plays it)")]
+        }
         guard photo.kind == .video else { return [] }
         var rows: [(String, String)] = [("Video", text(photo) ?? "▶")]
         if let codec { rows.append(("Codec", codec)) }

@@ -62,7 +62,7 @@ struct VideoStreamingTests {
     @Test func theImporterHashesAVideoFromItsFileAsItWouldWhole() throws {
         let clip = try fixture.clip("import/clip.mp4", width: 320, height: 240, seconds: 1)
         let result = PhotoAnalyzer().analyze(path: clip, importedAt: 0)
-        guard case let .photo(photo) = result else {
+        guard case let .photo(photo, _) = result else {
             Issue.record("not imported: \(result)")
             return
         }
