@@ -17,6 +17,10 @@ struct PhotoRecord: Encodable {
     var duration: Double?
     /// True for an animation (a GIF with more than one frame); left out otherwise.
     var animated: Bool?
+    // Stacks (issue 21): the same string for every member of a RAW+JPEG or Live Photo stack
+    // (its cover's id), left out for a photo alone; `motion` true on a photo with a motion part.
+    var stack: String?
+    var motion: Bool?
     var description: String?
     var descriptionSource: String?
     /// As shown: `orientation` applied (a photo turned a quarter swaps them). Left out while
@@ -78,6 +82,8 @@ struct PhotoRecord: Encodable {
         kind = photo.kind.name
         duration = photo.duration
         animated = photo.animated ? true : nil
+        stack = photo.stack?.id
+        motion = photo.hasMotionPart ? true : nil
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.displaySize.width : nil

@@ -25,7 +25,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
 
     /// Its photos, oldest first.
     public func photoIDs(in library: PhotoLibrary) -> [String] {
-        Self.inDateOrder(indices(in: library), of: library)
+        // A stack shows once, through its cover.
+        Self.inDateOrder(indices(in: library).filter { !library.photos[$0].isHiddenInStack }, of: library)
     }
 
     /// Positions in `library.photos` of its photos. Works on positions, not copies: at

@@ -72,6 +72,9 @@ public struct Metadata: Sendable, Equatable {
     public var codec: String?
     /// Byte range of the EXIF-embedded JPEG thumbnail (IFD1) inside the file, when present.
     public var embeddedThumbnail: Range<Int>?
+    /// Apple's content identifier (a Live Photo still's maker note ContentIdentifier, its
+    /// movie's `com.apple.quicktime.content.identifier`): what pairs the two (issue 21).
+    public var appleContentID: String?
     /// Problems met while reading metadata that did not stop it (for `show`).
     public var warnings: [String] = []
 

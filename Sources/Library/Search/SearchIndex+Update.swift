@@ -82,6 +82,7 @@ extension SearchIndex {
         case let .fileType(type): return names.entry(nameSlot[position], endsWithAny: SearchFilter.extensions(of: type))
         case .rejected: return flags[position] & Self.rejectedFlag != 0
         case .picked: return flags[position] & Self.pickedFlag != 0
+        case .live: return flags[position] & Self.motionFlag != 0
         case .rating, .label: return Self.matches(filter, stars: stars[position])
         case let .tag(prefix):
             return tagSetSlot[position] >= 0 && tagSets[Int(tagSetSlot[position])].contains { $0 == prefix || $0.hasPrefix(prefix + "/") }

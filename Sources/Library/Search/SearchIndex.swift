@@ -40,6 +40,8 @@ public struct SearchIndex: Sendable {
     /// A raw file's and a video's bit; a photo has neither.
     static let rawFlag: UInt8 = 8, videoFlag: UInt8 = 16
     static let rejectedFlag: UInt8 = 32, pickedFlag: UInt8 = 64
+    /// Stacks (issue 21): a photo with a motion part (`is:live`).
+    static let motionFlag: UInt8 = 128
 
     /// The flags of `photo`.
     static func flags(of photo: Photo) -> UInt8 {
@@ -47,6 +49,7 @@ public struct SearchIndex: Sendable {
             | (photo.edits.editedFields.isEmpty ? 0 : editedFlag)
             | (photo.kind == .raw ? rawFlag : photo.kind == .video ? videoFlag : 0)
             | (photo.isRejected ? rejectedFlag : 0) | (photo.isPicked ? pickedFlag : 0)
+            | (photo.hasMotionPart ? motionFlag : 0)
     }
 
     /// Whether `flags` say the photo is of `kind`.
@@ -221,6 +224,7 @@ public struct SearchIndex: Sendable {
             return { [nameSlot] position in nameSlot[position] >= 0 && found[Int(nameSlot[position])] }
         case .rejected: return flag(Self.rejectedFlag)
         case .picked: return flag(Self.pickedFlag)
+        case .live: return flag(Self.motionFlag)
         case .rating, .label:
             return { [stars] position in Self.matches(filter, stars: stars[position]) }
         case let .tag(prefix):

@@ -6,7 +6,7 @@
 /// year:2019  year:2018..2020   taken in a year, or a span of years
 /// date:2019-07  date:2019-07-01..2019-07-31  date:2019..  date:..2019-06
 /// camera:canon  place:rio  group:"beach 2019"
-/// fav  is:favourite  is:missing  is:edited  is:rejected  is:picked  is:video  is:raw  is:photo
+/// fav  is:favourite  is:missing  is:edited  is:rejected  is:picked  is:video  is:raw  is:photo  is:live
 /// type:mp4  rating:>=4  rating:0  rating:2..3  label:red  tag:places/italy (the tag and those under it)
 /// -word  -camera:iphone  -is:missing        leave out what matches
 /// ```
@@ -118,7 +118,8 @@ public struct SearchQuery: Sendable, Equatable {
             case "video", "videos": return .kind(.video)
             case "raw": return .kind(.raw)
             case "photo", "photos": return .kind(.photo)
-            default: throw fail("use is:favourite, is:missing, is:edited, is:rejected, is:picked, is:video, is:raw or is:photo")
+            case "live": return .live   // Stacks (issue 21)
+            default: throw fail("use is:favourite, is:missing, is:edited, is:rejected, is:picked, is:video, is:raw, is:photo or is:live")
             }
         case "type":
             let type = folded.hasPrefix(".") ? String(folded.dropFirst()) : folded

@@ -100,6 +100,8 @@ struct PhotoCodec: Sendable {
         }),
         Field("duration", write: { $1.value($0.duration, { LibraryJSON.appendNumber($0, &$1) }) },
               read: { $1.photo.duration = try $0.readDouble() }),
+        // Stacks (issue 21): what pairs a Live Photo's still and movie.
+        Field("appleContentID", write: { $1.string($0.appleContentID) }, read: { $1.photo.appleContentID = try $0.readOptionalString() }),
         Field("animated", write: { $1.bool($0.animated ? true : nil) }, read: { $1.photo.animated = try $0.readBool() }),
         Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
               read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),

@@ -20,9 +20,20 @@ extension AppState {
         }
     }
 
+    /// The video `p` plays for the photo view's photo: the photo itself, or a Live Photo's movie
+    /// (issue 21, stacks).
+    var playableVideo: Photo? {
+        guard let photo = detailPhoto else { return nil }
+        if photo.hasMotionPart, let movie = library.stack(of: photo.id)?.memberIDs.lazy.compactMap(library.photo(id:))
+            .first(where: { $0.kind == .video }) {
+            return movie
+        }
+        return photo
+    }
+
     /// Plays the video in the photo view: in place, or in the `video-player` when there is one.
     mutating func play() -> [Effect] {
-        guard let photo = detailPhoto else { return [] }
+        guard let photo = playableVideo else { return [] }
         guard photo.kind == .video else {
             status = "\(photo.name) is a photo: there is nothing to play"
             return []
@@ -37,7 +48,7 @@ extension AppState {
 
     /// Asks for the frames of `playback` from its position, as a new request.
     private mutating func request(_ playback: VideoPlayback) -> [Effect] {
-        guard let photo = detailPhoto, photo.id == playback.photoID else { return stopVideo() }
+        guard let photo = playableVideo, photo.id == playback.photoID else { return stopVideo() }
         var playback = playback
         videoRequests += 1
         playback.generation = videoRequests
@@ -111,7 +122,7 @@ extension AppState {
 
     /// After any message: a video whose photo is no longer on screen stops.
     mutating func videoFollowUp() -> [Effect] {
-        guard let shown = playback, detailPhoto?.id != shown.photoID else { return [] }
+        guard let shown = playback, playableVideo?.id != shown.photoID else { return [] }
         return stopVideo()
     }
 }

@@ -73,4 +73,6 @@ public enum Action: String, CaseIterable, Sendable {
     case seekBack = "seek-back", seekForward = "seek-forward"
     // All the metadata (issue 20): every tag of the photo's file.
     case allTags = "all-tags"
+    // Stacks (issue 21): the photo view shows the next file of a RAW+JPEG or a Live Photo.
+    case nextStackMember = "next-stack-member"
 }

@@ -10,6 +10,7 @@ enum DetailScreen {
     /// they are its own (issue 21).
     static func shownHints(_ state: AppState) -> [Action] {
         if state.screenKeyContext == .video { return [.pause, .seekBack, .seekForward, .stop, .help] }
+        if state.detailPhoto?.stack != nil { return (state.playableVideo?.kind == .video ? [.play] : []) + [.nextStackMember] + hints }
         return state.detailPhoto?.kind == .video ? [.play] + hints : hints
     }
 
@@ -25,6 +26,9 @@ enum DetailScreen {
         case .back:
             state.culling = false
             state.goBack()
+            return
+        case .nextStackMember:
+            state.showNextStackMember()
             return
         default:
             return
@@ -118,7 +122,7 @@ enum DetailScreen {
 
     /// Draws the frame of the video playing, centred in `area`; false when there is none yet.
     static func drawVideoFrame(_ state: AppState, in area: Rect, into grid: inout CellGrid) -> Bool {
-        guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.detailPhoto?.id
+        guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.playableVideo?.id
         else { return false }
         if case .failed = frame.content { return false }
         let size = (columns: frame.columns, rows: frame.rows)

@@ -13,8 +13,11 @@ enum VideoBadge {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
-    /// "▶ 0:42" for a video ("▶" when its length is not known), nil for a photo.
+    /// "▶ 0:42" for a video ("▶" when its length is not known), "RAW+JPEG" or "LIVE" for the
+    /// photo that stands for a stack, nil for another photo.
     static func text(_ photo: Photo?) -> String? {
+        // Stacks (issue 21): the cover's badge names its stack.
+        if let stack = photo?.stack, stack.isCover { return stack.kind.badge }
         guard let photo, photo.kind == .video else { return nil }
         return "▶" + (photo.duration.map { " " + durationText($0) } ?? "")
     }
