@@ -35,10 +35,11 @@ struct ListCommand: ParsableCommand {
                 guard let found = library.group(named: group) ?? library.group(id: group) else {
                     throw CommandFailure("no group named \"\(group.strippingControlCharacters)\" (see `photory-tui groups`)")
                 }
-                photos = found.photoIDs.compactMap { library.photo(id: $0) }
+                photos = library.withStackMembers(found.photoIDs).compactMap { library.photo(id: $0) }
             } else {
-                photos = library.groups.flatMap { $0.photoIDs.compactMap { library.photo(id: $0) } }
+                photos = library.groups.flatMap { library.withStackMembers($0.photoIDs).compactMap { library.photo(id: $0) } }
             }
+            // Stacks (issue 21): every file is its own entry, a stack's after the one that stands for it.
             if search != nil || favourites {
                 var query: SearchQuery
                 do {

@@ -25,14 +25,13 @@ public enum SmartFolder: String, CaseIterable, Sendable {
 
     /// Its photos, oldest first.
     public func photoIDs(in library: PhotoLibrary) -> [String] {
-        // A stack shows once, through its cover.
-        Self.inDateOrder(indices(in: library).filter { !library.photos[$0].isHiddenInStack }, of: library)
+        Self.inDateOrder(indices(in: library), of: library)
     }
 
     /// Positions in `library.photos` of its photos. Works on positions, not copies: at
     /// 100,000 photos "Recently imported" is often all of them, and this runs after every edit.
     private func indices(in library: PhotoLibrary) -> [Int] {
-        library.photos.withUnsafeBufferPointer { photos in
+        let chosen = library.photos.withUnsafeBufferPointer { photos -> [Int] in
             switch self {
             case .favourites: return photos.indices.filter { photos[$0].isFavourite }
             case .missing: return photos.indices.filter { photos[$0].missing }
@@ -44,6 +43,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
                 return photos.indices.filter { photos[$0].importedAt == latest }
             }
         }
+        // A stack shows once, through its cover.
+        return library.stacks.isEmpty ? chosen : chosen.filter { !library.photos[$0].isHiddenInStack }
     }
 
     /// The ids at `indices`, oldest first (then by path).

@@ -54,6 +54,9 @@ public struct PhotoLibrary: Sendable, Equatable {
         photo(id: id)?.stack.flatMap { stacks[$0.id] }
     }
 
+    /// How many items the library shows: its photos, each stack once.
+    public var itemCount: Int { photos.count - stacks.values.reduce(0) { $0 + $1.memberIDs.count - 1 } }
+
     /// `ids` with every other member of their stacks after each (edits, marks and trash apply
     /// to a whole stack), each id once.
     public func withStackMembers(_ ids: [String]) -> [String] {

@@ -75,7 +75,7 @@ enum DetailScreen {
         if !badges.isEmpty { parts.insert(.init(text: badges, priority: 3), at: 1) }
         if state.isCulling { parts.insert(.init(text: "CULL", priority: 7), at: 0) }
         // Videos (issue 21): the length, or where the video playing is.
-        if let playback = state.playback, playback.photoID == photo.id {
+        if let playback = state.playback, playback.photoID == state.playableVideo?.id {   // a Live Photo plays its movie
             parts.append(.init(text: playback.statusText, priority: 7))
         } else if let badge = VideoBadge.text(photo) {
             parts.append(.init(text: badge, priority: 3))
