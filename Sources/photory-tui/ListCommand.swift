@@ -55,7 +55,11 @@ struct ListCommand: ParsableCommand {
             if let sort = sort ?? (search != nil || favourites ? .dateTaken : nil) {
                 photos = sort.order(of: photos).map { photos[$0] }
             }
-            let withGroups = photos.compactMap { photo in library.group(id: PhotoLibrary.groupID(of: photo)).map { (photo, $0) } }
+            // A stack's other files are listed under the group of the one that stands for it.
+            let withGroups = photos.compactMap { photo in
+                let shown = library.stack(of: photo.id).flatMap { library.photo(id: $0.id) } ?? photo
+                return library.group(id: PhotoLibrary.groupID(of: shown)).map { (photo, $0) }
+            }
             if json {
                 try printJSON(withGroups.map { PhotoRecord($0.0, in: library) })
                 return
