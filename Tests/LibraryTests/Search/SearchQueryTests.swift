@@ -65,7 +65,7 @@ import Testing
         ("date:1700", "date:1700: year 1700 is not between 1800 and 2200", 0..<9),
         ("camera:", "camera:: needs a value, like camera:canon", 0..<7),
         ("x -group:\"\"", "-group:\"\": needs a value", 2..<11),
-        ("is:blue", "is:blue: use is:favourite, is:missing, is:edited, is:rejected, is:picked, is:video, is:raw or is:photo", 0..<7),
+        ("is:blue", "is:blue: use is:favourite, is:missing, is:edited, is:rejected, is:picked, is:video, is:raw, is:photo or is:live", 0..<7),
         ("colour:red", "colour:red: unknown filter \"colour:\"; the filters are year:, date:, camera:, place:, group:, is:", 0..<10),
     ])
     func badInputSaysExactlyWhatIsWrong(query: String, message: String, range: Range<Int>) {
