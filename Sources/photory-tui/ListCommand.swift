@@ -35,10 +35,11 @@ struct ListCommand: ParsableCommand {
                 guard let found = library.group(named: group) ?? library.group(id: group) else {
                     throw CommandFailure("no group named \"\(group.strippingControlCharacters)\" (see `photory-tui groups`)")
                 }
-                photos = found.photoIDs.compactMap { library.photo(id: $0) }
+                photos = library.withStackMembers(found.photoIDs).compactMap { library.photo(id: $0) }
             } else {
-                photos = library.groups.flatMap { $0.photoIDs.compactMap { library.photo(id: $0) } }
+                photos = library.groups.flatMap { library.withStackMembers($0.photoIDs).compactMap { library.photo(id: $0) } }
             }
+            // Stacks (issue 21): every file is its own entry, a stack's after the one that stands for it.
             if search != nil || favourites {
                 var query: SearchQuery
                 do {
@@ -54,7 +55,11 @@ struct ListCommand: ParsableCommand {
             if let sort = sort ?? (search != nil || favourites ? .dateTaken : nil) {
                 photos = sort.order(of: photos).map { photos[$0] }
             }
-            let withGroups = photos.compactMap { photo in library.group(id: PhotoLibrary.groupID(of: photo)).map { (photo, $0) } }
+            // A stack's other files are listed under the group of the one that stands for it.
+            let withGroups = photos.compactMap { photo in
+                let shown = library.stack(of: photo.id).flatMap { library.photo(id: $0.id) } ?? photo
+                return library.group(id: PhotoLibrary.groupID(of: shown)).map { (photo, $0) }
+            }
             if json {
                 try printJSON(withGroups.map { PhotoRecord($0.0, in: library) })
                 return

@@ -21,6 +21,9 @@ struct PhotoRecord: Encodable {
     /// that part's length in seconds.
     var motion: Bool?
     var motionDuration: Double?
+    // Stacks (issue 21): the same string for every member of a RAW+JPEG or Live Photo stack
+    // (its cover's id), left out for a photo alone.
+    var stack: String?
     var description: String?
     var descriptionSource: String?
     /// As shown: `orientation` applied (a photo turned a quarter swaps them). Left out while
@@ -82,7 +85,12 @@ struct PhotoRecord: Encodable {
         kind = photo.kind.name
         duration = photo.duration
         animated = photo.animated ? true : nil
-        (motion, motionDuration) = photo.hasMotion ? (true, photo.motionDuration) : (nil, nil)   // Motion Photos (issue 21)
+        stack = photo.stack?.id   // Stacks (issue 21)
+        if photo.hasMotion {   // Motion Photos and Live Photos (issue 21): the motion part's length
+            motion = true
+            motionDuration = photo.motionRange != nil ? photo.motionDuration
+                : library.stack(of: photo.id)?.memberIDs.lazy.compactMap(library.photo(id:)).first { $0.kind == .video }?.duration
+        }
         description = photo.description
         descriptionSource = photo.descriptionSource?.rawValue
         width = photo.isSizeKnown ? photo.displaySize.width : nil

@@ -97,6 +97,23 @@ public enum MetadataFixture {
             self.tag = tag
             self.value = value
         }
+
+        /// Apple's maker note as an iPhone writes it ("Apple iOS\0", version 1, "MM", one
+        /// big-endian IFD with offsets from the note's start) holding `ContentIdentifier`
+        /// (tag 0x0011): what pairs a Live Photo's still with its movie. exiftool cannot add
+        /// a maker note to a file that has none, so the tests write it.
+        public static func appleMakerNote(contentIdentifier: String) -> RawEntry {
+            let text = Array(contentIdentifier.utf8) + [0]
+            var note = Array("Apple iOS".utf8) + [0, 0, 1] + Array("MM".utf8)
+            func be(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) } }
+            // Two entries: MakerNoteVersion (0x0001, SLONG 14), then ContentIdentifier; no next IFD.
+            let valueOffset = note.count + 2 + 2 * 12 + 4
+            note += be(2, 2)
+            note += be(0x0001, 2) + be(9, 2) + be(1, 4) + be(14, 4)
+            note += be(0x0011, 2) + be(2, 2) + be(text.count, 4) + be(valueOffset, 4)
+            note += be(0, 4) + text
+            return RawEntry(ifd: .exif, tag: 0x927C, value: .undefined(note))
+        }
     }
 
     /// Fields of an EXIF block; `nil` fields are not written.

@@ -24,17 +24,22 @@ public struct VideoFixture {
         public var make: String?
         public var model: String?
         public var title: String?
+        /// Apple's `com.apple.quicktime.content.identifier`: what pairs a Live Photo's movie with its still.
+        public var contentIdentifier: String?
         /// The display matrix's turn (ffmpeg's `rotate` stream tag, clockwise degrees as ffmpeg 5 reads it).
         public var rotate: Int?
 
         public init(creationTime: String? = nil, appleCreationDate: String? = nil, appleLocation: String? = nil,
                     location: String? = nil, make: String? = nil, model: String? = nil, title: String? = nil,
-                    rotate: Int? = nil) {
+                    rotate: Int? = nil, contentIdentifier: String? = nil) {
+            self.contentIdentifier = contentIdentifier
             (self.creationTime, self.appleCreationDate, self.appleLocation) = (creationTime, appleCreationDate, appleLocation)
             (self.location, self.make, self.model, self.title, self.rotate) = (location, make, model, title, rotate)
         }
 
-        var usesAppleKeys: Bool { appleCreationDate != nil || appleLocation != nil || make != nil || model != nil }
+        var usesAppleKeys: Bool {
+            appleCreationDate != nil || appleLocation != nil || make != nil || model != nil || contentIdentifier != nil
+        }
 
         var arguments: [String] {
             var args: [String] = []
@@ -48,6 +53,7 @@ public struct VideoFixture {
             tag("com.apple.quicktime.make", make)
             tag("com.apple.quicktime.model", model)
             tag("title", title)
+            tag("com.apple.quicktime.content.identifier", contentIdentifier)
             if usesAppleKeys { args += ["-movflags", "use_metadata_tags"] }
             return args
         }

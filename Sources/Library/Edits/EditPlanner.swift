@@ -10,16 +10,27 @@ public struct EditPlanner: Sendable {
         self.library = library
     }
 
-    /// `ids` as photos, oldest first (by date taken, then path), unknown ids left out.
+    /// `ids` as photos, oldest first (by date taken, then path), unknown ids left out; each
+    /// stack's other members right after the photo that stands for it (an edit applies to a
+    /// whole stack: RAW+JPEG, Live Photo).
     func photosInDateOrder(_ ids: [String]) -> [Photo] {
         var seen = Set<String>()
-        let photos = ids.compactMap { seen.insert($0).inserted ? library.photo(id: $0) : nil }
-        return PhotoSort.dateOrder(of: photos).map { photos[$0] }
+        let shown = ids.compactMap { id -> Photo? in
+            let cover = library.stack(of: id)?.id ?? id
+            return seen.insert(cover).inserted ? library.photo(id: cover) : nil
+        }
+        let ordered = PhotoSort.dateOrder(of: shown).map { shown[$0] }
+        guard !library.stacks.isEmpty else { return ordered }
+        return library.withStackMembers(ordered.map(\.id)).compactMap(library.photo(id:))
     }
 
+    /// The step changing `photos` by `change`, given each photo and its position among the
+    /// photos shown (a stack's members share their cover's).
     func step(_ label: String, _ photos: [Photo], _ change: (Photo, Int) -> PhotoEdits) -> EditStep {
-        EditStep(label: label, changes: photos.enumerated().compactMap { index, photo in
-            let after = change(photo, index)
+        var position = -1
+        return EditStep(label: label, changes: photos.compactMap { photo in
+            if !photo.isHiddenInStack { position += 1 }
+            let after = change(photo, max(0, position))
             return after == photo.edits ? nil : EditStep.Change(photoID: photo.id, before: photo.edits, after: after)
         })
     }

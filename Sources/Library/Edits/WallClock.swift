@@ -73,14 +73,7 @@ public struct WallClock: Sendable, Equatable, Comparable {
         result.month = ((months % 12) + 12) % 12 + 1
         result.day = min(day, Self.daysIn(month: result.month, year: result.year))
         guard shift.seconds != 0 else { return result }
-        var parts = tm()
-        parts.tm_year = Int32(result.year - 1900)
-        parts.tm_mon = Int32(result.month - 1)
-        parts.tm_mday = Int32(result.day)
-        parts.tm_hour = Int32(result.hour)
-        parts.tm_min = Int32(result.minute)
-        parts.tm_sec = Int32(result.second)
-        var time = timegm(&parts) + time_t(shift.seconds)
+        var time = time_t(result.wallSeconds + shift.seconds)
         var moved = tm()
         gmtime_r(&time, &moved)
         result.year = Int(moved.tm_year) + 1900
@@ -90,6 +83,26 @@ public struct WallClock: Sendable, Equatable, Comparable {
         result.minute = Int(moved.tm_min)
         result.second = Int(moved.tm_sec)
         return result
+    }
+
+    /// The wall clock's seconds since 1970 as if it were UTC (the offset not applied).
+    public var wallSeconds: Int {
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Int(timegm(&parts))
+    }
+
+    /// The UTC offset in seconds east ("+02:00" is 7200), when known.
+    public var offsetSeconds: Int? {
+        guard let offset, TakenAt.isValidOffset(offset) else { return nil }
+        let digits = offset.utf8.filter { $0 >= 48 && $0 <= 57 }.map { Int($0 - 48) }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        return offset.hasPrefix("-") ? -seconds : seconds
     }
 
     private var sortKey: [Int] { [year, month, day, hour, minute, second] }

@@ -100,6 +100,7 @@ public struct VideoFormat: PhotoFormat {
         metadata.textDescription = first("com.apple.quicktime.description", "description", "comment",
                                          "com.apple.quicktime.title", "title")
         metadata.duration = video.duration
+        metadata.appleContentID = first("com.apple.quicktime.content.identifier")
         metadata.codec = video.codecName
         return metadata
     }

@@ -7,11 +7,11 @@ extension FolderTree {
     /// tell (a grouping that joins folders, a folder it does not know): build it again then.
     public mutating func update(old: [Photo], new: [Photo], in library: PhotoLibrary) -> Bool {
         if grouping.putsPhotosInSeveralFolders {
-            return zip(old, new).allSatisfy { grouping.paths(of: $0) == grouping.paths(of: $1) && $0.takenAt == $1.takenAt }
+            return zip(old, new).allSatisfy { $0.isHiddenInStack || grouping.paths(of: $0) == grouping.paths(of: $1) && $0.takenAt == $1.takenAt }
         }
         let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var moves: [(old: Photo, oldKeys: [String], new: Photo, newKeys: [String])] = []
-        for (before, after) in zip(old, new) {
+        for (before, after) in zip(old, new) where !before.isHiddenInStack {
             let (oldKeys, newKeys) = (grouping.keys(of: before), grouping.keys(of: after))
             guard oldKeys != newKeys || before.takenAt != after.takenAt else { continue }
             if oldKeys != newKeys, grouping.joinsFolders { return false }

@@ -95,6 +95,7 @@ public struct FolderTree: Sendable, Equatable {
         var leavesOf = [[Int]](repeating: [], count: photos.count)
         for (index, photo) in photos.enumerated() {
             if index % cancelCheckInterval == 0, isCancelled() { return nil }
+            if photo.isHiddenInStack { continue }   // a stack shows once, through its cover
             for keys in grouping.paths(of: photo) {
                 var node = 0
                 for level in keys.indices {

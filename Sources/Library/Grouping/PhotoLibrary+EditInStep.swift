@@ -24,7 +24,9 @@ extension PhotoLibrary {
 
         // Every moving photo leaves first, while all photos still hold the values the lists
         // are ordered by; then the edits are set, and they join where the new values put them.
-        for (old, new) in changes {
+        // A stack's hidden members are in no group: they only take their edits.
+        let moving = changes.filter { !$0.old.isHiddenInStack }
+        for (old, new) in moving {
             let (from, to) = (Self.groupID(of: old), Self.groupID(of: new))
             let dateMoves = old.takenAt != new.takenAt
             if from != to || dateMoves {
@@ -38,7 +40,7 @@ extension PhotoLibrary {
             }
         }
         for (_, new) in changes { photos[indexByID[new.id]!].edits = new.edits }
-        for (old, new) in changes {
+        for (old, new) in moving {
             let (from, to) = (Self.groupID(of: old), Self.groupID(of: new))
             let dateMoves = old.takenAt != new.takenAt
             if from != to || dateMoves {
@@ -68,6 +70,8 @@ extension PhotoLibrary {
             joining[Self.groupID(of: photo), default: []].append(photo)
         }
         growPathIndex(with: newPhotos, from: start)
+        // Photos that form or join stacks change what the groups show: grouped again.
+        if findStacks() { return regroupOnly() }
         var made = Set<String>()
         for (id, photos) in joining {
             if groupIndexByID[id] == nil {

@@ -45,7 +45,7 @@ public enum SmartFolder: String, CaseIterable, Sendable {
     /// Positions in `library.photos` of its photos. Works on positions, not copies: at
     /// 100,000 photos "Recently imported" is often all of them, and this runs after every edit.
     private func indices(in library: PhotoLibrary) -> [Int] {
-        library.photos.withUnsafeBufferPointer { photos in
+        let chosen = library.photos.withUnsafeBufferPointer { photos -> [Int] in
             switch self {
             case .favourites: return photos.indices.filter { photos[$0].isFavourite }
             case .missing: return photos.indices.filter { photos[$0].missing }
@@ -58,6 +58,8 @@ public enum SmartFolder: String, CaseIterable, Sendable {
                 return photos.indices.filter { photos[$0].importedAt == latest }
             }
         }
+        // A stack shows once, through its cover.
+        return library.stacks.isEmpty ? chosen : chosen.filter { !library.photos[$0].isHiddenInStack }
     }
 
     /// The ids at `indices`, oldest first (then by path).

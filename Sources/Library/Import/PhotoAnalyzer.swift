@@ -115,6 +115,7 @@ struct PhotoAnalyzer: Sendable {
         photo.kind = format.kind
         photo.duration = metadata.duration
         photo.animated = metadata.frameCount > 1
+        photo.appleContentID = metadata.appleContentID
         photo.fileMarks = PhotoMarks(xmp: xmp, iptcKeywords: metadata.iptcKeywords)
         // A file photory does not write keeps its turn in the sidecar (digiKam does the same
         // for raw files); a JPEG's own EXIF orientation is the truth.

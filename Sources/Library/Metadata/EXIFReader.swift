@@ -48,6 +48,10 @@ enum EXIFReader {
         metadata.exifDescription = tags.string(EXIF_IFD_0, 0x010E)
         metadata.gps = gps(tags, warnings: &metadata.warnings)
         readExposure(tags, into: &metadata)
+        // Stacks (issue 21): a Live Photo still's ContentIdentifier, in Apple's maker note.
+        if let (_, _, bytes, size) = tags.entry(EXIF_IFD_EXIF, 0x927C) {
+            metadata.appleContentID = AppleMakerNote.contentIdentifier(in: UnsafeRawBufferPointer(start: bytes, count: size))
+        }
         metadata.embeddedThumbnail = thumbnailRange(payload: payload, payloadOffset: payloadOffset, file: file)
     }
 

@@ -75,6 +75,9 @@ public struct Metadata: Sendable, Equatable {
     /// Byte range of the embedded XMP packet inside the file, when present (where
     /// `MotionPhoto.locate` reads a Motion Photo's announcement).
     public var xmpPacket: Range<Int>?
+    /// Apple's content identifier (a Live Photo still's maker note ContentIdentifier, its
+    /// movie's `com.apple.quicktime.content.identifier`): what pairs the two (issue 21).
+    public var appleContentID: String?
     /// Problems met while reading metadata that did not stop it (for `show`).
     public var warnings: [String] = []
 

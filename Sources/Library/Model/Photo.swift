@@ -133,6 +133,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
         var motionStart: Int64 = 0
         var motionEnd: Int64 = 0
         var motionDuration: Double?
+        // Stacks (RAW+JPEG, Live Photos; issue 21):
+        var appleContentID: String?
+        var stack: PhotoStack.Membership?
 
         static let unset = Rare()
     }
@@ -222,6 +225,27 @@ public struct Photo: Sendable, Equatable, Identifiable {
         get { rareBox?.value.albumID }
         set { rare.albumID = newValue }
     }
+
+    // MARK: Stacks (RAW+JPEG, Live Photos; issue 21)
+
+    /// Apple's content identifier of a Live Photo's halves (the still's maker note
+    /// `ContentIdentifier`, the movie's `com.apple.quicktime.content.identifier`): what pairs them.
+    public var appleContentID: String? {
+        get { rareBox?.value.appleContentID }
+        set { rare.appleContentID = newValue }
+    }
+    /// The stack the photo is a member of, as the library found it (`PhotoStacks`); derived
+    /// from the photos, never saved: nil for a photo alone.
+    public internal(set) var stack: PhotoStack.Membership? {
+        get { rareBox?.value.stack }
+        set { rare.stack = newValue }
+    }
+    /// Whether the photo is a stack's member shown through its cover (the RAW of a RAW+JPEG,
+    /// the movie of a Live Photo): groups, counts and pages leave it out.
+    @inline(__always) public var isHiddenInStack: Bool { rareBox?.value.stack.map { !$0.isCover } ?? false }
+    /// Whether the photo is a Live Photo's still (its movie is a member of its stack). Part of
+    /// `hasMotion`.
+    public var isLiveStill: Bool { rareBox?.value.stack.map { $0.isCover && $0.kind == .live } ?? false }
 
     public init(
         id: String, path: String, fileSize: Int64, fileModified: Double, width: Int, height: Int,

@@ -13,6 +13,8 @@ public struct PhotoLibrary: Sendable, Equatable {
     public internal(set) var history = EditHistory()
     /// The photos photory moved to the trash, with their records (`TrashedPhoto`); saved with the photos.
     public internal(set) var trash: [TrashedPhoto] = []
+    /// The stacks (RAW+JPEG, Live Photos) by id, derived from the photos (`findStacks`).
+    public internal(set) var stacks: [String: PhotoStack] = [:]
     var indexByID: [String: Int] = [:]
     /// Built on first use: only imports and the CLI look photos up by path, so opening the
     /// browser does not pay for it. Replaced whenever the photos are reindexed.
@@ -43,6 +45,28 @@ public struct PhotoLibrary: Sendable, Equatable {
     public func group(named name: String) -> PhotoGroup? {
         let key = DescriptionResolver.groupKey(name)
         return groups.first { DescriptionResolver.groupKey($0.name) == key }
+    }
+
+    // MARK: Stacks (RAW+JPEG, Live Photos; issue 21)
+
+    /// The stack the photo with `id` is a member of.
+    public func stack(of id: String) -> PhotoStack? {
+        photo(id: id)?.stack.flatMap { stacks[$0.id] }
+    }
+
+    /// How many items the library shows: its photos, each stack once.
+    public var itemCount: Int { photos.count - stacks.values.reduce(0) { $0 + $1.memberIDs.count - 1 } }
+
+    /// `ids` with every other member of their stacks after each (edits, marks and trash apply
+    /// to a whole stack), each id once.
+    public func withStackMembers(_ ids: [String]) -> [String] {
+        guard !stacks.isEmpty else { return ids }
+        var seen = Set<String>()
+        var all: [String] = []
+        for id in ids {
+            for member in stack(of: id)?.memberIDs ?? [id] where seen.insert(member).inserted { all.append(member) }
+        }
+        return all
     }
 
     /// The id of the group `photo` belongs to.
@@ -184,8 +208,9 @@ public struct PhotoLibrary: Sendable, Equatable {
     }
 
     /// The photos' groups again, the indexes kept (they do not depend on edits).
-    private mutating func regroupOnly() {
+    mutating func regroupOnly() {
         if groupsDeferred { groupsAreStale = true; return }
+        findStacks()
         groups = Self.makeGroups(photos)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
@@ -245,6 +270,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// Rebuilds the look-up indexes and the groups; the two are independent, so they are
     /// built on two threads (this is most of the time it takes to open a large library).
     private mutating func reindex() {
+        if !groupsDeferred { findStacks() }
         let photos = self.photos
         if groupsDeferred {
             indexByID = Self.makeIndex(photos) { $0.id }
@@ -270,6 +296,33 @@ public struct PhotoLibrary: Sendable, Equatable {
         indexByPath = LazyPathIndex()
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
         makeSmartGroups()
+    }
+
+    /// Finds the stacks again (`StackFinder`) and sets each photo's `stack`; true when any
+    /// photo's changed (the groups must be made again then).
+    @discardableResult
+    mutating func findStacks() -> Bool {
+        let found = StackFinder.stacks(in: photos)
+        guard !found.isEmpty || !stacks.isEmpty else { return false }
+        var membership: [Int: PhotoStack.Membership] = [:]
+        for (stack, positions) in found {
+            for (n, position) in positions.enumerated() {
+                membership[position] = PhotoStack.Membership(id: stack.id, kind: stack.kind, isCover: n == 0)
+            }
+        }
+        var changed = false
+        if !stacks.isEmpty {
+            for index in photos.indices where photos[index].stack != nil && membership[index] == nil {
+                photos[index].stack = nil
+                changed = true
+            }
+        }
+        for (index, member) in membership where photos[index].stack != member {
+            photos[index].stack = member
+            changed = true
+        }
+        stacks = Dictionary(found.map { ($0.stack.id, $0.stack) }, uniquingKeysWith: { first, _ in first })
+        return changed
     }
 
     /// Position of each photo by `key` (the first wins for repeated keys).
@@ -318,7 +371,7 @@ public struct PhotoLibrary: Sendable, Equatable {
             let order = PhotoSort.dateOrder(Array(buffer.indices), in: buffer)
             var members = [[String]](repeating: [], count: slots.count)
             var firstLast = [(first: Int, last: Int)](repeating: (-1, -1), count: slots.count)
-            for index in order {
+            for index in order where !buffer[index].isHiddenInStack {   // a stack shows once, through its cover
                 let slot = slotOfPhoto[index] < 0 ? otherSlot : slotOfPhoto[index]
                 members[slot].append(buffer[index].id)
                 guard buffer[index].takenAt != nil else { continue }

@@ -57,4 +57,16 @@ public enum TakenAt {
         guard chars.count == 6, chars[0] == "+" || chars[0] == "-", chars[3] == ":" else { return false }
         return [1, 2, 4, 5].allSatisfy { chars[$0].isASCII && chars[$0].isNumber }
     }
+
+    /// Whether two `takenAt` values are at most `seconds` apart: as instants when both carry a
+    /// UTC offset, else by their wall clocks. False when either is unknown.
+    public static func withinSeconds(_ a: String?, _ b: String?, _ seconds: Int) -> Bool {
+        guard let a = a.flatMap(WallClock.init(iso:)), let b = b.flatMap(WallClock.init(iso:)) else { return false }
+        let (x, y) = if let aOffset = a.offsetSeconds, let bOffset = b.offsetSeconds {
+            (a.wallSeconds - aOffset, b.wallSeconds - bOffset)
+        } else {
+            (a.wallSeconds, b.wallSeconds)
+        }
+        return abs(x - y) <= seconds
+    }
 }

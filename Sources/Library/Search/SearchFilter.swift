@@ -35,6 +35,8 @@ public enum SearchFilter: Sendable, Equatable {
     case label(ColourLabel)
     /// Tagged with this tag or one under it (folded: `tag:places/italy`).
     case tag(String)
+    // Stacks (issue 21): `is:live`, photos with a motion part (`Photo.hasMotionPart`).
+    case live
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

@@ -107,6 +107,8 @@ struct PhotoCodec: Sendable {
               read: { $1.photo.rare.motionEnd = Int64(try $0.readInt()) }),
         Field("motionDuration", write: { $1.value($0.motionRange == nil ? nil : $0.motionDuration, { LibraryJSON.appendNumber($0, &$1) }) },
               read: { $1.photo.motionDuration = try $0.readDouble() }),
+        // Stacks (issue 21): what pairs a Live Photo's still and movie.
+        Field("appleContentID", write: { $1.string($0.appleContentID) }, read: { $1.photo.appleContentID = try $0.readOptionalString() }),
         Field("animated", write: { $1.bool($0.animated ? true : nil) }, read: { $1.photo.animated = try $0.readBool() }),
         Field("marks", write: { $1.value($0.fileMarks.isEmpty ? nil : $0.fileMarks, LibraryJSON.appendMarks) },
               read: { $1.photo.fileMarks = try LibraryJSON.readMarks(&$0, sharing: $1.strings) }),

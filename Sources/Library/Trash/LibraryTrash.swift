@@ -41,6 +41,22 @@ public struct LibraryTrash: Sendable {
         XMPFacts.sidecarPaths(forPhoto: path).filter(PathBytes.exists)
     }
 
+    /// `keys` (ids or paths of trashed photos) with the trashed members of their stacks after
+    /// each (found among the trashed photos as among the library's, `StackFinder`).
+    static func withTrashedStackMembers(_ keys: [String], in library: PhotoLibrary) -> [String] {
+        let trashed = library.trash.map(\.photo)
+        let stacks = StackFinder.stacks(in: trashed).map(\.stack)
+        guard !stacks.isEmpty else { return keys }
+        var seen = Set<String>()
+        var all: [String] = []
+        for key in keys {
+            let id = library.trashed(idOrPath: key)?.photo.id
+            let members = id.flatMap { id in stacks.first { $0.memberIDs.contains(id) }?.memberIDs } ?? [key]
+            for member in members where seen.insert(member).inserted { all.append(member) }
+        }
+        return all
+    }
+
     /// The photos of `ids` in `library`; an unknown id gets its outcome saying so.
     private static func photos(_ ids: [String], in library: PhotoLibrary, outcomes: inout [Outcome]) -> [Photo] {
         ids.compactMap { id in
@@ -50,14 +66,15 @@ public struct LibraryTrash: Sendable {
         }
     }
 
-    /// Moves the files of `ids` (with their sidecars) to the trash and takes the photos out of
-    /// the library, as the history step `step` (a new one, or the id of an undone move: redo).
+    /// Moves the files of `ids` (with their sidecars, and the other members of their stacks) to
+    /// the trash and takes the photos out of the library, as the history step `step` (a new one,
+    /// or the id of an undone move: redo).
     public func trash(_ ids: [String], now: Date = Date(), step: String = EditStep.newID())
         throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
         let library = try store.load()
         var records: [TrashedPhoto] = []
         var outcomes: [Outcome] = []
-        for photo in Self.photos(ids, in: library, outcomes: &outcomes) {
+        for photo in Self.photos(library.withStackMembers(ids), in: library, outcomes: &outcomes) {
             var outcome = Outcome(photoID: photo.id, path: photo.path)
             do throws(FreedesktopTrash.Failure) {
                 var entries: [FreedesktopTrash.Entry] = []
@@ -95,7 +112,7 @@ public struct LibraryTrash: Sendable {
         let library = try store.load()
         var gone: [String] = []
         var outcomes: [Outcome] = []
-        for photo in Self.photos(ids, in: library, outcomes: &outcomes) {
+        for photo in Self.photos(library.withStackMembers(ids), in: library, outcomes: &outcomes) {
             var outcome = Outcome(photoID: photo.id, path: photo.path)
             if PathBytes.withCString(photo.path, { unlink($0) }) == 0 || errno == ENOENT {
                 Self.sidecars(of: photo.path).forEach { path in _ = PathBytes.withCString(path) { unlink($0) } }
@@ -111,12 +128,13 @@ public struct LibraryTrash: Sendable {
 
     /// Brings trashed photos (by id, or by the path they had) back: their files byte for byte
     /// where they were (refused, with the reason, when something is there now) and the photos
-    /// into the library with their edits. `undoing`: the history step of their move, undone.
+    /// into the library with their edits; the other members of their stacks come back with them.
+    /// `undoing`: the history step of their move, undone.
     public func restore(_ keys: [String], undoing: String? = nil) throws(LibraryStoreError) -> (library: PhotoLibrary, outcomes: [Outcome]) {
         let library = try store.load()
         var back: [String] = []
         var outcomes: [Outcome] = []
-        for key in keys {
+        for key in Self.withTrashedStackMembers(keys, in: library) {
             guard let record = library.trashed(idOrPath: key) else {
                 outcomes.append(Outcome(photoID: key, path: key, problem: "\(PathBytes.display(key)): not among the photos photory trashed"))
                 continue

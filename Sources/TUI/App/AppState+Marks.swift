@@ -129,7 +129,7 @@ extension AppState {
 
     /// Asks before the targets go to the trash ("Move 3 photos (12.4 MB) to the trash?").
     mutating func askToTrash() -> [Effect] {
-        let targets = editTargets
+        let targets = library.withStackMembers(editTargets)   // a stack's every file (issue 21)
         guard !targets.isEmpty else { return [] }
         open(.deleteConfirmation(DeleteConfirmation(photoIDs: targets, bytes: bytes(of: targets), purpose: .trash)))
         return []

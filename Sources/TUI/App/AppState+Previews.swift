@@ -42,7 +42,7 @@ extension AppState {
             if let zoomed = zoomedPreviewKey(), let photo = detailPhoto { requests.append(PreviewRequest(key: zoomed, photo: photo)) }
             let area = DetailScreen.imageArea(self)
             for i in [index, index + 1, index - 1, index + 2] where group.photoIDs.indices.contains(i) {
-                want(group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false, standIn: i == index)
+                want(i == index ? detailPhoto?.id ?? group.photoIDs[i] : group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false, standIn: i == index)
             }
         }
         return requests

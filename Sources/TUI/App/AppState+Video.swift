@@ -20,12 +20,23 @@ extension AppState {
         }
     }
 
+    /// The video `p` plays for the photo view's photo: the photo itself, or a Live Photo's movie
+    /// (issue 21, stacks).
+    var playableVideo: Photo? {
+        guard let photo = detailPhoto else { return nil }
+        if photo.isLiveStill, let movie = library.stack(of: photo.id)?.memberIDs.lazy.compactMap(library.photo(id:))
+            .first(where: { $0.kind == .video }) {
+            return movie
+        }
+        return photo
+    }
+
     /// Plays the video in the photo view: in place, or in the `video-player` when there is one.
     /// A photo's motion part (a Motion Photo's embedded clip) always plays in place: it is a
     /// byte range of the photo's file, which no other program can be handed.
     mutating func play() -> [Effect] {
-        guard let photo = detailPhoto else { return [] }
-        if photo.hasMotion {   // Motion Photos (issue 21)
+        guard let photo = playableVideo else { return [] }
+        if photo.motionRange != nil {   // Motion Photos (issue 21)
             guard !photo.missing, photo.isDownloaded else {
                 status = "Cannot play \(photo.name): the file is missing"
                 return []
@@ -46,7 +57,7 @@ extension AppState {
 
     /// Asks for the frames of `playback` from its position, as a new request.
     private mutating func request(_ playback: VideoPlayback) -> [Effect] {
-        guard let photo = detailPhoto, photo.id == playback.photoID else { return stopVideo() }
+        guard let photo = playableVideo, photo.id == playback.photoID else { return stopVideo() }
         var playback = playback
         videoRequests += 1
         playback.generation = videoRequests
@@ -121,7 +132,7 @@ extension AppState {
 
     /// After any message: a video whose photo is no longer on screen stops.
     mutating func videoFollowUp() -> [Effect] {
-        guard let shown = playback, detailPhoto?.id != shown.photoID else { return [] }
+        guard let shown = playback, playableVideo?.id != shown.photoID else { return [] }
         return stopVideo()
     }
 }

@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     var stack: [ScreenFrame] = [.home(GridCursor())]
     /// The modal layers over the screen, bottom first: the top one takes the keys (see `Layer`).
     var layers: [Layer] = []
+    /// Stacks (issue 21): the member of a stack the photo view shows instead of its cover (Tab).
+    var shownStackMember: (coverID: String, memberID: String)?
     /// The info panel is shown beside or over the photo (group grid and detail view).
     var showInfo = false
     /// How far the info panel is scrolled (when taller than its box), for the photo it was
@@ -175,7 +177,10 @@ public struct AppState: Sendable {
     var detailPhoto: Photo? {
         guard case let .detail(groupID, index) = screen, let group = page(id: groupID)?.group,
               group.photoIDs.indices.contains(index) else { return nil }
-        return library.photo(id: group.photoIDs[index])
+        let id = group.photoIDs[index]
+        // Stacks (issue 21): the member Tab went to, while its stack's cover is the one paged to.
+        if let shown = shownStackMember, shown.coverID == id, let member = library.photo(id: shown.memberID) { return member }
+        return library.photo(id: id)
     }
 
     /// Is any work running whose results the screen waits for?

@@ -23,7 +23,12 @@ struct SearchState: Sendable {
 
     /// The results as a group: "Search: beach 2019", "Search in 2019-06: beach".
     func group(library: PhotoLibrary) -> PhotoGroup {
-        let ids = results ?? []
+        // Stacks (issue 21): a stack shows once, through its cover, whichever of its files matched.
+        var seen = Set<String>()
+        let ids = (results ?? []).compactMap { id in
+            let shown = library.photo(id: id)?.isHiddenInStack == true ? library.stack(of: id)?.id ?? id : id
+            return seen.insert(shown).inserted ? shown : nil
+        }
         let first = ids.first.flatMap(library.photo(id:)), last = ids.last.flatMap(library.photo(id:))
         let query = field.text.isEmpty ? resultsFor ?? "" : field.text
         let title = scope.map { $0.wholeLibrary ? "Search: " : "Search in \($0.groupName): " } ?? "Search: "

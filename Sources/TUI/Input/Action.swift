@@ -73,4 +73,6 @@ public enum Action: String, CaseIterable, Sendable {
     case allTags = "all-tags"
     // On this day (issue 23): a memory on the home grid gone for today.
     case dismissMemory = "dismiss-memory"
+    // Stacks (issue 21): the photo view shows the next file of a RAW+JPEG or a Live Photo.
+    case nextStackMember = "next-stack-member"
 }

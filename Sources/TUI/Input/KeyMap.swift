@@ -138,6 +138,9 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.seekForward, [.right, .char("l")], help: "back / forward 5 s", hint: "seek", in: [.video]),
             KeyBinding(.stop, [.escape, .char("p"), .char("q")], help: "stop (the poster again)", hint: "stop", in: [.video]),
             KeyBinding(.back, [.escape, .backspace, .char("q"), .enter], help: "back to the group", hint: "back", in: [.detail]),
+            // Stacks (issue 21): Tab shows the next file of a RAW+JPEG or a Live Photo.
+            KeyBinding(.nextStackMember, [.tab], help: "the stack's next file (RAW+JPEG, Live Photo)", hint: "file",
+                       in: [.detail]),
             KeyBinding(.favourite, [.char("f")], help: "favourite / unfavourite (the marked photos, else this one)",
                        hint: "fav", in: photos),
             KeyBinding(.info, [.char("i")], help: "show / hide the photo's details", hint: "info", in: photos),

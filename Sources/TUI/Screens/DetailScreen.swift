@@ -10,6 +10,7 @@ enum DetailScreen {
     /// they are its own (issue 21).
     static func shownHints(_ state: AppState) -> [Action] {
         if state.screenKeyContext == .video { return [.pause, .seekBack, .seekForward, .stop, .help] }
+        if state.detailPhoto?.stack != nil { return (state.playableVideo?.kind == .video ? [.play] : []) + [.nextStackMember] + hints }
         return state.detailPhoto.map { $0.kind == .video || $0.hasMotion } == true ? [.play] + hints : hints
     }
 
@@ -25,6 +26,9 @@ enum DetailScreen {
         case .back:
             state.culling = false
             state.goBack()
+            return
+        case .nextStackMember:
+            state.showNextStackMember()
             return
         default:
             return
@@ -71,7 +75,7 @@ enum DetailScreen {
         if !badges.isEmpty { parts.insert(.init(text: badges, priority: 3), at: 1) }
         if state.isCulling { parts.insert(.init(text: "CULL", priority: 7), at: 0) }
         // Videos (issue 21): the length, or where the video playing is.
-        if let playback = state.playback, playback.photoID == photo.id {
+        if let playback = state.playback, playback.photoID == state.playableVideo?.id {   // a Live Photo plays its movie
             parts.append(.init(text: playback.statusText, priority: 7))
         } else if let badge = VideoBadge.text(photo) {
             parts.append(.init(text: badge, priority: 3))
@@ -118,7 +122,7 @@ enum DetailScreen {
 
     /// Draws the frame of the video playing, centred in `area`; false when there is none yet.
     static func drawVideoFrame(_ state: AppState, in area: Rect, into grid: inout CellGrid) -> Bool {
-        guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.detailPhoto?.id
+        guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.playableVideo?.id
         else { return false }
         if case .failed = frame.content { return false }
         let size = (columns: frame.columns, rows: frame.rows)

@@ -26,7 +26,7 @@ enum HomeScreen {
 
     /// "Home · by date · 12 folders · 3400 photos"; "(grouping…)" while the tree is built.
     static func title(_ state: AppState, width: Int = .max) -> String {
-        let photos = state.library.photos.count
+        let photos = state.library.itemCount   // a stack once (issue 21)
         let by = "by " + state.grouping.title.lowercased() + (state.isGroupingPending ? " (grouping…)" : "")
         let count: String
         if let tree = state.activeTree {

@@ -32,6 +32,13 @@ enum InfoPanel {
         }
         add("Name", photo.name)
         add("Folder", PathBytes.display((photo.path as NSString).deletingLastPathComponent))
+        // Stacks (issue 21): the files of a RAW+JPEG or a Live Photo, the one shown marked (Tab goes on).
+        if let stack = state.library.stack(of: photo.id) {
+            for (i, id) in stack.memberIDs.enumerated() {
+                let name = state.library.photo(id: id).map { "\($0.name) (\($0.kind.name))" } ?? id
+                add(i == 0 ? stack.kind.badge : "", (id == photo.id ? "▸ " : "  ") + name)
+            }
+        }
         if let url = photo.sourceURL {
             rows.append(Row(label: "Source", value: url.strippingControlCharacters, breaksAnywhere: true))
         }

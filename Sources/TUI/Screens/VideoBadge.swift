@@ -14,9 +14,11 @@ enum VideoBadge {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
-    /// "▶ 0:42" for a video ("▶" when its length is not known), "LIVE" for a photo with a
-    /// motion part, nil for another photo.
+    /// "▶ 0:42" for a video ("▶" when its length is not known), "RAW+JPEG" or "LIVE" for the
+    /// photo that stands for a stack, "LIVE" for a Motion Photo, nil for another photo.
     static func text(_ photo: Photo?) -> String? {
+        // Stacks (issue 21): the cover's badge names its stack.
+        if let stack = photo?.stack, stack.isCover { return stack.kind.badge }
         guard let photo else { return nil }
         if photo.hasMotion { return "LIVE" }   // Motion Photos (issue 21)
         guard photo.kind == .video else { return nil }
@@ -39,7 +41,7 @@ enum VideoBadge {
 
     /// The info panel's lines for a video: its length, codec and display rotation.
     static func infoRows(_ photo: Photo, codec: String?) -> [(label: String, value: String)] {
-        if photo.hasMotion {   // Motion Photos (issue 21)
+        if photo.motionRange != nil {   // Motion Photos (issue 21)
             let length = photo.motionDuration.map { String(format: "%.1f s", $0) } ?? "length not known"
             return [("Motion", "LIVE · \(length) (p plays it)")]
         }

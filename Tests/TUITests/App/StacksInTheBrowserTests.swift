@@ -1,0 +1,79 @@
+import Library
+import Testing
+@testable import TUI
+
+/// Stacks in the browser (issue 21) as pure `update` calls and rendered screens: one tile with
+/// its badge, Tab in the photo view going through the stack's files, the info panel listing
+/// them, `p` on a Live Photo playing its movie, and a favourite taking every file.
+@Suite struct StacksInTheBrowserTests {
+    /// "Trip": IMG_0001.JPG + IMG_0001.DNG (RAW+JPEG), IMG_0002.HEIC + IMG_0002.MOV (Live, by
+    /// content identifier), then a lone photo.
+    static func library() -> PhotoLibrary {
+        let jpeg = TestLibrary.photo(1, name: "IMG_0001.JPG", description: "Trip", day: 1, takenAt: "2024-05-01T10:00:00")
+        var raw = TestLibrary.photo(2, name: "IMG_0001.DNG", description: "Trip", day: 1, takenAt: "2024-05-01T10:00:01")
+        raw.kind = .raw
+        var still = TestLibrary.photo(3, name: "IMG_0002.HEIC", description: "Trip", day: 2)
+        still.appleContentID = "LIVE-1"
+        var movie = TestLibrary.photo(4, name: "IMG_0002.MOV", description: "Trip", day: 3, width: 1920, height: 1080)
+        (movie.kind, movie.duration, movie.appleContentID) = (.video, 2.5, "LIVE-1")
+        let lone = TestLibrary.photo(5, name: "lone.jpg", description: "Trip", day: 4)
+        return PhotoLibrary(photos: [jpeg, raw, still, movie, lone])
+    }
+
+    static func inTrip(columns: Int = 100, rows: Int = 30) -> AppState {
+        var state = TestLibrary.state(library(), columns: columns, rows: rows)
+        let trip = state.homeFolders.firstIndex { $0.name == "Trip" }!
+        state.openGroup(at: trip)
+        return state
+    }
+
+    @Test func aStackIsOneTileWithItsBadge() {
+        let state = Self.inTrip()
+        #expect(state.currentPage?.group.photoIDs.count == 3)
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("RAW+JPEG"), "\(screen)")
+        #expect(screen.contains("LIVE"), "\(screen)")
+        #expect(!screen.contains("IMG_0001.DNG") && !screen.contains("IMG_0002.MOV"), "\(screen)")
+        #expect(state.homeFolders.first { $0.name == "Trip" }?.photoIDs.count == 3, "the home tile counts stacks once")
+    }
+
+    @Test func tabGoesThroughTheStacksFilesAndTheInfoPanelListsThem() {
+        var state = Self.inTrip()
+        state.press(.enter)
+        #expect(state.detailPhoto?.name == "IMG_0001.JPG", "the photo view shows the JPEG")
+        state.press(.tab)
+        #expect(state.detailPhoto?.name == "IMG_0001.DNG")
+        #expect(state.status == "RAW+JPEG 2 of 2: IMG_0001.DNG")
+        state.press(.char("i"))
+        let screen = AppView.render(state).text()
+        #expect(screen.contains("▸ IMG_0001.DNG (raw)") && screen.contains("  IMG_0001.JPG (photo)"), "\(screen)")
+        state.press(.tab)
+        #expect(state.detailPhoto?.name == "IMG_0001.JPG", "back to the JPEG after the last file")
+        state.press(.tab, .right)
+        #expect(state.detailPhoto?.name == "IMG_0002.HEIC", "paging on shows the next stack's cover")
+        state.press(.right)
+        state.press(.tab)
+        #expect(state.detailPhoto?.name == "lone.jpg")
+        #expect(state.status == "lone.jpg is one file: there is no other to show")
+    }
+
+    @Test func pOnALivePhotoPlaysItsMovie() throws {
+        var state = Self.inTrip()
+        state.press(.enter, .right)
+        #expect(state.detailPhoto?.name == "IMG_0002.HEIC")
+        let request = try #require(VideoPlaybackTests.request(state.press(.char("p"))))
+        #expect(request.source == VideoSource(path: "/photos/IMG_0002.MOV"))
+        #expect(state.keyContext == .video)
+        #expect(AppView.render(state).text().contains("▶ 0:00 / 0:02"))
+        state.press(.escape)
+        #expect(state.playback == nil)
+    }
+
+    @Test func aFavouriteTakesEveryFileOfTheStack() {
+        var state = Self.inTrip()
+        state.press(.enter)
+        state.press(.char("f"))
+        #expect(state.library.photos.filter(\.isFavourite).map(\.name).sorted() == ["IMG_0001.DNG", "IMG_0001.JPG"])
+        #expect(state.library.group(id: SmartFolder.favourites.id)?.photoIDs.count == 1)
+    }
+}
