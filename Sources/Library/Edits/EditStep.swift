@@ -27,18 +27,26 @@ public struct EditStep: Sendable, Equatable, Identifiable {
     /// Seconds since 1970.
     public var at: Double
     public var changes: [Change]
+    // Albums (issue 23): albums made, deleted, renamed, given a cover or an order.
+    public var albumChanges: [AlbumChange]
 
-    public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change]) {
+    public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change],
+                albumChanges: [AlbumChange] = []) {
         self.id = id
         self.label = label
         self.at = at
         self.changes = changes
+        self.albumChanges = albumChanges
     }
+
+    /// Nothing to do: no photo and no album changes.
+    public var isEmpty: Bool { changes.isEmpty && albumChanges.isEmpty }
 
     /// The step that takes it back.
     public var inverted: EditStep {
         EditStep(id: id, label: label, at: at,
-                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) })
+                 changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) },
+                 albumChanges: albumChanges.reversed().map(\.inverted))
     }
 
     /// Steps planned one after another (each on the library the previous one left) as one

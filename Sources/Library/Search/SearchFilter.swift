@@ -33,6 +33,9 @@ public enum SearchFilter: Sendable, Equatable {
     case label(ColourLabel)
     /// Tagged with this tag or one under it (folded: `tag:places/italy`).
     case tag(String)
+    // Albums (issue 23)
+    /// In the album of this name or in an album of the album folder of this name (`Album.key`).
+    case album(String)
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

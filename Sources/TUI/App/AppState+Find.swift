@@ -23,7 +23,8 @@ extension AppState {
     /// What the home grid shows: the smart folders, then the folders of the grouping.
     var homeFolders: [PhotoGroup] {
         guard let tree = activeTree else { return library.homeFolders }
-        return library.smartGroups + tree.folders.map(\.group)
+        // Albums (issue 23): after the smart folders, unless the tree is the albums'.
+        return library.smartGroups + (grouping == .album ? [] : library.albumGroups) + tree.folders.map(\.group)
     }
 
     /// How a photo grid is laid out now: thumbnails, or one row a photo under a header line.
@@ -43,7 +44,8 @@ extension AppState {
             return FolderPage(folders: folder.children, group: group, totalPhotos: folder.count)
         }
         guard var group = library.group(id: id) else { return nil }
-        group.photoIDs = shown(sorted(group.photoIDs), in: id)
+        // Albums (issue 23): an album is in its own order (by hand, or its sort).
+        group.photoIDs = shown(Album.albumID(ofGroup: id) != nil ? group.photoIDs : sorted(group.photoIDs), in: id)
         return FolderPage(group: group)
     }
 

@@ -73,4 +73,9 @@ public enum Action: String, CaseIterable, Sendable {
     case seekBack = "seek-back", seekForward = "seek-forward"
     // All the metadata (issue 20): every tag of the photo's file.
     case allTags = "all-tags"
+    // Albums (issue 23): b adds to an album, B makes one of a folder or results; inside an album
+    // its own keys (KeyContext.album).
+    case addToAlbum = "add-to-album", makeAlbum = "make-album"
+    case removeFromAlbum = "remove-from-album", moveEarlier = "move-earlier", moveLater = "move-later"
+    case setCover = "set-cover", renameAlbum = "rename-album", deleteAlbum = "delete-album", albumSort = "album-sort"
 }

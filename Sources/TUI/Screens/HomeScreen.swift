@@ -67,6 +67,11 @@ enum HomeScreen {
 
     /// "40 photos · 2023-04-01 – 2023-04-09": the dates that fit (days, else years, else none).
     static func folderDetail(_ group: PhotoGroup, width: Int) -> String {
+        // Albums (issue 23): "album · 12 photos · …", "album · empty".
+        if Album.albumID(ofGroup: group.id) != nil {
+            let count = group.count == 0 ? "album · empty" : "album · \(group.count) photo\(group.count == 1 ? "" : "s")"
+            return [count + " · " + group.yearRange, count].first { $0.displayWidth <= width || group.count == 0 } ?? count
+        }
         let count = "\(group.count) photo\(group.count == 1 ? "" : "s")"
         return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
             .first { $0.displayWidth <= width } ?? count
