@@ -50,13 +50,7 @@ struct AlbumPicker: Equatable, Sendable, LayerState {
         let typed = Album.key(field.text.trimmingCharacters(in: .whitespaces))
         let names = library.albums.map(\.name)
         guard !typed.isEmpty else { return Array(names.prefix(Self.shownAlbums)) }
-        var starting: [String] = [], containing: [String] = []
-        for name in names {
-            let key = Album.key(name)
-            if key.hasPrefix(typed) || key.contains("/" + typed) { starting.append(name) }
-            else if key.contains(typed) { containing.append(name) }
-        }
-        return Array((starting + containing).prefix(Self.shownAlbums))
+        return Suggestions.matching(typed, among: names, fold: Album.key, limit: Self.shownAlbums)
     }
 
     mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
