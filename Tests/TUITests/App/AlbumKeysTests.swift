@@ -9,8 +9,8 @@ import Testing
     static func garden() -> AppState { OrganiseTests.garden() }
 
     /// The Garden open with its first three photos in the album "Trips/Garden".
-    static func withAlbum() -> AppState {
-        var state = garden()
+    static func withAlbum(columns: Int = 80, rows: Int = 24) -> AppState {
+        var state = OrganiseTests.garden(columns: columns, rows: rows)
         state.press(.char(" "), .char(" "), .char(" "), .char("b"))
         state.type("Trips/Garden")
         state.press(.enter)
