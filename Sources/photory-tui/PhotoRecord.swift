@@ -63,6 +63,8 @@ struct PhotoRecord: Encodable {
     var tags: [String]
     var edited: [String]
     var original: Original?
+    // Albums (issue 23): the names of the manual albums the photo is in (left out when none).
+    var albums: [String]?
 
     /// The file's own values of the fields the user edited.
     struct Original: Encodable {
@@ -110,6 +112,8 @@ struct PhotoRecord: Encodable {
         sourceURL = photo.sourceURL
         feedURL = photo.feedURL
         albumId = photo.albumID
+        let inAlbums = library.albums(of: photo.id).map(\.name)
+        albums = inAlbums.isEmpty ? nil : inAlbums
         downloaded = photo.sourceURL == nil ? nil : photo.isDownloaded
         leftFeed = photo.leftFeed ? true : nil
         favourite = photo.isFavourite

@@ -31,24 +31,30 @@ public struct EditStep: Sendable, Equatable, Identifiable {
     /// (`LibraryTrash.restore(…, undoing:)`), redoing it trashes them again; the library's
     /// `undo`/`redo` never do that alone, since files move. Empty for every other step.
     public var trashedIDs: [String]
+    // Albums (issue 23): albums made, deleted, renamed, given a cover or an order.
+    public var albumChanges: [AlbumChange]
 
     public init(id: String = EditStep.newID(), label: String, at: Double = Date().timeIntervalSince1970, changes: [Change],
-                trashedIDs: [String] = []) {
+                trashedIDs: [String] = [], albumChanges: [AlbumChange] = []) {
         self.id = id
         self.label = label
         self.at = at
         self.changes = changes
         self.trashedIDs = trashedIDs
+        self.albumChanges = albumChanges
     }
 
     /// A move of photos to the trash, not any edit of them.
     public var isTrash: Bool { !trashedIDs.isEmpty }
 
+    /// Nothing to do: no photo, trash or album changes.
+    public var isEmpty: Bool { changes.isEmpty && trashedIDs.isEmpty && albumChanges.isEmpty }
+
     /// The step that takes it back.
     public var inverted: EditStep {
         EditStep(id: id, label: label, at: at,
                  changes: changes.map { Change(photoID: $0.photoID, before: $0.after, after: $0.before, written: $0.written) },
-                 trashedIDs: trashedIDs)
+                 trashedIDs: trashedIDs, albumChanges: albumChanges.reversed().map(\.inverted))
     }
 
     /// Steps planned one after another (each on the library the previous one left) as one

@@ -1,6 +1,8 @@
 /// The groupings the browser cycles through and `groups --by` takes.
 public enum GroupingKind: String, CaseIterable, Sendable, Codable {
     case description, date, camera, place, folder, tag
+    // Albums (issue 23)
+    case album
 
     /// How the grouping is named in titles and help: "by date".
     public var title: String {
@@ -11,6 +13,7 @@ public enum GroupingKind: String, CaseIterable, Sendable, Codable {
         case .place: "Place"
         case .folder: "Folder"
         case .tag: "Tag"
+        case .album: "Album"
         }
     }
 
@@ -25,6 +28,7 @@ public enum GroupingKind: String, CaseIterable, Sendable, Codable {
         case .place: PlaceGrouping(places: places)
         case .folder: FolderGrouping(library: library)
         case .tag: TagGrouping()
+        case .album: AlbumGrouping(library: library)
         }
     }
 }

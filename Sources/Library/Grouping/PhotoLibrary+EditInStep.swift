@@ -70,6 +70,7 @@ extension PhotoLibrary {
             joining[Self.groupID(of: photo), default: []].append(photo)
         }
         growPathIndex(with: newPhotos, from: start)
+        remakeAlbumGroups(followAlbumMembers(added: newPhotos))
         // Photos that form or join stacks change what the groups show: grouped again.
         if findStacks() { return regroupOnly() }
         var made = Set<String>()
@@ -152,13 +153,13 @@ extension PhotoLibrary {
             }
         }
         guard reorder else {
-            homeFolders = smartGroups + groups
+            homeFolders = smartGroups + albumGroups + groups
             return
         }
         groups.removeAll { $0.photoIDs.isEmpty }
         groups.sort(by: groupPrecedes)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
-        homeFolders = smartGroups + groups
+        homeFolders = smartGroups + albumGroups + groups
     }
 
     /// The smart folders' covers and dates again; empty ones go, and they stay in their order.
@@ -171,6 +172,6 @@ extension PhotoLibrary {
             smartGroups[index].coverID = ids[0]
             (smartGroups[index].firstTakenAt, smartGroups[index].lastTakenAt) = DateOrderedIDs.dateSpan(of: ids, photo: photo(id:))
         }
-        homeFolders = smartGroups + groups
+        homeFolders = smartGroups + albumGroups + groups
     }
 }

@@ -37,8 +37,11 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
     /// How photos are turned (a rotation or flip): their shape on screen and their previews.
     public static let orientations = LibraryChange(rawValue: 1 << 11)
 
+    // Albums (issue 23): which albums photos are in, or the albums themselves (names, order).
+    public static let albums = LibraryChange(rawValue: 1 << 12)
+
     /// A whole library installed (read again, an import's end): everything may have changed.
-    public static let newLibrary = LibraryChange(rawValue: (1 << 12) - 1)
+    public static let newLibrary = LibraryChange(rawValue: (1 << 13) - 1)
 
     /// What changed between `old` and `new`, the same photos before and after (by position).
     public init(from old: [Photo], to new: [Photo]) {
@@ -63,6 +66,7 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
             || old.fileSize != new.fileSize || old.fileModified != new.fileModified { insert(.files) }
         if old.missing != new.missing { insert(.missing) }
         if old.edits.editedFields != new.edits.editedFields { insert(.edits) }
+        if old.edits.albums != new.edits.albums { insert(.albums) }
     }
 
     public var description: String {
@@ -70,7 +74,7 @@ public struct LibraryChange: OptionSet, Sendable, Hashable, CustomStringConverti
             (.photosAdded, "photos added"), (.photosRemoved, "photos removed"), (.dates, "dates"),
             (.descriptions, "descriptions"), (.places, "places"), (.favourites, "favourites"), (.files, "files"),
             (.missing, "missing"), (.edits, "edits"), (.marks, "marks"), (.tags, "tags"),
-            (.orientations, "orientations"),
+            (.orientations, "orientations"), (.albums, "albums"),
         ]
         let named = names.filter { contains($0.0) }.map(\.1)
         return named.isEmpty ? "nothing" : named.joined(separator: ", ")
@@ -89,6 +93,7 @@ extension GroupingKind {
         case .place: return every.union(.places)
         case .folder: return every.union(.files)
         case .tag: return every.union(.tags)
+        case .album: return every.union(.albums)
         }
     }
 }
@@ -100,7 +105,7 @@ extension SearchIndex {
 
     /// What `update(_:in:)` follows photo by photo; anything else needs a new index.
     public static let followsInStep: LibraryChange = [.dates, .descriptions, .places, .favourites, .edits, .marks, .tags,
-                                                      .orientations]
+                                                      .orientations, .albums]
 }
 
 extension OnThisDay {

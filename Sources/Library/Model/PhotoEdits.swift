@@ -22,6 +22,9 @@ public struct PhotoEdits: Sendable, Equatable {
     /// The EXIF orientation (1–8) the user turned or flipped the photo to, over the file's
     /// (`Orientation`: the user's turn composed with the file's own).
     public var orientation: Int?
+    // Albums (issue 23): the albums the photo is in (by `Album.id`), each with the photo's place
+    // in that album's hand-made order (smaller first). The user's own data, never written to files.
+    public var albums: [String: Double] = [:]
 
     public init(date: EditedDate? = nil, location: LocationEdit? = nil, description: String? = nil,
                 favourite: Bool = false, rating: Int? = nil, rejected: Bool? = nil, picked: Bool = false,

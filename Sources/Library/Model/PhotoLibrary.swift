@@ -15,6 +15,12 @@ public struct PhotoLibrary: Sendable, Equatable {
     public internal(set) var trash: [TrashedPhoto] = []
     /// The stacks (RAW+JPEG, Live Photos) by id, derived from the photos (`findStacks`).
     public internal(set) var stacks: [String: PhotoStack] = [:]
+    // Albums (issue 23): the user's albums by name (`Album`), their members (from the photos'
+    // edits, kept in step with them) and their pages, which the home grid shows after the
+    // smart folders.
+    public internal(set) var albums: [Album] = []
+    var albumMembers: [String: Set<String>] = [:]
+    public internal(set) var albumGroups: [PhotoGroup] = []
     var indexByID: [String: Int] = [:]
     /// Built on first use: only imports and the CLI look photos up by path, so opening the
     /// browser does not pay for it. Replaced whenever the photos are reindexed.
@@ -22,13 +28,14 @@ public struct PhotoLibrary: Sendable, Equatable {
     var groupIndexByID: [String: Int] = [:]
     /// Inside `deferringGroups`: groups and smart folders are made once at its end, not after
     /// each change (`groupsAreStale` says a change happened).
-    private var groupsDeferred = false
-    private var groupsAreStale = false
+    var groupsDeferred = false
+    var groupsAreStale = false
 
-    public init(photos: [Photo] = [], history: EditHistory = EditHistory(), trash: [TrashedPhoto] = []) {
+    public init(photos: [Photo] = [], history: EditHistory = EditHistory(), trash: [TrashedPhoto] = [], albums: [Album] = []) {
         self.photos = photos
         self.history = history
         self.trash = trash
+        self.albums = albums.sorted(by: Self.albumPrecedes)
         reindex()
     }
 
@@ -38,7 +45,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public func photo(path: String) -> Photo? { indexByPath.positions(of: photos)[path].map { photos[$0] } }
     /// A group or smart folder by id.
     public func group(id: String) -> PhotoGroup? {
-        groupIndexByID[id].map { groups[$0] } ?? smartGroups.first { $0.id == id }
+        groupIndexByID[id].map { groups[$0] } ?? smartGroups.first { $0.id == id } ?? albumGroups.first { $0.id == id }
     }
 
     /// A group by name, compared the way photos are grouped (case and spacing ignored).
@@ -148,6 +155,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// library are skipped) and records it for undo, dropping what could be redone.
     public mutating func apply(_ step: EditStep) {
         setEdits(step.changes.map { ($0.photoID, $0.after) })
+        setAlbums(step.albumChanges.map { ($0.albumID, $0.after) })
         history.recordDone(step)
         history.redo.removeAll()
     }
@@ -157,6 +165,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public mutating func undo(stepID id: String? = nil) -> EditStep? {
         guard let step = take(from: \.undo, id: id) else { return nil }
         setEdits(step.changes.map { ($0.photoID, $0.before) })
+        setAlbums(step.albumChanges.reversed().map { ($0.albumID, $0.before) })
         history.redo.append(step)
         return step
     }
@@ -166,6 +175,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public mutating func redo(stepID id: String? = nil) -> EditStep? {
         guard let step = take(from: \.redo, id: id) else { return nil }
         setEdits(step.changes.map { ($0.photoID, $0.after) })
+        setAlbums(step.albumChanges.map { ($0.albumID, $0.after) })
         history.recordDone(step)
         return step
     }
@@ -191,6 +201,8 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     /// Inside `deferringGroups` the edits are only set, and everything is grouped once at its end.
     private mutating func setEdits(_ edits: [(photoID: String, edits: PhotoEdits)]) {
+        let touchedAlbums = followAlbumMembers(edits)
+        defer { remakeAlbumGroups(touchedAlbums) }
         guard groupsDeferred else { return setEditsInStep(edits) }
         for (id, photoEdits) in edits {
             if let index = indexByID[id] { photos[index].edits = photoEdits }
@@ -204,7 +216,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     mutating func makeSmartGroups() {
         if groupsDeferred { groupsAreStale = true; return }
         smartGroups = SmartFolder.folders(in: self).map(\.group)
-        homeFolders = smartGroups + groups
+        homeFolders = smartGroups + albumGroups + groups
     }
 
     /// The photos' groups again, the indexes kept (they do not depend on edits).
@@ -213,6 +225,8 @@ public struct PhotoLibrary: Sendable, Equatable {
         findStacks()
         groups = Self.makeGroups(photos)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
+        albumMembers = Self.makeAlbumMembers(photos)
+        albumGroups = albums.map(makeAlbumGroup)
         makeSmartGroups()
     }
 
@@ -229,6 +243,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// A photo's id changed (its file was rewritten or replaced): the history follows it.
     public mutating func renameInHistory(_ oldID: String, to newID: String) {
         history.renamePhoto(oldID, to: newID)
+        for index in albums.indices where albums[index].cover == oldID { albums[index].cover = newID }
     }
 
     /// Marks each photo missing or present by asking `fileExists`; returns how many changed.
@@ -272,6 +287,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     private mutating func reindex() {
         if !groupsDeferred { findStacks() }
         let photos = self.photos
+        albumMembers = Self.makeAlbumMembers(photos)
         if groupsDeferred {
             indexByID = Self.makeIndex(photos) { $0.id }
             indexByPath = LazyPathIndex()
@@ -295,6 +311,7 @@ public struct PhotoLibrary: Sendable, Equatable {
         }
         indexByPath = LazyPathIndex()
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
+        albumGroups = albums.map(makeAlbumGroup)
         makeSmartGroups()
     }
 

@@ -35,8 +35,11 @@ public enum SearchFilter: Sendable, Equatable {
     case label(ColourLabel)
     /// Tagged with this tag or one under it (folded: `tag:places/italy`).
     case tag(String)
-    // Stacks (issue 21): `is:live`, photos with a motion part (`Photo.hasMotionPart`).
+    // Stacks (issue 21): `is:live`, photos with a motion part (`Photo.hasMotion`).
     case live
+    // Albums (issue 23)
+    /// In the album of this name or in an album of the album folder of this name (`Album.key`).
+    case album(String)
 }
 
 /// A span of dates taken, both ends included, as `TakenAt.sortKey` numbers (YYYYMMDDhhmmss).

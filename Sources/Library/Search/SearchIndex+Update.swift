@@ -5,6 +5,7 @@ extension SearchIndex {
     /// photos in the library, so positions stay those the index was built with. Searching
     /// gives what an index built again gives (`EditInStepTests`).
     public mutating func update(_ changed: [Photo], in library: PhotoLibrary) {
+        albumNames = Self.albumNames(library)
         guard !changed.isEmpty else { return }
         if !isKnownUniquelyReferenced(&orders) { orders = orders.copy() }
         var moved: [(position: Int, photo: Photo)] = []
@@ -17,6 +18,7 @@ extension SearchIndex {
             flags[position] = Self.flags(of: photo)
             stars[position] = Self.stars(of: photo)
             tagSetSlot[position] = Self.tagSlot(of: photo, &tagSets, &tagSetByTags)
+            albumSetSlot[position] = Self.albumSlot(of: photo, &albumSets, &albumSetByIDs)
         }
         // A group may have been made or renamed (its first photo left): every group's name
         // again, slots kept; then the photos' groups.
@@ -86,6 +88,7 @@ extension SearchIndex {
         case .rating, .label: return Self.matches(filter, stars: stars[position])
         case let .tag(prefix):
             return tagSetSlot[position] >= 0 && tagSets[Int(tagSetSlot[position])].contains { $0 == prefix || $0.hasPrefix(prefix + "/") }
+        case let .album(name): return albumSet(albumSetSlot[position], matches: name)
         }
     }
 

@@ -26,6 +26,12 @@ public struct SearchIndex: Sendable {
     var tagSets: [[String]]
     var tagSetSlot: [Int32]
     var tagSetByTags: [[String]: Int32]
+    // Albums (issue 23): the distinct lists of album ids and each photo's (-1: in none), and
+    // each album's folded name (read again on every update, so a rename is followed).
+    var albumSets: [[String]]
+    var albumSetSlot: [Int32]
+    var albumSetByIDs: [[String]: Int32]
+    var albumNames: [String: String]
     /// Positions in each sort order, made when first asked for.
     var orders: SortCache
     /// Names the places of positions, for `place:`.
@@ -68,13 +74,35 @@ public struct SearchIndex: Sendable {
 
     /// The slot of `photo`'s tags in `tagSets`, adding them when new.
     static func tagSlot(of photo: Photo, _ sets: inout [[String]], _ byTags: inout [[String]: Int32]) -> Int32 {
-        let tags = photo.tags
-        guard !tags.isEmpty else { return -1 }
-        if let slot = byTags[tags] { return slot }
+        setSlot(photo.tags, sets: &sets, by: &byTags, stored: { $0.map(SearchText.fold) })
+    }
+
+    /// The slot of `photo`'s albums in `albumSets`, adding them when new.
+    static func albumSlot(of photo: Photo, _ sets: inout [[String]], _ byIDs: inout [[String]: Int32]) -> Int32 {
+        setSlot(photo.edits.albums.keys.sorted(), sets: &sets, by: &byIDs, stored: { $0 })
+    }
+
+    /// The slot of the list `items` (-1 when empty), `stored` as it is kept, added when new.
+    private static func setSlot(_ items: [String], sets: inout [[String]], by slots: inout [[String]: Int32],
+                                stored: ([String]) -> [String]) -> Int32 {
+        guard !items.isEmpty else { return -1 }
+        if let slot = slots[items] { return slot }
         let slot = Int32(sets.count)
-        sets.append(tags.map(SearchText.fold))
-        byTags[tags] = slot
+        sets.append(stored(items))
+        slots[items] = slot
         return slot
+    }
+
+    /// Each album's folded name, by id.
+    static func albumNames(_ library: PhotoLibrary) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: library.albums.map { ($0.id, Album.key($0.name)) })
+    }
+
+    /// Whether the album list in `slot` holds an album named `name` or in the album folder `name`.
+    func albumSet(_ slot: Int32, matches name: String) -> Bool {
+        slot >= 0 && albumSets[Int(slot)].contains { id in
+            albumNames[id].map { $0 == name || $0.hasPrefix(name + "/") } ?? false
+        }
     }
 
     /// Photos in the index.
@@ -99,6 +127,7 @@ public struct SearchIndex: Sendable {
         var nameSlot = [Int32](), folderSlot = [Int32](), descriptionSlot = [Int32](), cameraSlot = [Int32]()
         var placeSlot = [Int32](), dateKey = [Int64](), flags = [UInt8](), stars = [UInt8]()
         var tagSets: [[String]] = [], tagSetSlot = [Int32](), tagSetByTags: [[String]: Int32] = [:]
+        var albumSets: [[String]] = [], albumSetSlot = [Int32](), albumSetByIDs: [[String]: Int32] = [:]
         nameSlot.reserveCapacity(photos.count)
         folderSlot.reserveCapacity(photos.count)
         descriptionSlot.reserveCapacity(photos.count)
@@ -145,6 +174,7 @@ public struct SearchIndex: Sendable {
             flags.append(Self.flags(of: photo))
             stars.append(Self.stars(of: photo))
             tagSetSlot.append(Self.tagSlot(of: photo, &tagSets, &tagSetByTags))
+            albumSetSlot.append(Self.albumSlot(of: photo, &albumSets, &albumSetByIDs))
         }
         self.ids = photos.map(\.id)
         (self.names, self.folders, self.descriptions, self.cameras, self.places) = (names, folders, descriptions, cameras, places)
@@ -155,6 +185,8 @@ public struct SearchIndex: Sendable {
         self.dateKey = dateKey
         self.flags = flags
         (self.stars, self.tagSets, self.tagSetSlot, self.tagSetByTags) = (stars, tagSets, tagSetSlot, tagSetByTags)
+        (self.albumSets, self.albumSetSlot, self.albumSetByIDs) = (albumSets, albumSetSlot, albumSetByIDs)
+        albumNames = Self.albumNames(library)
         if isCancelled() { return nil }
         orders = SortCache(photos: photos)
     }
@@ -229,6 +261,9 @@ public struct SearchIndex: Sendable {
         case let .tag(prefix):
             let found = tagSets.map { $0.contains { $0 == prefix || $0.hasPrefix(prefix + "/") } }
             return { [tagSetSlot] position in tagSetSlot[position] >= 0 && found[Int(tagSetSlot[position])] }
+        case let .album(name):
+            let found = albumSets.indices.map { albumSet(Int32($0), matches: name) }
+            return { [albumSetSlot] position in albumSetSlot[position] >= 0 && found[Int(albumSetSlot[position])] }
         }
     }
 

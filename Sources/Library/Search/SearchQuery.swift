@@ -8,6 +8,7 @@
 /// camera:canon  place:rio  group:"beach 2019"
 /// fav  is:favourite  is:missing  is:edited  is:rejected  is:picked  is:video  is:raw  is:photo  is:live
 /// type:mp4  rating:>=4  rating:0  rating:2..3  label:red  tag:places/italy (the tag and those under it)
+/// album:"Italy 2024" (the album, or every album of an album folder)
 /// -word  -camera:iphone  -is:missing        leave out what matches
 /// ```
 ///
@@ -36,7 +37,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The filter names, as help and error messages list them.
-    public static let fieldNames = ["year", "date", "camera", "place", "group", "is", "type", "rating", "label", "tag"]
+    public static let fieldNames = ["year", "date", "camera", "place", "group", "is", "type", "rating", "label", "tag", "album"]
 
     public init(parsing text: String) throws(SearchQueryError) {
         var terms: [Term] = []
@@ -136,6 +137,9 @@ public struct SearchQuery: Sendable, Equatable {
         case "tag":
             guard let tag = TagPath.normalised(value) else { throw fail("needs a tag, like tag:places/italy") }
             return .tag(SearchText.fold(tag))
+        case "album":
+            guard Album.normalisedName(value) != nil else { throw fail("needs an album's name, like album:\"Italy 2024\"") }
+            return .album(Album.key(value))
         default:
             throw fail("unknown filter \"\(field):\"; the filters are "
                        + fieldNames.map { $0 + ":" }.joined(separator: ", ") + " (quote a word with a colon)")
@@ -147,6 +151,7 @@ public struct SearchQuery: Sendable, Equatable {
         "place": "place:rio", "group": "group:\"beach 2019\"", "is": "is:favourite",
         "type": "type:mp4",
         "rating": "rating:>=4 or rating:0", "label": "label:red", "tag": "tag:places/italy",
+        "album": "album:\"Trips/Italy 2024\"",
     ]
 
     /// `4`, `>=4`, `>3`, `<=2`, `<2`, `2..4`: the stars (0–5) a `rating:` takes.

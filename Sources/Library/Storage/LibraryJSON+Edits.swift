@@ -4,7 +4,8 @@
 ///              "location":{"latitude":…,"longitude":…} (null: cleared),
 ///              "description":"…","favourite":true,
 ///              "rating":4,"rejected":false,"picked":true,"label":"red" (null: cleared),"tags":["Places/Italy"],
-///              "orientation":6 (the EXIF orientation the user turned the photo to)}
+///              "orientation":6 (the EXIF orientation the user turned the photo to),
+///              "albums":[{"album":"<Album.id>","position":3}] (issue 23: the albums it is in, its place in each)}
 ///     "marks":{"rating":3,"rejected":true,"label":"red","tags":["Places/Italy/Rome"]}   (the file's)
 ///     "history":{"undo":[{"id":"…","label":"…","at":…,"changes":[{"photo":"…","before":{…},"after":{…},
 ///                          "written":true (only when a write-back wrote it into the file)}],
@@ -42,6 +43,16 @@ extension LibraryJSON {
             } else if key.equals("orientation") {
                 let orientation = try s.readInt()
                 edits.orientation = (1...8).contains(orientation) ? orientation : nil
+            } else if key.equals("albums") {
+                try s.readArray { s in
+                    var album: String?, position = 0.0
+                    try s.readObject { s, key in
+                        if key.equals("album") { album = try s.readString() }
+                        else if key.equals("position") { position = try s.readDouble() }
+                        else { try s.skipValue() }
+                    }
+                    if let album { edits.albums[album] = position }
+                }
             } else {
                 try s.skipValue()
             }
@@ -90,6 +101,7 @@ extension LibraryJSON {
     static func readStep(_ scanner: inout JSONScanner) throws -> EditStep {
         var id = "", label = "", at = 0.0
         var changes: [EditStep.Change] = [], trashed: [String] = []
+        var albumChanges: [AlbumChange] = []
         try scanner.readObject { s, key in
             if key.equals("id") { id = try s.readString() }
             else if key.equals("trashed") { try s.readArray { trashed.append(try $0.readString()) } }
@@ -107,11 +119,62 @@ extension LibraryJSON {
                     }
                     changes.append(EditStep.Change(photoID: photo, before: before, after: after, written: written))
                 }
+            } else if key.equals("albums") {
+                try s.readArray { s in
+                    var id = "", before: Album?, after: Album?
+                    try s.readObject { s, key in
+                        if key.equals("album") { id = try s.readString() }
+                        else if key.equals("before") { before = try readAlbum(&s) }
+                        else if key.equals("after") { after = try readAlbum(&s) }
+                        else { try s.skipValue() }
+                    }
+                    albumChanges.append(AlbumChange(albumID: id, before: before, after: after))
+                }
             } else {
                 try s.skipValue()
             }
         }
-        return EditStep(id: id, label: label, at: at, changes: changes, trashedIDs: trashed)
+        return EditStep(id: id, label: label, at: at, changes: changes, trashedIDs: trashed, albumChanges: albumChanges)
+    }
+
+    /// An album (`{"id","name","cover","sort"}`), or null.
+    static func readAlbum(_ scanner: inout JSONScanner) throws -> Album? {
+        if try scanner.readNull() { return nil }
+        var id: String?, name: String?, cover: String?, sort: PhotoSort?
+        try scanner.readObject { s, key in
+            if key.equals("id") { id = try s.readString() }
+            else if key.equals("name") { name = try s.readString() }
+            else if key.equals("cover") { cover = try s.readOptionalString() }
+            else if key.equals("sort") { sort = try s.readOptionalString().flatMap(PhotoSort.init(rawValue:)) }
+            else { try s.skipValue() }
+        }
+        guard let id, let name else { throw ReadError(description: "an album without \"id\" and \"name\"") }
+        return Album(id: id, name: name, cover: cover, sort: sort)
+    }
+
+    static func readAlbums(_ scanner: inout JSONScanner) throws -> [Album] {
+        var albums: [Album] = []
+        try scanner.readArray { s in if let album = try readAlbum(&s) { albums.append(album) } }
+        return albums
+    }
+
+    static func appendAlbum(_ album: Album?, _ out: inout [UInt8]) {
+        guard let album else { return out.append(contentsOf: "null".utf8) }
+        out.append(UInt8(ascii: "{"))
+        field("id", album.id, &out, first: true)
+        field("name", album.name, &out)
+        if let cover = album.cover { field("cover", cover, &out) }
+        if let sort = album.sort { field("sort", sort.rawValue, &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func appendAlbums(_ albums: [Album], _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, album) in albums.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendAlbum(album, &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     // MARK: - Writing
@@ -150,7 +213,18 @@ extension LibraryJSON {
             if let colour = label.label { appendString(colour.rawValue, &out) } else { out.append(contentsOf: "null".utf8) }
         }
         if let tags = edits.tags { appendTags(tags, &out, first: first); first = false }
-        if let orientation = edits.orientation { number("orientation", Double(orientation), &out, first: first) }
+        if let orientation = edits.orientation { number("orientation", Double(orientation), &out, first: first); first = false }
+        if !edits.albums.isEmpty {
+            key("albums", &out, first: first)
+            out.append(UInt8(ascii: "["))
+            for (index, albumID) in edits.albums.keys.sorted().enumerated() {
+                out.append(contentsOf: index > 0 ? ",{".utf8 : "{".utf8)
+                field("album", albumID, &out, first: true)
+                number("position", edits.albums[albumID]!, &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -221,6 +295,19 @@ extension LibraryJSON {
             for (index, id) in step.trashedIDs.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendString(id, &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if !step.albumChanges.isEmpty {
+            out.append(contentsOf: ",\"albums\":[".utf8)
+            for (c, change) in step.albumChanges.enumerated() {
+                out.append(contentsOf: c > 0 ? ",{".utf8 : "{".utf8)
+                field("album", change.albumID, &out, first: true)
+                key("before", &out, first: false)
+                appendAlbum(change.before, &out)
+                key("after", &out, first: false)
+                appendAlbum(change.after, &out)
+                out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
         }

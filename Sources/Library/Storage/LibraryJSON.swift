@@ -23,6 +23,8 @@ enum LibraryJSON {
         var photos: [Photo]?
         var history = EditHistory()
         var trash: [TrashedPhoto] = []
+        // Albums (issue 23)
+        var albums: [Album] = []
         /// Which journal belongs to this snapshot (`LibraryJournal`); nil before schema 3.
         var generation: String?
     }
@@ -61,6 +63,8 @@ enum LibraryJSON {
             contents.history = try readHistory(&scanner)
         } else if key.equals("trash") {
             contents.trash = try readTrash(&scanner)
+        } else if key.equals("albums") {
+            contents.albums = try readAlbums(&scanner)
         } else if key.equals("generation") {
             contents.generation = try scanner.readString()
         } else {
@@ -99,7 +103,7 @@ enum LibraryJSON {
     // MARK: - Writing
 
     static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory(),
-                       trash: [TrashedPhoto] = [], generation: String? = nil) -> [UInt8] {
+                       trash: [TrashedPhoto] = [], albums: [Album] = [], generation: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
         out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),".utf8)
@@ -117,6 +121,10 @@ enum LibraryJSON {
         if !trash.isEmpty {
             out.append(contentsOf: ",\n\"trash\":".utf8)
             appendTrash(trash, &out)
+        }
+        if !albums.isEmpty {
+            out.append(contentsOf: ",\n\"albums\":".utf8)
+            appendAlbums(albums, &out)
         }
         if !history.isEmpty {
             out.append(contentsOf: ",\n\"history\":".utf8)

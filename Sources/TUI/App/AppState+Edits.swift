@@ -27,7 +27,7 @@ extension AppState {
 
     /// Applies the user's `step` on screen at once and asks for it to be saved.
     mutating func perform(_ step: EditStep) -> [Effect] {
-        guard !step.changes.isEmpty else {
+        guard !step.isEmpty else {
             status = "Nothing to change"
             return []
         }
@@ -111,9 +111,11 @@ extension AppState {
                                       saying: (Result, PhotoLibrary) -> String? = { _, _ in nil }) -> Result {
         let before = openPages()
         let old = ids.compactMap { library.photo(id: $0) }
+        let albumsBefore = library.albums
         let result = edit(&library)
         let new = old.compactMap { library.photo(id: $0.id) }
-        let change = LibraryChange(from: old, to: new)
+        var change = LibraryChange(from: old, to: new)
+        if library.albums != albumsBefore { change.insert(.albums) }   // Albums (issue 23): renamed, made, deleted
         caches.record(change)
         // Only what the change touched follows it (a favourite: the search index alone).
         if let (kind, tree) = caches.takeTouchedTree() {

@@ -24,7 +24,8 @@ extension AppState {
     /// grouping.
     var homeFolders: [PhotoGroup] {
         guard let tree = activeTree else { return memoryFolders + library.homeFolders }
-        return memoryFolders + library.smartGroups + tree.folders.map(\.group)
+        // Albums (issue 23): after the smart folders, unless the tree is the albums'.
+        return memoryFolders + library.smartGroups + (grouping == .album ? [] : library.albumGroups) + tree.folders.map(\.group)
     }
 
     /// How a photo grid is laid out now: thumbnails, or one row a photo under a header line.
@@ -44,7 +45,8 @@ extension AppState {
             return FolderPage(folders: folder.children, group: group, totalPhotos: shownCount(folder.allPhotoIDs, in: id))
         }
         guard var group = library.group(id: id) ?? memoryFolder(id: id) else { return nil }
-        group.photoIDs = shown(sorted(group.photoIDs), in: id)
+        // Albums (issue 23): an album is in its own order (by hand, or its sort).
+        group.photoIDs = shown(Album.albumID(ofGroup: id) != nil ? group.photoIDs : sorted(group.photoIDs), in: id)
         return FolderPage(group: group)
     }
 

@@ -159,6 +159,7 @@ extension AppState {
         if let effects = handleMarking(action) { return effects }
         if let effects = handleOrganising(action) { return effects }
         if let effects = handleTurnsAndPrograms(action) { return effects }   // issue 20
+        if let effects = handleAlbums(action) { return effects }   // Albums (issue 23)
         switch action {
         case .search:
             openSearch()

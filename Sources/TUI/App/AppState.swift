@@ -114,6 +114,7 @@ public struct AppState: Sendable {
         let context = stack[stack.count - 1].keyContext
         if context == .detail, playback != nil { return .video }   // Videos (issue 21)
         if context == .detail, detailZoom != nil { return .zoomedPhoto }
+        if context == .group, currentAlbum != nil { return .album }   // Albums (issue 23)
         return context == .group && listView ? .list : context
     }
 

@@ -75,4 +75,9 @@ public enum Action: String, CaseIterable, Sendable {
     case dismissMemory = "dismiss-memory"
     // Stacks (issue 21): the photo view shows the next file of a RAW+JPEG or a Live Photo.
     case nextStackMember = "next-stack-member"
+    // Albums (issue 23): b adds to an album, B makes one of a folder or results; inside an album
+    // its own keys (KeyContext.album).
+    case addToAlbum = "add-to-album", makeAlbum = "make-album"
+    case removeFromAlbum = "remove-from-album", moveEarlier = "move-earlier", moveLater = "move-later"
+    case setCover = "set-cover", renameAlbum = "rename-album", deleteAlbum = "delete-album", albumSort = "album-sort"
 }

@@ -12,6 +12,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case allTags
     // Zoom in the photo view
     case zoomedPhoto
+    // Albums (issue 23): inside an album (over the group's keys), the album picker, deleting an album
+    case album, albumPicker, albumConfirmation
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -37,6 +39,9 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .video: "video"
         case .allTags: "all-tags"
         case .zoomedPhoto: "photo-zoomed"
+        case .album: "album"
+        case .albumPicker: "album-picker"
+        case .albumConfirmation: "album-confirmation"
         }
     }
 
@@ -64,13 +69,22 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .video: "Keys — video playing"
         case .allTags: "Keys — all the tags of the file"
         case .zoomedPhoto: "Keys — zoomed photo"
+        case .album: "Keys — photos of an album"
+        case .albumPicker: "Keys — album"
+        case .albumConfirmation: "Keys — delete the album"
         }
     }
 
     /// The context whose bindings apply under this one for keys it does not bind itself (a
     /// zoomed photo pans with the arrows, and answers every other key of the photo view).
-    var underlying: KeyContext? { self == .zoomedPhoto ? .detail : nil }
+    var underlying: KeyContext? {
+        switch self {
+        case .zoomedPhoto: .detail
+        case .album: .group
+        default: nil
+        }
+    }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker].contains(self) }
 }

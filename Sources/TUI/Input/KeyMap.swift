@@ -260,8 +260,47 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.first, [.home, .char("g")], help: "top / bottom", in: [.commandOutput]),
             KeyBinding(.last, [.end, .char("G")], help: "top / bottom", in: [.commandOutput]),
             KeyBinding(.close, [.escape, .char("q"), .enter], help: "close", hint: "close", in: [.commandOutput]),
-        ] + marking(photos: photos)
+        ] + marking(photos: photos) + albums(photos: photos, grids: grids)
     }()
+
+    /// Albums (issue 23): `b` adds the marked (or current) photos to an album, `B` makes an album
+    /// of a folder or of search results; inside an album (`KeyContext.album`, over the group's
+    /// keys) its own keys; the album picker and the delete confirmation.
+    private static func albums(photos: Set<KeyContext>, grids: Set<KeyContext>) -> [KeyBinding] {
+        [
+            KeyBinding(.addToAlbum, [.char("b")], help: "add the marked photos (or this one) to an album", hint: "album",
+                       in: photos),
+            KeyBinding(.makeAlbum, [.char("B")], help: "make an album of this folder or these search results",
+                       hint: "make album", in: grids),
+            KeyBinding(.removeFromAlbum, [.char("e")], help: "take the marked photos (or this one) out of the album",
+                       hint: "remove", in: [.album]),
+            KeyBinding(.moveEarlier, [.char("[")], help: "move the photo earlier / later in the album", hint: "move",
+                       in: [.album]),
+            KeyBinding(.moveLater, [.char("]")], help: "move the photo earlier / later in the album", hint: "move",
+                       in: [.album]),
+            KeyBinding(.setCover, [.char("K")], help: "show this photo on the album's tile (cover)", hint: "cover",
+                       in: [.album]),
+            KeyBinding(.albumSort, [.char("s")], help: "order the album: by hand, date, newest, name, size, rating",
+                       hint: "order", in: [.album]),
+            KeyBinding(.renameAlbum, [.char("N")], help: "rename the album (a path moves it into an album folder)",
+                       hint: "rename", in: [.album]),
+            KeyBinding(.deleteAlbum, [.char("E")], help: "delete the album (asks; its photos stay)", hint: "delete album",
+                       in: [.album]),
+            // The album picker (typed characters go into its line)
+            KeyBinding(.accept, [.enter], help: "the highlighted album, else the name typed (a new album)", hint: "choose",
+                       in: [.albumPicker]),
+            KeyBinding(.previousChoice, [.up], help: "choose an album", hint: "choose", in: [.albumPicker]),
+            KeyBinding(.nextChoice, [.down], help: "choose an album", hint: "choose", in: [.albumPicker]),
+            KeyBinding(.complete, [.tab], help: "complete with the highlighted album", hint: "complete", in: [.albumPicker]),
+            KeyBinding(.deleteBack, [.backspace], help: "delete before the cursor", in: [.albumPicker]),
+            KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: [.albumPicker]),
+            KeyBinding(.cancel, [.escape], help: "cancel", hint: "cancel", in: [.albumPicker]),
+            // Deleting an album
+            KeyBinding(.accept, [.char("y")], help: "yes: delete the album (u brings it back)", hint: "yes",
+                       in: [.albumConfirmation]),
+            KeyBinding(.cancel, [.escape, .char("n")], help: "no (any other key too)", hint: "no", in: [.albumConfirmation]),
+        ]
+    }
 
     /// Rating, flags, labels, tags, culling and the trash (issue 22): on the marked photos,
     /// else the one selected or shown. Keys after Lightroom's (0–5 stars, x reject, P pick,

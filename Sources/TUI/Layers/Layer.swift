@@ -32,6 +32,9 @@ enum Layer: Sendable {
     case commandOutput(CommandOutputLayer)
     // All the metadata (issue 20): every tag of the file.
     case allTags(AllTagsLayer)
+    // Albums (issue 23): the album picker, deleting an album
+    case albumPicker(AlbumPicker)
+    case albumDeleteConfirmation(AlbumDeleteConfirmation)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -51,6 +54,8 @@ enum Layer: Sendable {
         case let .commandLine(state): state
         case let .commandOutput(state): state
         case let .allTags(state): state
+        case let .albumPicker(state): state
+        case let .albumDeleteConfirmation(state): state
         }
     }
 

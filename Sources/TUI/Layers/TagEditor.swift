@@ -42,13 +42,7 @@ struct TagEditor: Equatable, Sendable, LayerState {
     func suggestions() -> [String] {
         let typed = SearchText.fold(field.text.trimmingCharacters(in: .whitespaces))
         guard !typed.isEmpty else { return [] }
-        var starting: [String] = [], containing: [String] = []
-        for tag in libraryTags {
-            let folded = SearchText.fold(tag)
-            if folded.hasPrefix(typed) || folded.contains("/" + typed) { starting.append(tag) }
-            else if folded.contains(typed) { containing.append(tag) }
-        }
-        return Array((starting + containing).prefix(Self.shownSuggestions))
+        return Suggestions.matching(typed, among: libraryTags, fold: SearchText.fold, limit: Self.shownSuggestions)
     }
 
     /// What the list shows: suggestions while typing, else the photos' tags.

@@ -5,6 +5,9 @@ import Library
 /// come first as folder tiles.
 enum GroupScreen {
     static let hints: [Action] = [.open, .mark, .favourite, .search, .sort, .listView, .back, .help]
+    /// Albums (issue 23): inside an album.
+    static let albumHints: [Action] = [.open, .mark, .addToAlbum, .removeFromAlbum, .moveEarlier, .moveLater, .setCover,
+                                       .albumSort, .renameAlbum, .deleteAlbum, .back, .help]
 
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }

@@ -82,6 +82,11 @@ enum HomeScreen {
 
     /// "40 photos · 2023-04-01 – 2023-04-09": the dates that fit (days, else years, else none).
     static func folderDetail(_ group: PhotoGroup, count: Int, width: Int) -> String {
+        // Albums (issue 23): "album · 12 photos · …", "album · empty".
+        if Album.albumID(ofGroup: group.id) != nil {
+            let shown = count == 0 ? "album · empty" : "album · " + AppState.count(count)
+            return [shown + " · " + group.yearRange, shown].first { $0.displayWidth <= width || count == 0 } ?? shown
+        }
         let count = AppState.count(count)
         return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
             .first { $0.displayWidth <= width } ?? count

@@ -92,6 +92,7 @@ import Testing
                                  location: .set(GPSPosition(latitude: 48.85, longitude: 2.35, altitude: -3)),
                                  description: "Boats", favourite: true, rating: 4, rejected: false, picked: true,
                                  label: .cleared, tags: ["Places/Italy/Rome", "Family"], orientation: 7)
+        photo.edits.albums = ["a1": 2]   // Albums (issue 23)
         photo.fileMarks = PhotoMarks(rating: 2, rejected: true, label: .purple, tags: ["Places/Italy"])
         photo.sidecarModified = 1_700_000_050.5
         photo.animated = true
@@ -151,7 +152,8 @@ import Testing
             + #""marks":{"rating":2,"rejected":true,"label":"purple","tags":["Places/Italy"]},"sidecarModified":1700000050.5,"#
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
-            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7}}"#
+            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7,"#
+            + #""albums":[{"album":"a1","position":2}]}}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }

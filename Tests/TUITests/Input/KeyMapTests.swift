@@ -40,6 +40,12 @@ import Testing
             state.send(.commandFinished(command: "true", ExternalProgram.Outcome(program: "sh")))
         case .video: state = VideoPlaybackTests.onVideo(columns: 160, rows: 48); state.press(.char("p"))   // issue 21
         case .allTags: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("I"))
+        // Albums (issue 23)
+        case .album, .albumConfirmation:
+            state = AlbumKeysTests.withAlbum(columns: 160, rows: 48)
+            state.press(.escape, .escape, .home, .right, .enter)
+            if context == .albumConfirmation { state.press(.char("E")) }
+        case .albumPicker: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("b"))
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }

@@ -1,0 +1,40 @@
+import Library
+
+/// Asking before an album goes (issue 23): "Delete the album "Italy" (12 photos)? y/n". Only
+/// `y` deletes it (one edit: `u` brings it back with its photos and order); the photos stay in
+/// the library. Any other key but help cancels.
+struct AlbumDeleteConfirmation: Equatable, Sendable, LayerState {
+    var albumName: String
+    var count: Int
+
+    var keyContext: KeyContext { .albumConfirmation }
+    var layer: Layer { .albumDeleteConfirmation(self) }
+
+    mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
+        switch action {
+        case .accept:
+            do {
+                return .close(then: .perform(try EditPlanner(library: state.library).deleteAlbum(albumName)))
+            } catch {
+                return .close(then: .say(AppState.capitalised(error.description)))
+            }
+        case .help: return .consumed(then: .showHelp)
+        default: return .close(then: .say("The album stays"))
+        }
+    }
+
+    func render(_ state: AppState, into grid: inout CellGrid) {
+        let yes = state.keyMap.label(.accept, in: .albumConfirmation)
+        let lines: [(String, Style)] = [
+            ("Delete the album \"\(DisplayWidth.sanitized(albumName))\" (\(AppState.count(count)))? \(yes)/n", Theme.title),
+            ("", .plain),
+            ("Its photos stay in the library and their other albums. u brings it back.", Theme.dim),
+        ]
+        let width = min(66, state.contentArea.width)
+        let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
+        let inner = Panel.draw(box, title: "Delete the album", into: &grid)
+        for (i, line) in lines.enumerated() where i < inner.height {
+            grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
+        }
+    }
+}
