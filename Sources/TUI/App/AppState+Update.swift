@@ -175,6 +175,9 @@ extension AppState {
         // All the metadata (issue 20).
         case .allTags:
             return openAllTags()
+        // Look-alike duplicates (issue 23)
+        case .showDuplicates:
+            return openDuplicates()
         case .importPhotos:
             return openPicker()
         case .reload:

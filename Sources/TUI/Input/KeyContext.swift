@@ -12,6 +12,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case allTags
     // Zoom in the photo view
     case zoomedPhoto
+    // Look-alike duplicates (issue 23): the review layer.
+    case duplicates
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -37,6 +39,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .video: "video"
         case .allTags: "all-tags"
         case .zoomedPhoto: "photo-zoomed"
+        case .duplicates: "duplicates"
         }
     }
 
@@ -64,6 +67,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .video: "Keys — video playing"
         case .allTags: "Keys — all the tags of the file"
         case .zoomedPhoto: "Keys — zoomed photo"
+        case .duplicates: "Keys — duplicates"
         }
     }
 

@@ -32,6 +32,8 @@ enum Layer: Sendable {
     case commandOutput(CommandOutputLayer)
     // All the metadata (issue 20): every tag of the file.
     case allTags(AllTagsLayer)
+    // Look-alike duplicates (issue 23): the review.
+    case duplicates(DuplicatesReview)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -51,6 +53,7 @@ enum Layer: Sendable {
         case let .commandLine(state): state
         case let .commandOutput(state): state
         case let .allTags(state): state
+        case let .duplicates(state): state
         }
     }
 

@@ -103,6 +103,7 @@ import Testing
         photo.leftFeed = true
         photo.kind = .video
         photo.duration = 3.5
+        photo.perceptualHash = 0x00f0_1234_abcd_ef99
         return photo
     }()
 
@@ -147,7 +148,8 @@ import Testing
             + #""marks":{"rating":2,"rejected":true,"label":"purple","tags":["Places/Italy"]},"sidecarModified":1700000050.5,"#
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
-            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7}}"#
+            + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7},"#
+            + #""phash":"00f01234abcdef99"}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
