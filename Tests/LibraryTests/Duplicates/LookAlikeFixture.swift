@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Library
 
@@ -10,10 +11,19 @@ enum LookAlikeFixture {
     static func copies(of image: DecodedImage) throws -> [(name: String, jpeg: [UInt8])] {
         [("resized to half", try JPEGEncoder.encode(ImageTransform.resized(image, toFit: image.width / 2, image.height / 2))),
          ("recompressed at quality 15", try JPEGEncoder.encode(image, quality: 15)),
-         ("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
-         ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05))),
          ("brightened +30", try JPEGEncoder.encode(brightened(image, by: 30)))]
     }
+
+    /// 5% crops: measured and printed (`LookAlikeTuningTests`), not promised (see `DuplicateFinder.nearThreshold`).
+    static func crops(of image: DecodedImage) throws -> [(name: String, jpeg: [UInt8])] {
+        [("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
+         ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05)))]
+    }
+
+    /// Sample photos whose hash is noise: an almost blank frame.
+    static let nearlyBlank: Set<String> = ["35-empty.jpg"]
+    /// Pairs of sample files that are one picture: metadata variants, and iOS's normal + HDR versions of one shot.
+    static let samePicture: Set<Set<String>> = [["iptc.jpg", "iptc_roundUp.jpg"], ["iphone_hdr_NO.jpg", "iphone_hdr_YES.jpg"]]
 
     /// `image` without `fraction` of its width on the left and of its height at the top.
     static func cropped(_ image: DecodedImage, by fraction: Double) -> DecodedImage {

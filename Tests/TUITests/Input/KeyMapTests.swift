@@ -35,6 +35,7 @@ import Testing
             state.send(.commandFinished(command: "true", ExternalProgram.Outcome(program: "sh")))
         case .video: state = VideoPlaybackTests.onVideo(columns: 160, rows: 48); state.press(.char("p"))   // issue 21
         case .allTags: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("I"))
+        case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
