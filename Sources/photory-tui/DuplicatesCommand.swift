@@ -17,8 +17,8 @@ struct DuplicatesCommand: ParsableCommand {
             Exact copies are refused at import (the import says which photo each one duplicates). Look-alikes are \
             resized, recompressed, lightly cropped or brightened copies of one picture, found by a perceptual hash \
             of each photo's thumbnail; photos imported before hashes existed are hashed first. The photo to keep \
-            has the largest resolution, then is a raw file rather than a JPEG, then the original (larger, older \
-            file) rather than a copy, then the richer metadata.
+            has the largest resolution, then is a raw file rather than a JPEG, then the original (the older, \
+            then the larger file) rather than a copy, then the richer metadata.
             """)
 
     @OptionGroup var options: LibraryOptions

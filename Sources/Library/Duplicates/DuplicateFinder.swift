@@ -56,15 +56,16 @@ public enum DuplicateFinder {
     }
 
     /// `photos` best to keep first: the largest resolution, then a raw file over a JPEG, then the
-    /// original over an edited or smaller copy (more bytes, then the older file), then richer
+    /// original over an edited or smaller copy (the older file, then more bytes: a brightened
+    /// copy re-encoded at a higher quality is larger, but newer), then richer
     /// metadata; the path settles the rest.
     public static func ranked(_ photos: [Photo]) -> [Photo] {
         photos.sorted { a, b in
             let pixels = (Int64(a.width) * Int64(a.height), Int64(b.width) * Int64(b.height))
             if pixels.0 != pixels.1 { return pixels.0 > pixels.1 }
             if (a.kind == .raw) != (b.kind == .raw) { return a.kind == .raw }
-            if a.fileSize != b.fileSize { return a.fileSize > b.fileSize }
             if a.fileModified != b.fileModified { return a.fileModified < b.fileModified }
+            if a.fileSize != b.fileSize { return a.fileSize > b.fileSize }
             let richness = (metadataRichness(a), metadataRichness(b))
             if richness.0 != richness.1 { return richness.0 > richness.1 }
             return a.path < b.path

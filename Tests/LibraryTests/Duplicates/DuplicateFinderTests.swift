@@ -18,9 +18,9 @@ import Testing
         let raw = Self.photo("raw", 4000, 3000, kind: .raw), jpeg = Self.photo("jpeg", 4000, 3000, bytes: 5000)
         #expect(DuplicateFinder.ranked([jpeg, raw]).map(\.id) == ["raw", "jpeg"])
         let original = Self.photo("orig", 4000, 3000, bytes: 5000, modified: 10)
-        let edited = Self.photo("edit", 4000, 3000, bytes: 3000, modified: 5)
-        let later = Self.photo("later", 4000, 3000, bytes: 5000, modified: 20)
-        #expect(DuplicateFinder.ranked([edited, later, original]).map(\.id) == ["orig", "later", "edit"])
+        let smaller = Self.photo("smaller", 4000, 3000, bytes: 3000, modified: 10)
+        let edited = Self.photo("edit", 4000, 3000, bytes: 9000, modified: 20)
+        #expect(DuplicateFinder.ranked([edited, smaller, original]).map(\.id) == ["orig", "smaller", "edit"])
         var rich = Self.photo("rich", 4000, 3000)
         rich.cameraMake = "Canon"
         let plain = Self.photo("plain", 4000, 3000)
