@@ -22,6 +22,8 @@ public final class Benchmark {
         case `import`, tiles, chafa, detail, grid, graphics, formats, media, startup, loop, geo, edits, search, web
         /// Zoom in the photo view.
         case zoom
+        /// Look-alike duplicates: perceptual hash at import, grouping 100k and 1M hashes (issue 23).
+        case duplicates
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
@@ -91,6 +93,7 @@ public final class Benchmark {
         if sections.contains(.search) { runSearch() }
         if sections.contains(.web) { try runWeb() }
         if sections.contains(.zoom) { try runZoom() }
+        if sections.contains(.duplicates) { runDuplicates() }  // look-alike duplicates (issue 23)
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -110,11 +110,16 @@ public struct ThumbnailStore: Sendable {
         return entry
     }
 
-    /// Makes the thumbnail unless the store already has one for `key`.
-    public func prepare(_ key: Key, from raw: UnsafeRawBufferPointer, orientation: Int) {
+    /// Makes the thumbnail unless the store already has one for `key`; returns its pixels (the
+    /// ones just made, or the stored ones read back), nil when there is none. The importer
+    /// hashes them (`PerceptualHash`) without decoding the photo twice.
+    @discardableResult
+    public func prepare(_ key: Key, from raw: UnsafeRawBufferPointer, orientation: Int) -> DecodedImage? {
         let base = path(for: key)
-        guard access(base + ".jpg", F_OK) != 0, access(base + ".err", F_OK) != 0 else { return }
-        make(key, from: raw, orientation: orientation)
+        let entry: Entry? = access(base + ".jpg", F_OK) != 0 && access(base + ".err", F_OK) != 0
+            ? make(key, from: raw, orientation: orientation) : entry(for: key)
+        guard case let .thumbnail(image)? = entry else { return nil }
+        return image
     }
 
     /// The same for a video read from its file.

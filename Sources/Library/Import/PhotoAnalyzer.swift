@@ -46,7 +46,7 @@ struct PhotoAnalyzer: Sendable {
             let video = VideoSource(path: path)
             return analyze(path: path, info: info, importedAt: importedAt, format: format, hash: hash, size: size,
                            inspect: { () throws(PhotoFormatError) in try VideoFormat().inspect(video) },
-                           prepareThumbnail: { self.thumbnails?.prepare($0, from: video, orientation: $1) })
+                           prepareThumbnail: { self.thumbnails?.prepare($0, from: video, orientation: $1); return nil })
         }
         let bytes: [UInt8]
         do {
@@ -66,10 +66,11 @@ struct PhotoAnalyzer: Sendable {
     }
 
     /// The photo of a file whose content hashes to `hash`, its format's `inspect` read, and its
-    /// thumbnail made by `prepareThumbnail` (from the bytes in memory, or a video's file).
+    /// thumbnail made by `prepareThumbnail` (from the bytes in memory, or a video's file), whose
+    /// pixels, when it gives them, make the photo's perceptual hash (look-alikes, issue 23).
     private func analyze(path: String, info: stat, importedAt: Double, format: any PhotoFormat, hash: UInt64, size: Int,
                          inspect: () throws(PhotoFormatError) -> PhotoFormatInfo,
-                         prepareThumbnail: (ThumbnailStore.Key, Int) -> Void,
+                         prepareThumbnail: (ThumbnailStore.Key, Int) -> DecodedImage?,
                          motion: (Metadata) -> (clip: (range: Range<Int>, duration: Double?)?, note: String?) = { _ in (nil, nil) }) -> Result {
         let header: PhotoFormatInfo
         do {
@@ -128,8 +129,9 @@ struct PhotoAnalyzer: Sendable {
             photo.motionRange = Int64(clip.range.lowerBound)..<Int64(clip.range.upperBound)
             photo.motionDuration = clip.duration
         }
-        prepareThumbnail(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize, fileModified: photo.fileModified),
-                         photo.fileOrientation)
+        let thumbnail = prepareThumbnail(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
+                                                            fileModified: photo.fileModified), photo.fileOrientation)
+        photo.perceptualHash = thumbnail.flatMap(PerceptualHash.compute) ?? 0   // look-alikes (issue 23)
         return .photo(photo, note: motion.note)
     }
 

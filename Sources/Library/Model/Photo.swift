@@ -77,6 +77,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var fileModified: Double
     /// When the photo entered the library, seconds since 1970.
     public var importedAt: Double
+    // Look-alike duplicates (issue 23):
+    /// The picture's 64-bit perceptual hash (`PerceptualHash`), made from its grid thumbnail at
+    /// import; 0 while not known (imported before hashes, a video, a flat picture).
+    public var perceptualHash: UInt64 = 0
     /// The position in the file's metadata.
     public var fileGPS: GPSPosition?
     private var storedWidth: Int32

@@ -116,6 +116,15 @@ struct PhotoCodec: Sendable {
               read: { $1.photo.sidecarModified = try $0.readDouble() }),
         Field("edits", write: { $1.value($0.edits.isEmpty ? nil : $0.edits, LibraryJSON.appendEdits) },
               read: { $1.photo.edits = try LibraryJSON.readEdits(&$0) }),
+        // Look-alike duplicates (issue 23): 16 hex digits (a JSON number cannot hold 64 bits).
+        Field("phash", write: { $1.string($0.perceptualHash == 0 ? nil : PerceptualHash.hex($0.perceptualHash)) },
+              read: { s, draft in
+            let raw = try s.readString()
+            guard let hash = PerceptualHash.parse(hex: raw) else {
+                throw LibraryJSON.ReadError(description: "photo \(draft.number): phash is not 16 hex digits")
+            }
+            draft.photo.perceptualHash = hash
+        }),
     ]
 
     private static func hasThumbnailShape(_ photo: Photo) -> Bool {

@@ -54,9 +54,10 @@ public struct OriginalDownloader: Sendable {
             var downloaded = photo
             downloaded.takeFile(of: file, contentID: file.id == photo.id ? nil : file.id)
             if let thumbnails {
-                body.withUnsafeBytes { raw in
+                let thumbnail = body.withUnsafeBytes { raw in
                     thumbnails.prepare(ThumbnailStore.Key(of: downloaded), from: raw, orientation: downloaded.fileOrientation)
                 }
+                downloaded.perceptualHash = thumbnail.flatMap(PerceptualHash.compute) ?? 0
             }
             return downloaded
         }

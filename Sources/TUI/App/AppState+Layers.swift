@@ -140,6 +140,9 @@ extension AppState {
             return []
         case let .runCommand(command, photoIDs):
             return runCommand(command, on: photoIDs)
+        // Look-alike duplicates (issue 23)
+        case let .resolveDuplicates(keep, others, trash):
+            return resolveDuplicates(keep: keep, others: others, trash: trash)
         }
     }
 }

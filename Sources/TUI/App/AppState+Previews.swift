@@ -45,6 +45,15 @@ extension AppState {
                 want(i == index ? detailPhoto?.id ?? group.photoIDs[i] : group.photoIDs[i], columns: area.width, rows: area.height, inGrid: false, standIn: i == index)
             }
         }
+        // Look-alike duplicates (issue 23): the review's thumbnails, over the screen, first.
+        if let review = layer(DuplicatesReview.self) {
+            var onTop: [PreviewRequest] = []
+            swap(&onTop, &requests)
+            for column in DuplicatesReviewView.columns(review, state: self) {
+                want(column.photo.id, columns: column.tile.width, rows: column.tile.height)
+            }
+            requests += onTop
+        }
         return requests
     }
 

@@ -183,6 +183,9 @@ extension AppState {
             return openAllTags()
         case .dismissMemory:   // On this day (issue 23)
             return dismissSelectedMemory()
+        // Look-alike duplicates (issue 23)
+        case .showDuplicates:
+            return openDuplicates()
         case .importPhotos:
             return openPicker()
         case .reload:

@@ -80,4 +80,14 @@ public enum Action: String, CaseIterable, Sendable {
     case addToAlbum = "add-to-album", makeAlbum = "make-album"
     case removeFromAlbum = "remove-from-album", moveEarlier = "move-earlier", moveLater = "move-later"
     case setCover = "set-cover", renameAlbum = "rename-album", deleteAlbum = "delete-album", albumSort = "album-sort"
+    // Look-alike duplicates (issue 23): D on home opens the review; its own keys inside it.
+    case showDuplicates = "show-duplicates"
+    /// In the review: keep the highlighted photo instead of the suggested one.
+    case keepThis = "keep-this"
+    /// In the review: keep every photo of the group (nothing changes), on to the next.
+    case keepAll = "keep-all"
+    /// In the review: merge into the kept photo and move the others to the trash (asks first).
+    case resolveGroup = "resolve-group"
+    /// In the review: merge into the kept photo and mark the others rejected (they stay).
+    case rejectOthers = "reject-others"
 }

@@ -14,6 +14,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case zoomedPhoto
     // Albums (issue 23): inside an album (over the group's keys), the album picker, deleting an album
     case album, albumPicker, albumConfirmation
+    // Look-alike duplicates (issue 23): the review layer.
+    case duplicates
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -42,6 +44,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .album: "album"
         case .albumPicker: "album-picker"
         case .albumConfirmation: "album-confirmation"
+        case .duplicates: "duplicates"
         }
     }
 
@@ -72,6 +75,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .album: "Keys — photos of an album"
         case .albumPicker: "Keys — album"
         case .albumConfirmation: "Keys — delete the album"
+        case .duplicates: "Keys — duplicates"
         }
     }
 

@@ -260,6 +260,24 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.first, [.home, .char("g")], help: "top / bottom", in: [.commandOutput]),
             KeyBinding(.last, [.end, .char("G")], help: "top / bottom", in: [.commandOutput]),
             KeyBinding(.close, [.escape, .char("q"), .enter], help: "close", hint: "close", in: [.commandOutput]),
+            // Look-alike duplicates (issue 23): D on home, then the review's own keys.
+            KeyBinding(.showDuplicates, [.char("D")], help: "duplicates: review look-alike photos, keep one of each",
+                       hint: "duplicates", in: [.home]),
+            KeyBinding(.left, [.left, .char("h")], help: "choose a photo of the group", hint: "choose", in: [.duplicates]),
+            KeyBinding(.right, [.right, .char("l")], help: "choose a photo of the group", hint: "choose", in: [.duplicates]),
+            KeyBinding(.up, [.up, .char("k")], help: "previous / next group", hint: "group", in: [.duplicates]),
+            KeyBinding(.down, [.down, .char("j")], help: "previous / next group", hint: "group", in: [.duplicates]),
+            KeyBinding(.keepThis, [.char(" ")], help: "keep the chosen photo instead of the suggested one", hint: "keep this",
+                       in: [.duplicates]),
+            KeyBinding(.resolveGroup, [.enter, .char("t")],
+                       help: "merge favourite, rating, tags and edits into the kept photo; the others to the trash (asks first)",
+                       hint: "merge+trash", in: [.duplicates]),
+            KeyBinding(.rejectOthers, [.char("x")], help: "merge into the kept photo and mark the others rejected (they stay)",
+                       hint: "merge+reject", in: [.duplicates]),
+            KeyBinding(.keepAll, [.char("a")], help: "keep them all (nothing changes), on to the next group", hint: "keep all",
+                       in: [.duplicates]),
+            KeyBinding(.close, [.escape, .char("q"), .char("D")], help: "close", hint: "close", in: [.duplicates]),
+            KeyBinding(.help, [.char("?")], help: "help", in: [.duplicates]),
         ] + marking(photos: photos) + albums(photos: photos, grids: grids)
     }()
 

@@ -35,6 +35,8 @@ enum Layer: Sendable {
     // Albums (issue 23): the album picker, deleting an album
     case albumPicker(AlbumPicker)
     case albumDeleteConfirmation(AlbumDeleteConfirmation)
+    // Look-alike duplicates (issue 23): the review.
+    case duplicates(DuplicatesReview)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -56,6 +58,7 @@ enum Layer: Sendable {
         case let .allTags(state): state
         case let .albumPicker(state): state
         case let .albumDeleteConfirmation(state): state
+        case let .duplicates(state): state
         }
     }
 

@@ -43,4 +43,7 @@ enum LayerRequest: Equatable {
     case confirmErase([String])
     /// Run the `!` command on these photos' paths (issue 20).
     case runCommand(String, photoIDs: [String])
+    // Look-alike duplicates (issue 23)
+    /// Merge the others' marks and edits into `keep`, then trash the others (asking) or reject them.
+    case resolveDuplicates(keep: String, others: [String], trash: Bool)
 }

@@ -4,7 +4,9 @@ import Testing
 /// A million photos are held in memory at once: each byte of `Photo` is a megabyte there.
 @Suite struct PhotoSizeTests {
     @Test func aPhotoStaysSmall() {
-        #expect(MemoryLayout<Photo>.stride <= 176, "\(MemoryLayout<Photo>.stride) bytes: keep rare fields in Photo.Rare")
+        // 184 since look-alike duplicates (issue 23): every photo has its 8-byte perceptual hash
+        // (8 MB a million photos; in `Rare` it would box nearly every photo).
+        #expect(MemoryLayout<Photo>.stride <= 184, "\(MemoryLayout<Photo>.stride) bytes: keep rare fields in Photo.Rare")
     }
 
     /// The rare fields live out of line, and a copy of a photo changed there leaves the original as it was.

@@ -107,6 +107,7 @@ import Testing
         photo.motionRange = 40_000..<123_456   // Motion Photos (issue 21)
         photo.motionDuration = 1.5
         photo.appleContentID = "6F1A-LIVE-0001"   // Stacks (issue 21)
+        photo.perceptualHash = 0x00f0_1234_abcd_ef99
         return photo
     }()
 
@@ -153,7 +154,7 @@ import Testing
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
             + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7,"#
-            + #""albums":[{"album":"a1","position":2}]}}"#
+            + #""albums":[{"album":"a1","position":2}]},"phash":"00f01234abcdef99"}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }

@@ -46,6 +46,7 @@ import Testing
             state.press(.escape, .escape, .home, .right, .enter)
             if context == .albumConfirmation { state.press(.char("E")) }
         case .albumPicker: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("b"))
+        case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }

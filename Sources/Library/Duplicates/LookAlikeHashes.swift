@@ -1,0 +1,35 @@
+import Foundation
+
+/// Perceptual hashes for photos imported before hashes existed (or whose thumbnail was made
+/// elsewhere): made from the grid thumbnail (`ThumbnailStore`, which makes it when absent),
+/// the same pixels the importer hashes. The duplicates screen and `photory-tui duplicates
+/// --near` call `hash(missing:thumbnails:)` first and save what it returns with
+/// `LibraryStoring.appendPhotos` (the records replaced, the user's edits kept).
+public enum LookAlikeHashes {
+    /// The photos that can have a hash and have none: downloaded, present, not videos.
+    public static func missing(in library: PhotoLibrary) -> [Photo] {
+        library.photos.filter { $0.perceptualHash == 0 && $0.kind != .video && $0.isDownloaded && !$0.missing }
+    }
+
+    /// `photos` with their hashes made (on `workers` threads); photos whose thumbnail cannot be
+    /// made, and flat pictures, are left out.
+    public static func hash(_ photos: [Photo], thumbnails: ThumbnailStore,
+                            workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Photo] {
+        guard !photos.isEmpty else { return [] }
+        let results = Locked([Photo?](repeating: nil, count: photos.count))
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, photos.count))) { _ in
+            while true {
+                let i = next.withLock { n -> Int in defer { n += 1 }; return n }
+                guard i < photos.count else { return }
+                var photo = photos[i]
+                guard case let .thumbnail(image) = thumbnails.entryMakingIfNeeded(
+                          photoID: photo.id, path: photo.path, orientation: photo.fileOrientation),
+                      let hash = PerceptualHash.compute(image) else { continue }
+                photo.perceptualHash = hash
+                results.withLock { $0[i] = photo }
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}

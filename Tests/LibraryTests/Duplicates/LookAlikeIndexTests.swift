@@ -1,0 +1,52 @@
+import Library
+import Testing
+
+/// The multi-index grouping against a pairwise reference on random hashes with planted near copies.
+@Suite struct LookAlikeIndexTests {
+    /// `count` random hashes, a third of them copies of an earlier one with up to `maxFlips` bits flipped.
+    static func hashes(count: Int, maxFlips: Int, seed: UInt64) -> [UInt64] {
+        var random = SeededRandom(seed: seed)
+        var hashes: [UInt64] = []
+        for i in 0..<count {
+            if i > 0, Int.random(in: 0..<3, using: &random) == 0 {
+                var hash = hashes[Int.random(in: 0..<i, using: &random)]
+                for _ in 0..<Int.random(in: 0...maxFlips, using: &random) { hash ^= 1 << UInt64.random(in: 0..<64, using: &random) }
+                hashes.append(hash)
+            } else {
+                hashes.append(UInt64.random(in: 1...UInt64.max, using: &random))
+            }
+        }
+        return hashes
+    }
+
+    @Test(arguments: [0, 3, 7, 8, 10, 12])
+    func groupsAsComparingEveryPair(threshold: Int) {
+        let hashes = Self.hashes(count: 3000, maxFlips: threshold + 3, seed: UInt64(threshold) + 1)
+        let expected = LookAlikeIndex.bruteForceGroups(hashes, threshold: threshold)
+        #expect(LookAlikeIndex(hashes: hashes, threshold: threshold).groups() == expected)
+        #expect(!expected.isEmpty)
+    }
+
+    /// Hashes that share no 16-bit chunk exactly but are within the threshold are still found.
+    @Test func findsPairsDifferingInEveryChunk() {
+        let a: UInt64 = 0x0123_4567_89AB_CDEF
+        let b = a ^ 0x0003_0003_0001_0001   // 6 bits, at least one in each chunk
+        #expect(LookAlikeIndex(hashes: [a, b], threshold: 6).groups() == [[0, 1]])
+        #expect(LookAlikeIndex(hashes: [a, b], threshold: 5).groups() == [])
+    }
+
+    /// A chain a–b–c where a and c are too far apart is one group (connected components).
+    @Test func chainsJoinIntoOneGroup() {
+        let a: UInt64 = 0xFFFF_0000_FFFF_0000
+        let b = a ^ 0b1111
+        let c = b ^ 0b1111_0000
+        let far: UInt64 = 0x0F0F_0F0F_0F0F_0F0F
+        #expect(LookAlikeIndex(hashes: [a, far, b, c], threshold: 4).groups() == [[0, 2, 3]])
+    }
+
+    @Test func emptyAndSingle() {
+        #expect(LookAlikeIndex(hashes: [], threshold: 10).groups() == [])
+        #expect(LookAlikeIndex(hashes: [42], threshold: 10).groups() == [])
+        #expect(LookAlikeIndex(hashes: [42, 42], threshold: 0).groups() == [[0, 1]])
+    }
+}
