@@ -16,7 +16,7 @@ public enum SearchFilter: Sendable, Equatable {
     case edited
     /// A photo, a camera raw file or a video (`is:photo`, `is:raw`, `is:video`).
     case kind(Photo.Kind)
-    /// A photo with a motion part (`is:live`: a Motion Photo; see `Photo.hasMotion`).
+    /// A photo with a motion part (`is:live`: a Motion Photo or a Live Photo's still; see `Photo.hasMotion`).
     case live
     /// Files whose name ends in this extension or one naming the same type (`type:mp4`;
     /// `type:jpg` finds .jpeg too), folded, without the dot.
@@ -35,8 +35,6 @@ public enum SearchFilter: Sendable, Equatable {
     case label(ColourLabel)
     /// Tagged with this tag or one under it (folded: `tag:places/italy`).
     case tag(String)
-    // Stacks (issue 21): `is:live`, photos with a motion part (`Photo.hasMotion`).
-    case live
     // Albums (issue 23)
     /// In the album of this name or in an album of the album folder of this name (`Album.key`).
     case album(String)

@@ -149,7 +149,8 @@ import Testing
             + #""description":"Harbour at dawn","descriptionSource":"xmp","missing":true,"importedAt":1700000100.5,"#
             + #""contentID":"fedcba987654321","sourceURL":"http://example.org/photos/every.jpg","#
             + #""feedURL":"http://example.org/feed.json","albumID":"album-7","isDownloaded":false,"leftFeed":true,"#
-            + #""kind":"video","duration":3.5,"motionStart":40000,"motionEnd":123456,"motionDuration":1.5,"animated":true,"#
+            + #""kind":"video","duration":3.5,"motionStart":40000,"motionEnd":123456,"motionDuration":1.5,"#
+            + #""appleContentID":"6F1A-LIVE-0001","animated":true,"#
             + #""marks":{"rating":2,"rejected":true,"label":"purple","tags":["Places/Italy"]},"sidecarModified":1700000050.5,"#
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
