@@ -11,7 +11,8 @@ import Testing
                            "command-line", "command-output",   // issue 20
                            "video",   // issue 21
                            "all-tags",   // issue 20
-                           "photo-zoomed"]   // issue 20
+                           "photo-zoomed",   // issue 20
+                           "duplicates"]   // look-alike duplicates (issue 23)
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)
