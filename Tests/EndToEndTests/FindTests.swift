@@ -73,6 +73,8 @@ struct FindBrowserTests {
         tmux.send("o")
         try tmux.waitFor("Home · by tag")
         tmux.send("o")
+        try tmux.waitFor("Home · by album")
+        tmux.send("o")
         try tmux.waitFor("Home · by description")
         tmux.send("o")
         try tmux.waitFor("Home · by date · 3 folders")

@@ -12,6 +12,7 @@ import Testing
                            "video",   // issue 21
                            "all-tags",   // issue 20
                            "photo-zoomed",   // issue 20
+                           "album", "album-picker", "album-confirmation",   // albums (issue 23)
                            "duplicates"]   // look-alike duplicates (issue 23)
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {

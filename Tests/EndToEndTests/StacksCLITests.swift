@@ -82,7 +82,8 @@ struct StacksCLITests {
 
     @Test func trashMovesEveryMemberAndRestoreBringsThemAllBack() throws {
         let sandbox = Sandbox()
-        let (_, folder) = try card()
+        let (videos, folder) = try card()
+        defer { withExtendedLifetime(videos) {} }   // the card's folder lives as long as its fixture
         let imported = try run(["import", folder], sandbox)
         #expect(imported.status == 0, "\(imported.stdout) \(imported.stderr)")
         let trash = try run(["trash", folder + "/IMG_0001.JPG"], sandbox)

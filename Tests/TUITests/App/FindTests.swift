@@ -122,7 +122,7 @@ extension AppState {
         #expect(HomeScreen.title(state).hasPrefix("Home · by date · 1 folder"))
         // Missing first, then the year.
         #expect(state.homeFolders.map(\.name) == ["Missing", "2024"])
-        for kind in [GroupingKind.camera, .place, .folder, .tag, .description] {
+        for kind in [GroupingKind.camera, .place, .folder, .tag, .album, .description] {
             effects = state.pressWorking(.char("o"))
             #expect(state.grouping == kind)
         }

@@ -70,8 +70,14 @@ import Testing
         // And the overlay on screen shows them (the import overlay has no help screen: its one
         // key is in its own hint).
         guard context != .importProgress else { return }
-        let screen = AppView.render(Self.state(showing: context)).text()
+        // A help longer than the screen scrolls: every page of it is read.
+        var state = Self.state(showing: context)
+        var screen = AppView.render(state).text()
         #expect(screen.contains(context.helpTitle))
+        for _ in 0..<4 where !rows.allSatisfy({ screen.contains($0.help) }) {
+            state.press(.pageDown)
+            screen += AppView.render(state).text()
+        }
         for row in rows { #expect(screen.contains(row.help), "\(row.help) not on the help screen of \(context)") }
     }
 
