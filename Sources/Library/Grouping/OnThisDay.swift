@@ -63,14 +63,24 @@ public struct OnThisDay: Sendable, Equatable {
     /// The memories of `library` on this day, the most recent year first; empty years are
     /// left out. Nil when `isCancelled` said stop.
     public func memories(in library: PhotoLibrary, isCancelled: () -> Bool = { false }) -> [Memory]? {
+        // Each earlier year's anchor, by year from `firstYear`: worked out once, not per photo.
+        let firstYear = Self.firstYear
+        let anchors = (firstYear..<max(firstYear, year)).map(anchorDayNumber(in:))
         var byYear: [Int: [Int]] = [:]
         let found: Bool = library.photos.withUnsafeBufferPointer { photos in
             for index in photos.indices {
                 if index & 0x3FFF == 0, isCancelled() { return false }
-                let photo = photos[index]
-                guard !photo.isRejected, photo.takenAtPrecision != .year, photo.takenAtPrecision != .month, let takenAt = photo.takenAt,
-                      let (year, dayNumber) = Self.dayNumber(of: takenAt),
-                      let anchorYear = anchorYear(near: year, dayNumber: dayNumber) else { continue }
+                // Fields read in place (no copy of the photo): the date first, since most photos
+                // are far from the day.
+                guard let takenAt = photos[index].takenAt, let (year, dayNumber) = Self.dayNumber(of: takenAt) else { continue }
+                var anchorYear: Int?
+                for candidate in (year - 1)...(year + 1) where candidate >= firstYear && candidate < self.year
+                    && abs(dayNumber - anchors[candidate - firstYear]) <= Self.window {
+                    anchorYear = candidate
+                    break
+                }
+                guard let anchorYear, !photos[index].isRejected,
+                      photos[index].takenAtPrecision != .year, photos[index].takenAtPrecision != .month else { continue }
                 byYear[anchorYear, default: []].append(index)
             }
             return true
@@ -84,14 +94,8 @@ public struct OnThisDay: Sendable, Equatable {
         }
     }
 
-    /// The earlier year whose window holds the day `dayNumber` of `year`: that year's, or the
-    /// next one's when the window crosses a year's end.
-    private func anchorYear(near year: Int, dayNumber: Int) -> Int? {
-        for candidate in [year, year + 1, year - 1] where candidate < self.year {
-            if abs(dayNumber - anchorDayNumber(in: candidate)) <= Self.window { return candidate }
-        }
-        return nil
-    }
+    /// The earliest year a memory can be from (`TakenAt` reads no earlier dates).
+    static let firstYear = 1800
 
     /// This month and day in `year` as a day number (29 February is the 28th in a common year).
     private func anchorDayNumber(in year: Int) -> Int {

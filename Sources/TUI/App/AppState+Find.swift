@@ -21,11 +21,22 @@ extension AppState {
     var isGroupingPending: Bool { grouping != .description && activeTree == nil }
 
     /// What the home grid shows: today's memories, the smart folders, then the folders of the
-    /// grouping.
+    /// grouping; under `rejected = "hide"`, not a folder whose every photo is a hidden reject
+    /// (it would open empty).
     var homeFolders: [PhotoGroup] {
-        guard let tree = activeTree else { return memoryFolders + library.homeFolders }
-        // Albums (issue 23): after the smart folders, unless the tree is the albums'.
-        return memoryFolders + library.smartGroups + (grouping == .album ? [] : library.albumGroups) + tree.folders.map(\.group)
+        let folders: [PhotoGroup]
+        if let tree = activeTree {
+            // Albums (issue 23): after the smart folders, unless the tree is the albums'.
+            folders = memoryFolders + library.smartGroups + (grouping == .album ? [] : library.albumGroups) + tree.folders.map(\.group)
+        } else {
+            folders = memoryFolders + library.homeFolders
+        }
+        guard rejectedDisplay == .hide, library.group(id: SmartFolder.rejected.id) != nil else { return folders }
+        // Stops at a folder's first photo that is not rejected: cheap for every folder but those.
+        return folders.filter { folder in
+            !hidesRejects(in: folder.id) || folder.photoIDs.isEmpty
+                || !folder.photoIDs.allSatisfy { library.photo(id: $0)?.isRejected == true }
+        }
     }
 
     /// How a photo grid is laid out now: thumbnails, or one row a photo under a header line.

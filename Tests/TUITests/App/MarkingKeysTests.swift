@@ -147,6 +147,20 @@ import Testing
         #expect(state.shownCount(tile.photoIDs, in: garden) == 30, "dimmed, they are counted")
     }
 
+    /// Under hide, a folder whose every photo is rejected would open empty: it leaves the home
+    /// grid (the Rejected folder holds its photos) and comes back when one is unrejected.
+    @Test func underHideAFolderOfOnlyRejectsLeavesTheHomeGrid() throws {
+        var state = TestLibrary.state(columns: 120, rows: 40)
+        state.rejectedDisplay = .hide
+        let beach = state.homeFolders[TestLibrary.beachIndex].id
+        state.openGroup(at: TestLibrary.beachIndex)
+        state.press(.char("x"), .escape)
+        #expect(!state.homeFolders.contains { $0.id == beach })
+        #expect(state.homeFolders.contains { $0.id == SmartFolder.rejected.id })
+        state.rejectedDisplay = .dim
+        #expect(state.homeFolders.contains { $0.id == beach }, "dimmed, it stays")
+    }
+
     @Test func rejectedPixelTilesAreDimmedLikeTheirCharacterArt() throws {
         var state = GraphicsStateTests.state(columns: 120, rows: 40, grid: true)
         state.openGroup(at: TestLibrary.gardenIndex)
