@@ -34,7 +34,7 @@ extension AppState {
         guard rejectedDisplay == .hide, library.group(id: SmartFolder.rejected.id) != nil else { return folders }
         // Stops at a folder's first photo that is not rejected: cheap for every folder but those.
         return folders.filter { folder in
-            !hidesRejects(in: folder.id) || folder.photoIDs.isEmpty
+            folder.id == SmartFolder.rejected.id || folder.photoIDs.isEmpty
                 || !folder.photoIDs.allSatisfy { library.photo(id: $0)?.isRejected == true }
         }
     }
