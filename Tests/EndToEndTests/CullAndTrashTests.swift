@@ -52,7 +52,7 @@ struct CullAndTrashTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == bytes)
         // Redo moves it again, undo brings it back again.
         tmux.send("U")
-        try tmux.waitFor("to the trash again")
+        try tmux.waitFor("Moved 1 photo to the trash again")
         #expect(!FileManager.default.fileExists(atPath: paths[0]))
         tmux.send("u")
         try tmux.waitFor("Restored 1 photo")

@@ -26,7 +26,8 @@ struct FirstRunTests {
 
         // The picker opens in the cwd, folders first.
         tmux.send("a")
-        screen = try tmux.waitFor("photos/")
+        // The whole listing: a capture can land while the frame is still being written.
+        screen = try tmux.waitUntil("the picker's listing") { $0.contains("photos/") && $0.contains("notes.txt") }
         #expect(screen.contains("Import photos"))
         #expect(screen.contains(cwd))
         #expect(screen.contains("notes.txt"))

@@ -39,7 +39,12 @@ extension AppState {
     mutating func redo() -> [Effect] { travel(back: false) }
 
     /// Undoes or redoes the newest step on screen and asks for it to be saved.
-    private mutating func travel(back: Bool) -> [Effect] {
+    mutating func travel(back: Bool) -> [Effect] {
+        if trashMovesInFlight > 0 {
+            travelsWaiting.append(back)
+            status = "Still moving files: " + (back ? "the undo" : "the redo") + " follows when they have moved"
+            return []
+        }
         if let effects = travelTrash(back: back) { return effects }
         let edit: LibraryEdit = back ? .undoLatest : .redoLatest
         let done = editInPlace(touching: photoIDs(touchedBy: edit), { $0.replay(edit) }) { step, library in

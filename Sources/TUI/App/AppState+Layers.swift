@@ -134,7 +134,7 @@ extension AppState {
             case .deletePermanently, .erase: "Deleting \(Self.count(photos.count)) for good…"
             }
             status = verb
-            return [.changeTrash(work, photos)]
+            return moveFiles(work, photos)
         case let .confirmErase(photos):
             open(.deleteConfirmation(DeleteConfirmation(photoIDs: photos, bytes: bytes(of: photos), purpose: .erase)))
             return []

@@ -140,11 +140,16 @@ extension AppState {
     }
 
     /// The trash work came back: the library as saved, and what happened to each photo.
-    mutating func trashChanged(_ result: Result<Msg.TrashDone, Failure>) {
-        guard case let .success(done) = result else {
-            if case let .failure(failure) = result { status = failure.message }
-            return
-        }
+    mutating func trashChanged(_ result: Result<Msg.TrashDone, Failure>) -> [Effect] {
+        trashMovesInFlight = max(0, trashMovesInFlight - 1)
+        if case let .success(done) = result { installTrashChange(done) }
+        if case let .failure(failure) = result { status = failure.message }
+        guard trashMovesInFlight == 0, !travelsWaiting.isEmpty else { return [] }
+        return travel(back: travelsWaiting.removeFirst())
+    }
+
+    /// Shows what a move to or from the trash did.
+    private mutating func installTrashChange(_ done: Msg.TrashDone) {
         installFromDisk(done.library)
         infoDetails = nil
         let worked = done.outcomes.filter { $0.problem == nil }
@@ -173,6 +178,12 @@ extension AppState {
     mutating func travelTrash(back: Bool) -> [Effect]? {
         guard let step = back ? library.history.undo.last : library.history.redo.last, step.isTrash else { return nil }
         status = (back ? "Restoring " : "Moving ") + Self.count(step.trashedIDs.count) + (back ? " from the trash…" : " to the trash again…")
-        return [.changeTrash(back ? .undo(step: step.id) : .redo(step: step.id), step.trashedIDs)]
+        return moveFiles(back ? .undo(step: step.id) : .redo(step: step.id), step.trashedIDs)
+    }
+
+    /// The one way files go to, from or out of the trash: counted while they move (see `travelsWaiting`).
+    mutating func moveFiles(_ work: TrashWork, _ ids: [String]) -> [Effect] {
+        trashMovesInFlight += 1
+        return [.changeTrash(work, ids)]
     }
 }

@@ -117,8 +117,7 @@ extension AppState {
             animationFrame(at: now, canKeepUp: canKeepUp)
             return []
         case let .trashChanged(result):
-            trashChanged(result)
-            return []
+            return trashChanged(result)
         // Open with, run on marks (issue 20)
         case let .openedWith(outcomes):
             openedWith(outcomes)

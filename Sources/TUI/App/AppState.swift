@@ -67,6 +67,11 @@ public struct AppState: Sendable {
     public var rejectedDisplay: RejectedDisplay = .dim
     /// Days what photory trashed stays in the trash (`trash-days`), for the days left.
     public var trashDays = 30
+    /// Moves to or from the trash still running in the background (`moveFiles`).
+    var trashMovesInFlight = 0
+    /// `u`/`U` pressed while files were still moving: done in order once they have moved, so
+    /// an undo never skips past a move whose step is not in the history yet (true: undo).
+    var travelsWaiting: [Bool] = []
     // Videos (issue 21)
     /// The video playing in the photo view, while it plays or is paused (see `VideoPlayback`).
     var playback: VideoPlayback?

@@ -272,6 +272,25 @@ import Testing
         #expect(state.press(.char("U")) == [.changeTrash(.redo(step: "s1"), [id])], "redo trashes it again")
     }
 
+    /// `u` pressed while a redone move is still running waits for it: undoing then would skip
+    /// past the move (its step is not back in the history yet) and undo an older edit.
+    @Test func anUndoPressedWhileFilesMoveWaitsForThem() {
+        var state = Self.garden()
+        let id = state.selectedPhotoID!
+        var trashed = state.library
+        trashed.apply(.trashed([TrashedPhoto(photo: trashed.photo(id: id)!, files: [])], step: "s1"))
+        var restored = trashed
+        restored.apply(.untrashed(photoIDs: [id], restored: true, undoing: "s1"))
+        state.send(.trashChanged(.success(Msg.TrashDone(work: .undo(step: "s1"), library: restored, outcomes: [.init(photoID: id, path: "")]))))
+        #expect(state.press(.char("U")) == [.changeTrash(.redo(step: "s1"), [id])])
+        #expect(state.press(.char("u")).isEmpty, "nothing undone while the files move")
+        #expect(state.status == "Still moving files: the undo follows when they have moved")
+        let then = state.send(.trashChanged(.success(Msg.TrashDone(work: .redo(step: "s1"), library: trashed,
+                                                                  outcomes: [.init(photoID: id, path: "")]))))
+        #expect(then == [.changeTrash(.undo(step: "s1"), [id])], "the waiting u brings the photo back")
+        #expect(state.status == "Restoring 1 photo from the trash…")
+    }
+
     @Test func anEditAfterTheTrashIsUndoneFirst() {
         var state = Self.garden()
         let id = state.selectedPhotoID!
