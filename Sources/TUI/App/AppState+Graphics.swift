@@ -10,6 +10,10 @@ extension AppState {
     /// True when something is drawn over the photos: a layer that covers them (all but the
     /// search line), or the info panel when it sits over the photo.
     var photosAreCovered: Bool {
+        // Slideshow (issue 23): it is drawn alone, full screen; only a layer opened over it covers it.
+        if let show = layers.lastIndex(where: { $0.state is Slideshow }) {
+            return layers[(show + 1)...].contains { $0.state.coversPhotos }
+        }
         if layers.contains(where: { $0.state.coversPhotos }) { return true }
         guard showInfo else { return false }
         if case .detail = screen { return InfoPanel.besideWidth(columns: columns) == nil }

@@ -143,6 +143,10 @@ extension AppState {
         // Look-alike duplicates (issue 23)
         case let .resolveDuplicates(keep, others, trash):
             return resolveDuplicates(keep: keep, others: others, trash: trash)
+        // Slideshow (issue 23)
+        case let .endSlideshow(lastShown):
+            endSlideshow(lastShown: lastShown)
+            return wantDetails()
         }
     }
 }

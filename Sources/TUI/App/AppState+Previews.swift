@@ -6,6 +6,7 @@ extension AppState {
     /// in the detail view). The loader works through them and drops what is no longer asked for.
     public func wantedPreviews() -> [PreviewRequest] {
         guard !isTooSmall else { return [] }
+        if let show = layer(Slideshow.self) { return slideshowPreviews(show) }   // Slideshow (issue 23)
         var requests: [PreviewRequest] = []
         func want(_ photoID: String?, columns: Int, rows: Int, inGrid: Bool = true, standIn: Bool = false) {
             guard let photoID, let photo = library.photo(id: photoID), !photo.missing else { return }
@@ -61,6 +62,7 @@ extension AppState {
     /// screen is missing: the grid's visible tiles, or the one photo of the detail view.
     public var visiblePreviewCount: Int {
         guard !isTooSmall else { return 0 }
+        if layer(Slideshow.self) != nil { return 1 }   // Slideshow (issue 23)
         switch screen {
         case .home: return homeCursor.visibleRange(count: homeFolders.count, layout: gridLayout).count
         case .group: return listView ? 0 : groupCursor.visibleRange(count: currentPage?.count ?? 0, layout: gridLayout).count

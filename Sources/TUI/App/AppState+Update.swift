@@ -34,6 +34,7 @@ extension AppState {
         case let .previewReady(key, result):
             previews.insert(result, for: key)
             zoomedPreviewCame(key)
+            slideshowPreviewCame(key)   // Slideshow (issue 23)
             return []
         case let .folderListed(path, result):
             let rows = rows
@@ -134,6 +135,10 @@ extension AppState {
         case let .videoPlayerEnded(failure):
             status = failure
             return []
+        // Slideshow (issue 23)
+        case let .slideshowTick(now):
+            slideshowTick(now: now)
+            return []
         }
     }
 
@@ -185,6 +190,9 @@ extension AppState {
         // Look-alike duplicates (issue 23)
         case .showDuplicates:
             return openDuplicates()
+        case .slideshow:   // Slideshow (issue 23)
+            startSlideshow()
+            return []
         case .importPhotos:
             return openPicker()
         case .reload:

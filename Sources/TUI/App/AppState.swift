@@ -89,6 +89,12 @@ public struct AppState: Sendable {
     let animations: Bool
     /// The last command `!` ran, offered again the next time.
     var lastCommand = ""
+    // Slideshow (issue 23)
+    /// `slideshow-interval` and `slideshow-shuffle` of `config.toml` (the browser passes them).
+    public var slideshowSettings = SlideshowSettings()
+    /// Where the next slideshow's shuffled order comes from (the browser sets a random one; each
+    /// slideshow takes the next number of it).
+    public var slideshowSeed: UInt64 = 0
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),

@@ -126,6 +126,8 @@ public final class BrowserApp: Sendable {
         state.trashDays = config.trashDays
         state.videoPlayer = config.videoPlayer   // Videos (issue 21)
         state.today = Self.today()   // On this day (issue 23)
+        state.slideshowSettings = config.slideshow   // Slideshow (issue 23)
+        state.slideshowSeed = UInt64.random(in: 0...UInt64.max)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -157,6 +159,11 @@ public final class BrowserApp: Sendable {
                 state.update(.animationFrame(now: now, canKeepUp: canKeepUp)).forEach { perform($0, on: terminal) }
                 dirty = true
             }
+            // Slideshow (issue 23): its tick when due, on the same clock and the same wait.
+            if let due = state.slideshowTickDue, TerminalQuery.now() >= due - 0.001 {
+                state.update(.slideshowTick(now: TerminalQuery.now())).forEach { perform($0, on: terminal) }
+                dirty = true
+            }
             if dirty {
                 let wanted = state.wantedPreviews()
                 state.previews.touch(wanted.map(\.key))
@@ -166,8 +173,7 @@ public final class BrowserApp: Sendable {
                 onFrame?(grid)
                 dirty = false
             }
-            let woke = terminal.waitForInput(orWake: inbox.wake,
-                                             timeoutMs: state.transition == nil ? -1 : animationClock.millisecondsToNextFrame())
+            let woke = terminal.waitForInput(orWake: inbox.wake, timeoutMs: Self.wait(state, animationClock))
             var messages: [Msg] = []
             let keys = terminal.readKeys(timeoutMs: 0)
             for key in keys {
@@ -269,6 +275,15 @@ public final class BrowserApp: Sendable {
         var canKeepUp = true
         if case let .image(image) = frame.content { canKeepUp = terminal.canDraw(bytes: image.bytes.count, within: 1.0 / 25) }
         return .videoFrame(frame, now: TerminalQuery.now(), canKeepUp: canKeepUp)
+    }
+
+    /// How long the loop may sleep for input (-1: until something comes): until the animation's
+    /// next frame, or the slideshow's next tick (issue 23), whichever is first.
+    static func wait(_ state: AppState, _ clock: AnimationClock, now: Double = TerminalQuery.now()) -> Int32 {
+        var waits: [Int32] = []
+        if state.transition != nil { waits.append(clock.millisecondsToNextFrame(now: now)) }
+        if let due = state.slideshowTickDue { waits.append(Int32(min(3_600_000, max(0, ((due - now) * 1000).rounded(.up))))) }
+        return waits.min() ?? -1
     }
 
     /// Hands `msg` to the loop from any thread, as a worker does, and wakes the loop.

@@ -53,6 +53,9 @@ public enum Msg: Sendable {
     case animationFrame(now: Double, canKeepUp: Bool = true)
     /// Photos moved to the trash, restored, or deleted (`Effect.changeTrash`).
     case trashChanged(Result<TrashDone, Failure>)
+    // Slideshow (issue 23)
+    /// The slideshow's time came (`AppState.slideshowTickDue`): the loop's clock, in seconds.
+    case slideshowTick(now: Double)
 
     /// The trash work done: the library as saved, each photo's outcome, and the bytes moved.
     public struct TrashDone: Sendable {

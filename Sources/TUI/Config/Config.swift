@@ -16,6 +16,8 @@ import Library
 /// open-with = "xdg-open"    # what O opens photos with (words, no shell; see `OpenWith`)
 /// open-with-terminal = true # hand it the terminal (unset: when there is no graphical display)
 /// video-player = "mpv --vo=tct"   # videos play in this program instead of in place (or a list of words)
+/// slideshow-interval = 5    # seconds each photo shows in the slideshow (S), 0.5 to 3600
+/// slideshow-shuffle = false # the slideshow starts in a shuffled order (s toggles it)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -44,6 +46,9 @@ public struct Config: Sendable {
     // Videos (issue 21)
     /// The program (and its arguments) videos are handed to (`video-player`); nil: played in place.
     public var videoPlayer: [String]?
+    // Slideshow (issue 23)
+    /// `slideshow-interval` and `slideshow-shuffle`.
+    public var slideshow = SlideshowSettings()
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -103,6 +108,7 @@ public struct Config: Sendable {
                                    /* tile size and mouse */ "tile-size", "mouse"]
         + ["open-with", "open-with-terminal"]   // open with (issue 20)
         + ["video-player"]   // Videos (issue 21)
+        + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -159,6 +165,22 @@ public struct Config: Sendable {
             videoPlayer = words.compactMap { if case let .string(word) = $0 { word } else { nil } }
         case ("video-player", let value):
             return "\"video-player\" takes a command in quotes (\"mpv --vo=tct\") or a list of its words, not \(value.kind)"
+        // Slideshow (issue 23)
+        case let ("slideshow-interval", .integer(seconds)) where SlideshowSettings.intervals.contains(Double(seconds)):
+            slideshow.interval = Double(seconds)
+        case let ("slideshow-interval", .float(seconds)) where SlideshowSettings.intervals.contains(seconds):
+            slideshow.interval = seconds
+        case ("slideshow-interval", let value):
+            let shown = switch value {
+            case let .integer(n): "\(n)"
+            case let .float(x): "\(x)"
+            default: value.kind
+            }
+            return "\"slideshow-interval\" takes seconds from 0.5 to 3600 (like 5 or 2.5), not \(shown)"
+        case let ("slideshow-shuffle", .bool(on)):
+            slideshow.shuffle = on
+        case ("slideshow-shuffle", let value):
+            return "\"slideshow-shuffle\" takes true or false, not \(value.kind)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

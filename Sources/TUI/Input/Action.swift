@@ -90,4 +90,7 @@ public enum Action: String, CaseIterable, Sendable {
     case resolveGroup = "resolve-group"
     /// In the review: merge into the kept photo and mark the others rejected (they stay).
     case rejectOthers = "reject-others"
+    // Slideshow (issue 23): S plays the grid; in it, shuffle and the caption line (pause,
+    // previous, next and close serve too).
+    case slideshow, shuffle, caption
 }

@@ -16,6 +16,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case album, albumPicker, albumConfirmation
     // Look-alike duplicates (issue 23): the review layer.
     case duplicates
+    // Slideshow (issue 23)
+    case slideshow
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -45,6 +47,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPicker: "album-picker"
         case .albumConfirmation: "album-confirmation"
         case .duplicates: "duplicates"
+        case .slideshow: "slideshow"
         }
     }
 
@@ -76,6 +79,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPicker: "Keys — album"
         case .albumConfirmation: "Keys — delete the album"
         case .duplicates: "Keys — duplicates"
+        case .slideshow: "Keys — slideshow"
         }
     }
 

@@ -278,8 +278,25 @@ public struct KeyMap: Equatable, Sendable {
                        in: [.duplicates]),
             KeyBinding(.close, [.escape, .char("q"), .char("D")], help: "close", hint: "close", in: [.duplicates]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.duplicates]),
-        ] + marking(photos: photos) + albums(photos: photos, grids: grids)
+        ] + marking(photos: photos) + albums(photos: photos, grids: grids) + slideshow(screens: screens)
     }()
+
+    /// Slideshow (issue 23): `S` plays the grid (or the photo view's group) full screen; its own keys inside.
+    private static func slideshow(screens: Set<KeyContext>) -> [KeyBinding] {
+        [
+            KeyBinding(.slideshow, [.char("S")], help: "slideshow: the photos here full screen, from the selected one",
+                       hint: "slideshow", in: screens),
+            KeyBinding(.pause, [.char(" "), .char("p")], help: "pause / go on", hint: "pause", in: [.slideshow]),
+            KeyBinding(.previous, [.left, .char("h"), .pageUp], help: "previous / next photo", hint: "previous",
+                       in: [.slideshow]),
+            KeyBinding(.next, [.right, .char("l"), .pageDown], help: "previous / next photo", hint: "next", in: [.slideshow]),
+            KeyBinding(.shuffle, [.char("s")], help: "shuffle / the grid's order", hint: "shuffle", in: [.slideshow]),
+            KeyBinding(.caption, [.char("i")], help: "hide / show the caption line", hint: "caption", in: [.slideshow]),
+            KeyBinding(.close, [.escape, .char("q"), .char("S")], help: "back to where it started (on the photo shown)",
+                       hint: "back", in: [.slideshow]),
+            KeyBinding(.help, [.char("?")], help: "help", in: [.slideshow]),
+        ]
+    }
 
     /// Albums (issue 23): `b` adds the marked (or current) photos to an album, `B` makes an album
     /// of a folder or of search results; inside an album (`KeyContext.album`, over the group's

@@ -37,6 +37,8 @@ enum Layer: Sendable {
     case albumDeleteConfirmation(AlbumDeleteConfirmation)
     // Look-alike duplicates (issue 23): the review.
     case duplicates(DuplicatesReview)
+    // Slideshow (issue 23): full screen, over the grid it started on.
+    case slideshow(Slideshow)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -59,6 +61,7 @@ enum Layer: Sendable {
         case let .albumPicker(state): state
         case let .albumDeleteConfirmation(state): state
         case let .duplicates(state): state
+        case let .slideshow(state): state
         }
     }
 

@@ -46,4 +46,7 @@ enum LayerRequest: Equatable {
     // Look-alike duplicates (issue 23)
     /// Merge the others' marks and edits into `keep`, then trash the others (asking) or reject them.
     case resolveDuplicates(keep: String, others: [String], trash: Bool)
+    // Slideshow (issue 23)
+    /// The slideshow ended: back to where it started, the selection on the photo shown last.
+    case endSlideshow(lastShown: String)
 }

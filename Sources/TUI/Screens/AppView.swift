@@ -19,6 +19,11 @@ public enum AppView {
             return grid
         }
         if let transition = state.transition, let frame = TransitionView.render(state, transition) { return frame }
+        // Slideshow (issue 23): drawn alone, full screen, with only the layers opened over it.
+        if let show = state.layers.lastIndex(where: { $0.state is Slideshow }) {
+            for layer in state.layers[show...] { layer.state.render(state, into: &grid) }
+            return grid
+        }
         let title: String
         let titleWidth = state.columns - Self.titlePrefix.displayWidth
         switch state.screen {

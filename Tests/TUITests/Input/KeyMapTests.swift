@@ -47,6 +47,7 @@ import Testing
             if context == .albumConfirmation { state.press(.char("E")) }
         case .albumPicker: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("b"))
         case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
+        case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
