@@ -58,6 +58,22 @@ public enum JPEGFixture {
         { _, _ in (r, g, b) }
     }
 
+    /// Decodes a JPEG to RGB with libturbojpeg (what a test reads back of a file it had written):
+    /// nil when it does not decode.
+    public static func decode(_ jpeg: Data) -> (width: Int, height: Int, rgb: [UInt8])? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        let bytes = [UInt8](jpeg)
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+              width > 0, height > 0 else { return nil }
+        var rgb = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        let rc = rgb.withUnsafeMutableBufferPointer {
+            tjDecompress2(handle, bytes, UInt(bytes.count), $0.baseAddress, width, 0, height, Int32(TJPF_RGB.rawValue), 0)
+        }
+        return rc == 0 ? (Int(width), Int(height), rgb) : nil
+    }
+
     /// Inserts raw APPn segments right after the SOI marker. Each segment is given as its marker
     /// byte (0xE1 for APP1 …) and payload; the length field is written here.
     public static func inserting(segments: [(marker: UInt8, payload: Data)], into jpeg: Data) -> Data {

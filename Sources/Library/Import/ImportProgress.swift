@@ -9,6 +9,8 @@ public struct ImportProgress: Sendable, Equatable {
         case thumbnails
         /// Web import: downloading originals.
         case photos
+        /// Export (issue 23): copying photos out of the library (`PhotoExporter`).
+        case exporting
     }
 
     public var phase: Phase
@@ -46,6 +48,7 @@ public struct ImportProgress: Sendable, Equatable {
         case .feeds: "Fetching feeds… \(min(done + 1, max(total, 1))) of \(max(total, 1))"
         case .thumbnails: "Thumbnails " + counted
         case .photos: "Photos " + counted
+        case .exporting: "Exporting " + counted   // Export (issue 23)
         }
     }
 
@@ -53,7 +56,7 @@ public struct ImportProgress: Sendable, Equatable {
     private var counted: String { "\(Int((fraction * 100).rounded(.down)))%  \(done) of \(total)" }
 
     /// Whether the phase counts photos one by one (a bar is worth drawing).
-    public var isCounting: Bool { [.importing, .finished, .thumbnails, .photos].contains(phase) }
+    public var isCounting: Bool { [.importing, .finished, .thumbnails, .photos, .exporting].contains(phase) }
 
     /// A bar of `width` characters, filled in proportion to `fraction`.
     public func bar(width: Int) -> (filled: String, empty: String) {

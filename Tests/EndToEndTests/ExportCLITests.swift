@@ -1,0 +1,110 @@
+import Fixtures
+import Foundation
+import Testing
+
+/// `photory-tui export` with the real binary (issue 23): what it wrote is decoded (turbojpeg)
+/// and its EXIF read by exiftool; names made unique, originals untouched, one outcome per photo,
+/// exit 1 when one failed.
+@Suite(.enabled(if: FormatTools.available("exiftool"), "needs exiftool"))
+struct ExportCLITests {
+    /// Two JPEGs named alike in two folders (640×480 with a position and a camera, and 300×200),
+    /// imported; their paths.
+    static func photos(_ sandbox: Sandbox) throws -> [String] {
+        let withGPS = MetadataFixture.jpeg(width: 640, height: 480,
+                                           exif: .init(make: "Canon", model: "Canon EOS 6D",
+                                                       dateTimeOriginal: "2021:06:01 12:34:56",
+                                                       gps: .init(latitude: 41.9028, longitude: 12.4964)))
+        let plain = JPEGFixture.encode(width: 300, height: 200)
+        let paths = [sandbox.root.path + "/photos/rome/IMG_1.jpg", sandbox.root.path + "/photos/other/IMG_1.jpg"]
+        for (path, data) in zip(paths, [withGPS, plain]) {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: path))
+        }
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        return paths
+    }
+
+    static func exif(_ path: String, _ tags: [String]) throws -> String {
+        try FormatTools.run("exiftool", ["-s", "-s", "-s", "-f"] + tags + [path])
+    }
+
+    @Test func copiesByteForByteWithUniqueNamesAndTheEXIFKept() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        let originals = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let out = sandbox.root.path + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("already here".utf8).write(to: URL(fileURLWithPath: out + "/IMG_1.jpg"))
+
+        let result = try sandbox.cli(["export"] + paths + ["--to", out])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("2 copied"), "\(result.stdout)")
+        // The file there stays; the two new ones get numbers.
+        #expect(try String(contentsOfFile: out + "/IMG_1.jpg", encoding: .utf8) == "already here")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/IMG_1.2.jpg")) == originals[0])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/IMG_1.3.jpg")) == originals[1])
+        #expect(try Self.exif(out + "/IMG_1.2.jpg", ["-GPSLatitude#", "-Make"]).contains("Canon"))
+        #expect(try Self.exif(out + "/IMG_1.2.jpg", ["-GPSLatitude#"]).hasPrefix("41.90"))
+        #expect(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == originals, "originals untouched")
+    }
+
+    @Test func stripGPSTakesThePositionOutAndKeepsTheRest() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        let original = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", paths[0], "--to", out, "--strip-gps", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(records.count == 1 && records[0]["outcome"] as? String == "converted"
+            && records[0]["destination"] as? String == out + "/IMG_1.jpg", "\(result.stdout)")
+        let written = out + "/IMG_1.jpg"
+        #expect(try FormatTools.run("exiftool", ["-gps:all", written]).isEmpty, "no GPS tag left")
+        #expect(try Self.exif(written, ["-Make", "-DateTimeOriginal"]) == "Canon\n2021:06:01 12:34:56\n")
+        // The picture is the same: every byte from the image data on.
+        let decoded = try #require(JPEGFixture.decode(try Data(contentsOf: URL(fileURLWithPath: written))))
+        let before = try #require(JPEGFixture.decode(original))
+        #expect(decoded.width == 640 && decoded.rgb == before.rgb)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == original, "original untouched")
+    }
+
+    @Test func maxSizeScalesDownAndReencodesWithTheEXIF() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", paths[0], paths[1], "--to", out, "--max-size", "160"])
+        #expect(result.status == 0 && result.stdout.contains("2 converted"), "\(result.stdout)\(result.stderr)")
+        let first = try #require(JPEGFixture.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/IMG_1.jpg"))))
+        let second = try #require(JPEGFixture.decode(try Data(contentsOf: URL(fileURLWithPath: out + "/IMG_1.2.jpg"))))
+        #expect(first.width == 160 && first.height == 120)
+        #expect(second.width == 160 && (106...107).contains(second.height))
+        #expect(try Self.exif(out + "/IMG_1.jpg", ["-Make", "-Orientation#"]) == "Canon\n1\n")
+        #expect(try Self.exif(out + "/IMG_1.jpg", ["-GPSLatitude#"]).hasPrefix("41.90"), "GPS kept unless stripped")
+    }
+
+    @Test func aPhotoThatCannotBeExportedIsNamedAndTheOthersGoOn() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        try FileManager.default.removeItem(atPath: paths[1])
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", paths[1], paths[0], "--to", out])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("failed    \(paths[1]): file missing"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 copied, 1 failed"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out + "/IMG_1.jpg"))
+        let unknown = try sandbox.cli(["export", "/no/such.jpg", "--to", out])
+        #expect(unknown.status == 1 && unknown.stderr.contains("/no/such.jpg"), "\(unknown.stderr)")
+        let badSize = try sandbox.cli(["export", paths[0], "--to", out, "--max-size", "0"])
+        #expect(badSize.status != 0 && badSize.stderr.contains("--max-size"), "\(badSize.stderr)")
+    }
+
+    @Test func anAlbumIsExportedByName() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        #expect(try sandbox.cli(["album", "add", "Rome", paths[0]]).status == 0)
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", "--album", "rome", "--to", out])
+        #expect(result.status == 0 && result.stdout.contains("1 copied"), "\(result.stdout)\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["IMG_1.jpg"])
+    }
+}
