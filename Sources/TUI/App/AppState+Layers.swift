@@ -147,6 +147,9 @@ extension AppState {
         case let .endSlideshow(lastShown):
             endSlideshow(lastShown: lastShown)
             return wantDetails()
+        // Export (issue 23)
+        case let .exportPhotos(photoIDs, folder):
+            return exportPhotos(photoIDs, to: folder)
         }
     }
 }

@@ -139,6 +139,10 @@ extension AppState {
         case let .slideshowTick(now):
             slideshowTick(now: now)
             return []
+        // Export (issue 23)
+        case let .exportFinished(summary):
+            changeLayer(ImportOverlayState.self) { $0.phase = .exported(summary) }
+            return []
         }
     }
 
@@ -192,6 +196,9 @@ extension AppState {
             return openDuplicates()
         case .slideshow:   // Slideshow (issue 23)
             startSlideshow()
+            return []
+        case .export:   // Export (issue 23)
+            askExportFolder()
             return []
         case .importPhotos:
             return openPicker()

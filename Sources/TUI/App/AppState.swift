@@ -95,6 +95,9 @@ public struct AppState: Sendable {
     /// Where the next slideshow's shuffled order comes from (the browser sets a random one; each
     /// slideshow takes the next number of it).
     public var slideshowSeed: UInt64 = 0
+    // Export (issue 23)
+    /// The folder the last export went to, offered again (this run only).
+    var lastExportFolder: String?
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),

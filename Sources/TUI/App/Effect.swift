@@ -51,6 +51,10 @@ public enum Effect: Equatable, Sendable {
     /// Move photos to the trash, restore them, delete them for good, or delete trashed ones for
     /// good (`LibraryTrash`), the edits still on their way saved first.
     case changeTrash(TrashWork, [String])
+    // Export (issue 23)
+    /// Copy the photos into the folder (`PhotoExporter`) on the import queue, its progress and
+    /// outcomes shown by the import overlay; `.cancelImport` stops it too.
+    case exportPhotos([Photo], to: String)
 }
 
 /// What `Effect.changeTrash` does.

@@ -56,6 +56,9 @@ public enum Msg: Sendable {
     // Slideshow (issue 23)
     /// The slideshow's time came (`AppState.slideshowTickDue`): the loop's clock, in seconds.
     case slideshowTick(now: Double)
+    // Export (issue 23)
+    /// The export (`Effect.exportPhotos`) ended: each photo's outcome.
+    case exportFinished(ExportSummary)
 
     /// The trash work done: the library as saved, each photo's outcome, and the bytes moved.
     public struct TrashDone: Sendable {

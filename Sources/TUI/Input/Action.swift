@@ -93,4 +93,6 @@ public enum Action: String, CaseIterable, Sendable {
     // Slideshow (issue 23): S plays the grid; in it, shuffle and the caption line (pause,
     // previous, next and close serve too).
     case slideshow, shuffle, caption
+    // Export (issue 23): X copies the marked photos (or this one) into a folder.
+    case export
 }

@@ -18,6 +18,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case duplicates
     // Slideshow (issue 23)
     case slideshow
+    // Export (issue 23): the line where the folder is typed.
+    case exportLine
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -48,6 +50,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumConfirmation: "album-confirmation"
         case .duplicates: "duplicates"
         case .slideshow: "slideshow"
+        case .exportLine: "export-line"
         }
     }
 
@@ -80,6 +83,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumConfirmation: "Keys — delete the album"
         case .duplicates: "Keys — duplicates"
         case .slideshow: "Keys — slideshow"
+        case .exportLine: "Keys — export to a folder"
         }
     }
 
@@ -94,5 +98,5 @@ public enum KeyContext: String, CaseIterable, Sendable {
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker, .exportLine].contains(self) }
 }

@@ -96,7 +96,7 @@ public struct KeyMap: Equatable, Sendable {
         // Where characters are typed: the editing keys of a text field.
         let forms: Set<KeyContext> = [.dateForm, .placeForm]
         /// Lines with a cursor to move: the forms and the `!` command line.
-        let lines: Set<KeyContext> = forms.union([.commandLine])
+        let lines: Set<KeyContext> = forms.union([.commandLine, .exportLine])   // export (issue 23)
         let fields: Set<KeyContext> = lines.union([.search])
         return [
             KeyBinding(.left, [.left, .char("h")], help: "move", in: grids),
@@ -279,7 +279,18 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.close, [.escape, .char("q"), .char("D")], help: "close", hint: "close", in: [.duplicates]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.duplicates]),
         ] + marking(photos: photos) + albums(photos: photos, grids: grids) + slideshow(screens: screens)
+            + export(photos: photos)
     }()
+
+    /// Export (issue 23): `X` asks for a folder and copies the marked photos (or this one) into it.
+    private static func export(photos: Set<KeyContext>) -> [KeyBinding] {
+        [
+            KeyBinding(.export, [.char("X")], help: "export: copy the marked photos (or this one) into a folder",
+                       hint: "export", in: photos),
+            KeyBinding(.accept, [.enter], help: "copy into the folder typed (made when missing)", hint: "export",
+                       in: [.exportLine]),
+        ]
+    }
 
     /// Slideshow (issue 23): `S` plays the grid (or the photo view's group) full screen; its own keys inside.
     private static func slideshow(screens: Set<KeyContext>) -> [KeyBinding] {

@@ -49,4 +49,7 @@ enum LayerRequest: Equatable {
     // Slideshow (issue 23)
     /// The slideshow ended: back to where it started, the selection on the photo shown last.
     case endSlideshow(lastShown: String)
+    // Export (issue 23)
+    /// Copy these photos into the folder typed (`~` and relative paths not resolved yet).
+    case exportPhotos([String], to: String)
 }

@@ -2,16 +2,45 @@ import Foundation
 import Library
 
 /// The modal import overlay: progress while the import runs, then its summary until a key.
+/// An export (`X`, issue 23) shows the same way.
 struct ImportOverlayState: Equatable, Sendable, LayerState {
     enum Phase: Equatable, Sendable {
         case running(cancelling: Bool)
         case finished(ImportSummary)
         case failed(String)
+        /// Export (issue 23): the export ended.
+        case exported(ExportSummary)
     }
 
-    /// What runs: an import, or a refresh of the web feeds (`R`).
+    /// What runs: an import, a refresh of the web feeds (`R`), or an export (`X`, issue 23).
     enum Purpose: Equatable, Sendable {
-        case importing, refreshing
+        case importing, refreshing, exporting
+    }
+
+    /// What the summary shows of an import or an export: its line and its problems in words.
+    struct Report: Equatable {
+        var line: String
+        var problems: [String]
+
+        init(_ summary: ImportSummary) {
+            line = summary.line
+            problems = summary.problems.map(ImportOverlayState.problemText)
+        }
+
+        /// "failed: IMG_1.jpg — file missing".
+        init(_ summary: ExportSummary) {
+            line = summary.line
+            problems = summary.problems.map { "\($0.outcome.rawValue): \(ImportOverlayState.shortName($0.source)) — \($0.reason ?? "")" }
+        }
+    }
+
+    /// The summary once the run ended (nil while it runs, or when it failed as a whole).
+    var report: Report? {
+        switch phase {
+        case let .finished(summary): Report(summary)
+        case let .exported(summary): Report(summary)
+        case .running, .failed: nil
+        }
     }
 
     var purpose = Purpose.importing
@@ -31,6 +60,11 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
         rate.add(bytes: progress.bytesDone, at: elapsed)
     }
 
+    init(purpose: Purpose = .importing, progress: ImportProgress = ImportProgress(phase: .scanning)) {
+        self.purpose = purpose
+        self.progress = progress
+    }
+
     var isRunning: Bool {
         if case .running = phase { return true }
         return false
@@ -43,7 +77,8 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
     var layer: Layer { .importOverlay(self) }
 
     func hints(_ state: AppState) -> String? {
-        isRunning ? ["Importing…", state.keyMap.hints([.cancelImport], in: .importProgress)].joined(separator: " · ")
+        isRunning ? [purpose == .exporting ? "Exporting…" : "Importing…", state.keyMap.hints([.cancelImport], in: .importProgress)]
+            .joined(separator: " · ")
             : closingHint(columns: state.columns, rows: state.rows)
     }
 
@@ -57,7 +92,8 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             return .consumed(then: .cancelImport)
         case .running:
             return .consumed()
-        case let .finished(summary):
+        case .finished, .exported:
+            guard let summary = report else { return .close() }
             let layout = Self.problemLayout(summary, columns: state.columns, rows: state.rows)
             guard layout.lastScroll > 0 else { return .close() }
             let page = max(1, layout.shown(from: scroll) - 1)
@@ -73,7 +109,7 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
 
     /// The status line once the run ended: how to close, and how to scroll a long summary.
     func closingHint(columns: Int, rows: Int) -> String {
-        if case let .finished(summary) = phase, Self.problemLayout(summary, columns: columns, rows: rows).lastScroll > 0 {
+        if let summary = report, Self.problemLayout(summary, columns: columns, rows: rows).lastScroll > 0 {
             return "↑↓ PgUp PgDn Home End scroll · other keys close"
         }
         return "Any key to close"
@@ -110,21 +146,21 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
     }
 
     /// The most columns the summary's box takes: the screen less a margin, when it is wider than 80.
-    static func summaryWidth(_ summary: ImportSummary, columns: Int) -> Int {
-        let longest = ([summary.line] + summary.problems.map(problemText)).map(\.displayWidth).max() ?? 0
+    static func summaryWidth(_ summary: Report, columns: Int) -> Int {
+        let longest = ([summary.line] + summary.problems).map(\.displayWidth).max() ?? 0
         return min(max(76, longest + 4), max(columns - 4, min(columns, 76)))
     }
 
     /// The finished summary's box: as wide as its longest line allows, with room for up to 12
     /// problem lines, or as many as the screen holds.
-    private static func summaryBox(_ summary: ImportSummary, in area: Rect) -> Rect {
+    private static func summaryBox(_ summary: Report, in area: Rect) -> Rect {
         let width = summaryWidth(summary, columns: area.width)
         let lines = problemLines(summary, width: width - 4).reduce(0) { $0 + $1.count }
         return Panel.centered(in: area, width: width, height: min(area.height, 9 + min(lines, max(12, area.height - 11))))
     }
 
     /// The summary line, wrapped to two lines at most.
-    private static func summaryLines(_ summary: ImportSummary, width: Int) -> [String] {
+    private static func summaryLines(_ summary: Report, width: Int) -> [String] {
         PhotoTile.wrap(summary.line, width: width, maxLines: 2)
     }
 
@@ -135,9 +171,8 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
 
     /// Each problem in lines of `width`: a long one continues on lines indented by two (a long
     /// address breaks anywhere), never cut.
-    static func problemLines(_ summary: ImportSummary, width: Int) -> [[String]] {
-        summary.problems.map { result in
-            let text = problemText(result)
+    static func problemLines(_ summary: Report, width: Int) -> [[String]] {
+        summary.problems.map { text in
             guard text.displayWidth > width else { return [text] }
             let lines = PhotoTile.wrap(text, width: max(1, width - 2), maxLines: .max, breakingLongWords: true)
             return lines.enumerated().map { $0 == 0 ? $1 : "  " + $1 }
@@ -146,7 +181,7 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
 
     /// The problems on a `columns` × `rows` screen, in the room the box has for them: the box
     /// less its border, the summary line, a blank line, and the blank and hint lines at the bottom.
-    static func problemLayout(_ summary: ImportSummary, columns: Int, rows: Int) -> ProblemLayout {
+    static func problemLayout(_ summary: Report, columns: Int, rows: Int) -> ProblemLayout {
         let box = summaryBox(summary, in: Rect(x: 0, y: 0, width: columns, height: rows))
         let innerWidth = box.width - 4, innerHeight = box.height - 2
         let room = max(0, innerHeight - summaryLines(summary, width: innerWidth).count - 3)
@@ -167,6 +202,8 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             let title = switch (cancelling, purpose, web) {
             case (true, .importing, _): "Cancelling import…"
             case (true, .refreshing, _): "Cancelling the refresh…"
+            case (true, .exporting, _): "Cancelling the export…"
+            case (false, .exporting, _): "Exporting"
             case (false, .refreshing, _): "Refreshing the web feeds"
             case (false, .importing, true): "Importing from the web"
             case (false, .importing, false): "Importing"
@@ -187,13 +224,23 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             grid.put(CellGrid.truncated(current, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
             let cancelKey = state.keyMap.binding(.cancelImport, in: .importProgress)?.keys.first?.label
             let hint = cancelling ? "Stopping after the files in progress…"
-                : cancelKey.map { "\($0) cancels (what finished is kept)" } ?? "Importing (no key is set to cancel)"
+                : cancelKey.map { "\($0) cancels (what finished is kept)" } ?? "\(purpose == .exporting ? "Exporting" : "Importing") (no key is set to cancel)"
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.dim)
-        case let .finished(summary):
+        case .finished, .exported:
+            guard let summary = report else { return }
             let problems = summary.problems
             let box = Self.summaryBox(summary, in: area)
-            let noun = purpose == .refreshing ? "Refresh" : "Import"
-            let inner = Panel.draw(box, title: noun + (summary.cancelled ? " cancelled" : " finished"), into: &grid)
+            let noun = switch purpose {
+            case .refreshing: "Refresh"
+            case .importing: "Import"
+            case .exporting: "Export"
+            }
+            let cancelled = switch phase {
+            case let .finished(run): run.cancelled
+            case let .exported(run): run.cancelled
+            default: false
+            }
+            let inner = Panel.draw(box, title: noun + (cancelled ? " cancelled" : " finished"), into: &grid)
             var y = inner.y
             for line in Self.summaryLines(summary, width: inner.width) {
                 grid.put(line, x: inner.x, y: y, style: Theme.title)

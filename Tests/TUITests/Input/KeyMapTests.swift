@@ -48,6 +48,7 @@ import Testing
         case .albumPicker: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("b"))
         case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
+        case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
