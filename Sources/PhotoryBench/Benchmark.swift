@@ -24,8 +24,10 @@ public final class Benchmark {
         case zoom
         /// Look-alike duplicates: perceptual hash at import, grouping 100k and 1M hashes (issue 23).
         case duplicates
+        /// Export: copying and resizing the imported photos (issue 23).
+        case export
         /// Sections that read the library the import section makes (it runs first for them).
-        var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom].contains(self) }
+        var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom, .export].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
         public static let photoFree: Set<Section> = [.startup, .search, .edits, .web]
     }
@@ -94,6 +96,7 @@ public final class Benchmark {
         if sections.contains(.web) { try runWeb() }
         if sections.contains(.zoom) { try runZoom() }
         if sections.contains(.duplicates) { runDuplicates() }  // look-alike duplicates (issue 23)
+        if sections.contains(.export) { runExport() }  // export (issue 23)
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

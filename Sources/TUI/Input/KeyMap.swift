@@ -295,7 +295,7 @@ public struct KeyMap: Equatable, Sendable {
     /// Slideshow (issue 23): `S` plays the grid (or the photo view's group) full screen; its own keys inside.
     private static func slideshow(screens: Set<KeyContext>) -> [KeyBinding] {
         [
-            KeyBinding(.slideshow, [.char("S")], help: "slideshow: the photos here full screen, from the selected one",
+            KeyBinding(.slideshow, [.char("S")], help: "slideshow of these photos, from the selected one",
                        hint: "slideshow", in: screens),
             KeyBinding(.pause, [.char(" "), .char("p")], help: "pause / go on", hint: "pause", in: [.slideshow]),
             KeyBinding(.previous, [.left, .char("h"), .pageUp], help: "previous / next photo", hint: "previous",
