@@ -97,7 +97,8 @@ struct DuplicatesCommand: ParsableCommand {
         _ = try EditReport.save(options: options) { now in
             groups.flatMap { group -> [LibraryEdit] in
                 guard let kept = now.photo(id: group.keep) else { return [] }
-                return DuplicateMerge.edits(keeping: kept, from: group.others.compactMap { now.photo(id: $0) })
+                return DuplicateMerge.step(keeping: kept, from: group.others.compactMap { now.photo(id: $0) }, albums: now.albums)
+                    .map { [LibraryEdit.apply($0)] } ?? []
             }
         }
         say("merged into \(TrashCommand.count(groups.count)) kept (undo with `photory-tui undo`)")

@@ -16,6 +16,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case album, albumPicker, albumConfirmation
     // Look-alike duplicates (issue 23): the review layer.
     case duplicates
+    // Albums (issue 23): a photo of an album in the photo view (over the photo view's keys).
+    case albumPhoto
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -45,6 +47,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPicker: "album-picker"
         case .albumConfirmation: "album-confirmation"
         case .duplicates: "duplicates"
+        case .albumPhoto: "album-photo"
         }
     }
 
@@ -76,6 +79,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPicker: "Keys — album"
         case .albumConfirmation: "Keys — delete the album"
         case .duplicates: "Keys — duplicates"
+        case .albumPhoto: "Keys — photo of an album"
         }
     }
 
@@ -85,6 +89,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         switch self {
         case .zoomedPhoto: .detail
         case .album: .group
+        case .albumPhoto: .detail
         default: nil
         }
     }
