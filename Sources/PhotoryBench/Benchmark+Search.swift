@@ -62,14 +62,7 @@ extension Benchmark {
         for _ in 0..<3 { smart.append(Measure.time { _ = SmartFolder.folders(in: library) }) }
         report.row("smart folders (favourites, recently imported, missing)", median: Measure.median(smart),
                    worst: smart.max(), unit: "ms")
-        // On this day: one pass over every photo's date, as the home grid asks for it.
-        let today = OnThisDay.today()
-        var memories: [OnThisDay.Memory] = []
-        var onThisDay: [Double] = []
-        for _ in 0..<5 { onThisDay.append(Measure.time { memories = today.memories(in: library) ?? [] }) }
-        report.row("memories on this day (\(today.iso), ±\(OnThisDay.window) days)", median: Measure.median(onThisDay),
-                   worst: onThisDay.max(), unit: "ms", target: .below(50))
-        report.note("\(memories.count) years, \(memories.reduce(0) { $0 + $1.photoIDs.count }) photos")
+        // On this day has its own section (`memories`), at a million photos.
         report.note("worst = p95 for keystrokes, the slowest run otherwise; drawing the result grid is figure 5's")
         runBrowserFind(library, index: index, places: places)
     }

@@ -26,10 +26,12 @@ public final class Benchmark {
         case duplicates
         /// Export: copying and resizing the imported photos (issue 23).
         case export
+        /// On this day: the day-of-year index and today's memories at a million photos (issue 23).
+        case memories
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom, .export].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
-        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web]
+        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web, .memories]
     }
 
     let photosPath: String
@@ -97,6 +99,7 @@ public final class Benchmark {
         if sections.contains(.zoom) { try runZoom() }
         if sections.contains(.duplicates) { runDuplicates() }  // look-alike duplicates (issue 23)
         if sections.contains(.export) { runExport() }  // export (issue 23)
+        if sections.contains(.memories) { runMemories() }  // On this day (issue 23)
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

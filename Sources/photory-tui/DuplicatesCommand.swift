@@ -93,11 +93,14 @@ struct DuplicatesCommand: ParsableCommand {
         let question = keepOthers
             ? "merge \(TrashCommand.count(others.count)) into the \(groups.count) kept?"
             : "merge and trash \(TrashCommand.count(others.count)) (\(TrashCommand.size(bytes))), keeping \(groups.count)?"
-        guard try TrashCommand.confirm(question, yes: yes, refusal: nil) else { throw CommandFailure("nothing was changed") }
+        // Trashing files is asked for on a terminal; with none to ask on, only --yes goes ahead.
+        let refusal = "nothing was changed: --resolve asks before it merges and trashes, and there is no terminal to ask on; pass --yes to apply the suggestions"
+        guard try TrashCommand.confirm(question, yes: yes, refusal: refusal) else { throw CommandFailure("nothing was changed") }
         _ = try EditReport.save(options: options) { now in
             groups.flatMap { group -> [LibraryEdit] in
                 guard let kept = now.photo(id: group.keep) else { return [] }
-                return DuplicateMerge.edits(keeping: kept, from: group.others.compactMap { now.photo(id: $0) })
+                return DuplicateMerge.step(keeping: kept, from: group.others.compactMap { now.photo(id: $0) }, albums: now.albums)
+                    .map { [LibraryEdit.apply($0)] } ?? []
             }
         }
         say("merged into \(TrashCommand.count(groups.count)) kept (undo with `photory-tui undo`)")

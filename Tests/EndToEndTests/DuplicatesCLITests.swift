@@ -50,6 +50,10 @@ import Testing
         // Marks on a copy move to the kept photo; the copies go to the trash.
         #expect(try sandbox.cli(["edit", paths["recompressed"]!, "--rating", "4", "--tag", "Trips/Rome"]).status == 0)
         #expect(try sandbox.cli(["edit", paths["brightened"]!, "--favourite"]).status == 0)
+        // Without --yes and no terminal to ask on: refused, nothing changed (no file trashed).
+        let unasked = try sandbox.cli(["duplicates", "--near", "--resolve"])
+        #expect(unasked.status == 1 && unasked.stderr.contains("pass --yes"), "\(unasked.stderr)")
+        #expect(try sandbox.photosByName().count == 5 && FileManager.default.fileExists(atPath: paths["resized"]!))
         let resolve = try sandbox.cli(["duplicates", "--near", "--resolve", "--yes"])
         #expect(resolve.status == 0, "\(resolve.stderr)")
         #expect(resolve.stdout.contains("moved 3 photos to the trash"), "\(resolve.stdout)")

@@ -64,7 +64,8 @@ extension EditPlanner {
             }
             changes.append(AlbumChange(albumID: album.id, before: album, after: after))
         }
-        let label = "rename album \"\(renamed.count == 1 ? renamed[0].name : old)\" to \"\(newName)\""
+        let what = library.album(named: old).map { "album \"\($0.name)\"" } ?? "album folder \"\(old)\""
+        let label = "rename \(what) to \"\(newName)\""
         return EditStep(label: label, changes: [], albumChanges: changes)
     }
 

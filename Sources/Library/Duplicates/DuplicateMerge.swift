@@ -1,9 +1,12 @@
 /// What resolving one duplicate group does to the library: the kept photo takes what the user
-/// gave the others (favourite, pick, the highest rating, every tag, and the edits it lacks),
-/// as one undoable step; the others are then trashed (`LibraryTrash`) or left where they are.
+/// gave the others (favourite, pick, the highest rating, the colour label, every tag, every
+/// album with the other's place in it and its cover, and the date, place and description it
+/// lacks), as one undoable step; the others are then trashed (`LibraryTrash`) or left where they
+/// are. A turn (orientation) is not carried: it belongs to the other file's own pixels.
 public enum DuplicateMerge {
     /// The edit step that merges `others` into `kept`, or nil when it would change nothing.
-    public static func step(keeping kept: Photo, from others: [Photo]) -> EditStep? {
+    /// `albums` are the library's: an album whose cover is one of `others` gets `kept` as cover.
+    public static func step(keeping kept: Photo, from others: [Photo], albums: [Album] = []) -> EditStep? {
         var edits = kept.edits
         for other in others {
             if other.isFavourite { edits.favourite = true }
@@ -18,22 +21,21 @@ public enum DuplicateMerge {
             if edits.date == nil { edits.date = other.edits.date }
             if edits.location == nil { edits.location = other.edits.location }
             if edits.description == nil { edits.description = other.edits.description }
+            // Albums: the kept photo joins each album of the other, in the other's place in it.
+            for (albumID, position) in other.edits.albums where edits.albums[albumID] == nil {
+                edits.albums[albumID] = position
+            }
         }
-        guard edits != kept.edits else { return nil }
+        let otherIDs = Set(others.map(\.id))
+        let covers = albums.filter { album in album.cover.map(otherIDs.contains) == true && edits.albums[album.id] != nil }
+            .map { album in
+                var after = album
+                after.cover = kept.id
+                return AlbumChange(albumID: album.id, before: album, after: after)
+            }
+        guard edits != kept.edits || !covers.isEmpty else { return nil }
         let label = "merge \(others.count) look-alike\(others.count == 1 ? "" : "s") into \(kept.name)"
-        return EditStep(label: label, changes: [EditStep.Change(photoID: kept.id, before: kept.edits, after: edits)])
-    }
-
-    /// The library edits that resolve a group keeping `kept`: the merge step, then the album
-    /// memberships of the others.
-    public static func edits(keeping kept: Photo, from others: [Photo]) -> [LibraryEdit] {
-        (step(keeping: kept, from: others).map { [LibraryEdit.apply($0)] } ?? []) + albumEdits(keeping: kept, from: others)
-    }
-
-    /// Albums hook (issue 23, albums by wt-albums): when album membership lands in the library,
-    /// return here the edits that add `kept` to every album of `others` (in the same place in
-    /// each album's manual order). Until then there is nothing to carry over.
-    static func albumEdits(keeping kept: Photo, from others: [Photo]) -> [LibraryEdit] {
-        []
+        return EditStep(label: label, changes: edits == kept.edits ? [] : [EditStep.Change(photoID: kept.id, before: kept.edits, after: edits)],
+                        albumChanges: covers)
     }
 }

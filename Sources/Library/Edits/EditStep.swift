@@ -71,7 +71,19 @@ public struct EditStep: Sendable, Equatable, Identifiable {
                 order.append(change.photoID)
             }
         }
-        return EditStep(label: label, changes: order.compactMap { merged[$0] }.filter { $0.before != $0.after })
+        // Albums (issue 23): each album from its first state to its last.
+        var albumOrder: [String] = []
+        var albums: [String: AlbumChange] = [:]
+        for change in steps.flatMap(\.albumChanges) {
+            if let earlier = albums[change.albumID] {
+                albums[change.albumID] = AlbumChange(albumID: change.albumID, before: earlier.before, after: change.after)
+            } else {
+                albums[change.albumID] = change
+                albumOrder.append(change.albumID)
+            }
+        }
+        return EditStep(label: label, changes: order.compactMap { merged[$0] }.filter { $0.before != $0.after },
+                        albumChanges: albumOrder.compactMap { albums[$0] }.filter { $0.before != $0.after })
     }
 
     public static func newID() -> String {

@@ -9,8 +9,8 @@ import Foundation
 /// 31 December 2024 is in "1 year ago · 2025". Photos dated only to the month or year, and
 /// rejected ones, are left out.
 ///
-/// One pass reads each date's digits in place (no calendar objects), so a million photos take
-/// milliseconds, not seconds (`bench` measures it).
+/// The photos are found through a day-of-year index (`MemoryIndex`): a day's memories read the
+/// buckets of the days around it, not every photo (`bench --only memories` measures it).
 public struct OnThisDay: Sendable, Equatable {
     /// One earlier year's photos.
     public struct Memory: Sendable, Equatable {
@@ -61,70 +61,14 @@ public struct OnThisDay: Sendable, Equatable {
     public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
     /// The memories of `library` on this day, the most recent year first; empty years are
-    /// left out. Nil when `isCancelled` said stop.
+    /// left out. Nil when `isCancelled` said stop. Builds the day-of-year index (`MemoryIndex`)
+    /// first: callers asking for several days, or following edits, keep the index instead.
     public func memories(in library: PhotoLibrary, isCancelled: () -> Bool = { false }) -> [Memory]? {
-        // Each earlier year's anchor, by year from `firstYear`: worked out once, not per photo.
-        let firstYear = Self.firstYear
-        let anchors = (firstYear..<max(firstYear, year)).map(anchorDayNumber(in:))
-        var byYear: [Int: [Int]] = [:]
-        let found: Bool = library.photos.withUnsafeBufferPointer { photos in
-            for index in photos.indices {
-                if index & 0x3FFF == 0, isCancelled() { return false }
-                // Fields read in place (no copy of the photo): the date first, since most photos
-                // are far from the day.
-                guard let takenAt = photos[index].takenAt, let (year, dayNumber) = Self.dayNumber(of: takenAt) else { continue }
-                var anchorYear: Int?
-                for candidate in (year - 1)...(year + 1) where candidate >= firstYear && candidate < self.year
-                    && abs(dayNumber - anchors[candidate - firstYear]) <= Self.window {
-                    anchorYear = candidate
-                    break
-                }
-                guard let anchorYear, !photos[index].isRejected,
-                      photos[index].takenAtPrecision != .year, photos[index].takenAtPrecision != .month else { continue }
-                byYear[anchorYear, default: []].append(index)
-            }
-            return true
-        }
-        guard found else { return nil }
-        return library.photos.withUnsafeBufferPointer { photos in
-            byYear.keys.sorted(by: >).map { anchor in
-                Memory(year: anchor, yearsAgo: year - anchor,
-                       photoIDs: PhotoSort.dateOrder(byYear[anchor]!, in: photos).map { photos[$0].id })
-            }
-        }
+        MemoryIndex(library: library, isCancelled: isCancelled)?.memories(on: self, in: library)
     }
 
     /// The earliest year a memory can be from (`TakenAt` reads no earlier dates).
     static let firstYear = 1800
-
-    /// This month and day in `year` as a day number (29 February is the 28th in a common year).
-    private func anchorDayNumber(in year: Int) -> Int {
-        Self.dayNumber(year: year, month: month, day: min(day, WallClock.daysIn(month: month, year: year)))
-    }
-
-    /// The year and day number of a `takenAt` value ("2024-05-01…"), read from its first ten
-    /// bytes without copying them.
-    private static func dayNumber(of takenAt: String) -> (year: Int, dayNumber: Int)? {
-        var fields = (year: 0, month: 0, day: 0)
-        var position = 0
-        for byte in takenAt.utf8 {
-            switch position {
-            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
-            default:
-                guard byte >= 48, byte <= 57 else { return nil }
-                let digit = Int(byte - 48)
-                if position < 4 { fields.year = fields.year * 10 + digit }
-                else if position < 7 { fields.month = fields.month * 10 + digit }
-                else { fields.day = fields.day * 10 + digit }
-            }
-            position += 1
-            if position == 10 { break }
-        }
-        let (year, month, day) = fields
-        guard position == 10, (1...12).contains(month), (1...WallClock.daysIn(month: month, year: year)).contains(day)
-        else { return nil }
-        return (year, dayNumber(year: year, month: month, day: day))
-    }
 
     /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's days_from_civil).
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {

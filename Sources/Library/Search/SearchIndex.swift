@@ -101,7 +101,9 @@ public struct SearchIndex: Sendable {
     /// Whether the album list in `slot` holds an album named `name` or in the album folder `name`.
     func albumSet(_ slot: Int32, matches name: String) -> Bool {
         slot >= 0 && albumSets[Int(slot)].contains { id in
-            albumNames[id].map { $0 == name || $0.hasPrefix(name + "/") } ?? false
+            // The album, an album folder's albums, or (a name without a folder) an album of that
+            // title in any folder: album:"Italy 2024" finds "Trips/Italy 2024".
+            albumNames[id].map { $0 == name || $0.hasPrefix(name + "/") || (!name.contains("/") && $0.hasSuffix("/" + name)) } ?? false
         }
     }
 

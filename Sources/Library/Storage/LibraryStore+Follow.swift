@@ -18,6 +18,9 @@ public struct JournalPosition: Sendable, Equatable {
     var size: Int
     /// The journal's format (its header's `photoryJournal`; 0 when there was no journal).
     var format = 0
+    /// The schema its header names (0 when there was no journal): an older one's journal is
+    /// not appended to (`LibraryStore.schemaVersion`).
+    var schemaVersion = 0
     /// Lines up to `offset`, the header included: the next line is number `lineCount + 1`.
     var lineCount = 0
     /// The journal belonged to another snapshot (none of its lines was read): the library was
@@ -62,8 +65,8 @@ extension LibraryStore {
     func position(after state: State, inode: UInt64, size: Int, snapshot: FileIdentity?) -> JournalPosition {
         JournalPosition(generation: state.generation, sequence: state.journal.lastSeq,
                         offset: state.journal.validLength, inode: inode, size: size,
-                        format: state.journal.header?.format ?? 0, lineCount: state.journal.lineCount,
-                        staleJournal: state.journal.isStale, snapshot: snapshot)
+                        format: state.journal.header?.format ?? 0, schemaVersion: state.journal.header?.schemaVersion ?? 0,
+                        lineCount: state.journal.lineCount, staleJournal: state.journal.isStale, snapshot: snapshot)
     }
 
     /// The journal file's inode and size (0, 0 when there is none).
@@ -111,10 +114,11 @@ extension LibraryStore {
             (next.sequence, next.offset, next.inode, next.size) = (contents.lastSeq, contents.validLength, inode,
                                                                    contents.fileLength)
             (next.format, next.lineCount) = (contents.header?.format ?? 0, contents.lineCount)
+            next.schemaVersion = contents.header?.schemaVersion ?? 0
             return (contents, next)
         }
         var contents = LibraryJournal.Contents(
-            header: LibraryJournal.Header(format: position.format, schemaVersion: Self.schemaVersion,
+            header: LibraryJournal.Header(format: position.format, schemaVersion: position.schemaVersion,
                                           generation: position.generation ?? ""),
             validLength: position.offset, fileLength: size)
         contents.lastSeq = position.sequence

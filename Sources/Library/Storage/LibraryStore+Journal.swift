@@ -141,8 +141,11 @@ extension LibraryStore: LibraryStoring {
             copy = positioned(state)
             return saved
         }
-        guard let generation = state.generation else {
-            // A library from before the journal (schema 2): written whole once, with a generation.
+        // A library from before the journal (schema 2), or whose journal an older schema wrote
+        // (an older build could read that journal and drop what it does not know): written whole
+        // once, in this schema, with a new generation.
+        guard let generation = state.generation,
+              (state.journal.header?.schemaVersion ?? Self.schemaVersion) >= Self.schemaVersion || state.journal.isStale else {
             saved.notes += try keepStaleJournal(of: state).map { [$0] } ?? []
             try save(library)
             return saved
@@ -267,7 +270,8 @@ extension LibraryStore: LibraryStoring {
         } else {
             let state = try readState()
             guard let known = state.generation,
-                  state.journal.isStale || (state.journal.header?.format ?? LibraryJournal.format) >= LibraryJournal.photosFormat
+                  state.journal.isStale || ((state.journal.header?.format ?? LibraryJournal.format) >= LibraryJournal.photosFormat
+                      && (state.journal.header?.schemaVersion ?? Self.schemaVersion) >= Self.schemaVersion)
             else {
                 // No snapshot yet (a first import), or a journal an older build may still read:
                 // written whole once, which starts a journal of this build's format.
@@ -295,7 +299,7 @@ extension LibraryStore: LibraryStoring {
     private func journalTail(after position: JournalPosition?)
         throws(LibraryStoreError) -> (contents: LibraryJournal.Contents, generation: String)? {
         guard let position, let generation = position.generation, !position.staleJournal,
-              position.format >= LibraryJournal.photosFormat else { return nil }
+              position.format >= LibraryJournal.photosFormat, position.schemaVersion >= Self.schemaVersion else { return nil }
         guard try isSnapshot(FileIdentity(path: path), of: position, generation: generation),
               let (contents, _) = try journal(since: position), contents.header != nil, !contents.isStale else {
             return nil

@@ -9,8 +9,12 @@ import Foundation
 public struct LibraryStore: Sendable {
     /// The schema this build writes and the newest it reads (2 added the user's edits and undo
     /// history: a build that knew only 1 would drop them on save, so it must refuse the file;
-    /// 3 added the edit journal, whose edits a build that knew only 2 would not see).
-    public static let schemaVersion = 3
+    /// 3 added the edit journal, whose edits a build that knew only 2 would not see; 4 added
+    /// albums, the trash list and perceptual hashes (issues 22–23), which a build that knew only
+    /// 3 would read past and then drop when it folds its journal into a new snapshot).
+    /// A library written by an older schema is written whole in this one at its first edit
+    /// (`append`), so its journal never holds lines an older build would misread.
+    public static let schemaVersion = 4
 
     public let path: String
     public var backupPath: String { path + ".bak" }

@@ -12,12 +12,12 @@ extension AppState {
         return []
     }
 
-    /// Merges the others into `keep` (favourite, rating, tags, edits), then either asks to move
+    /// Merges the others into `keep` (favourite, rating, tags, albums, edits), then either asks to move
     /// the others to the trash or marks them rejected.
     mutating func resolveDuplicates(keep: String, others: [String], trash: Bool) -> [Effect] {
         guard let kept = library.photo(id: keep) else { return [] }
         let otherPhotos = others.compactMap { library.photo(id: $0) }
-        var steps = DuplicateMerge.step(keeping: kept, from: otherPhotos).map { [$0] } ?? []
+        var steps = DuplicateMerge.step(keeping: kept, from: otherPhotos, albums: library.albums).map { [$0] } ?? []
         if !trash { steps.append(EditPlanner(library: library).setRejected(others, true)) }
         let label = "merge \(AppState.count(otherPhotos.count)) into \(kept.name)" + (trash ? "" : ", the others rejected")
         var effects: [Effect] = []

@@ -132,6 +132,10 @@ extension AppState {
             keepSearchInStep(&index, touching: ids)
             caches.putBack(index: index)
         }
+        if var memoryIndex = caches.takeTouchedMemoryIndex(for: change) {   // On this day (issue 23)
+            memoryIndex.update(old: old, new: new, in: library)
+            caches.putBack(memoryIndex: memoryIndex)
+        }
         if let said = saying(result, library) { status = said }
         invalidatePages()
         follow(before)

@@ -33,7 +33,7 @@ extension AppState {
         switch screen {
         case .home:
             var cursor = homeCursor
-            let act = moveCursor(for: event, cursor: &cursor, count: homeFolders.count, layout: gridLayout)
+            let act = moveCursor(for: event, cursor: &cursor, count: homeFolders.count, layout: homeLayout)
             homeCursor = cursor
             if act { HomeScreen.handle(.open, state: &self) }
         case let .group(id):

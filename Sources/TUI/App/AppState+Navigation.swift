@@ -107,6 +107,11 @@ extension AppState {
                     kept.append(.detail(groupID: groupID, index: newIndex))
                     continue
                 }
+                // Albums (issue 23): the photo on screen taken out of its album: on to the next one of it.
+                if Album.albumID(ofGroup: groupID) != nil, let count = page(id: groupID)?.group.photoIDs.count, count > 0 {
+                    kept.append(.detail(groupID: groupID, index: min(index, count - 1)))
+                    continue
+                }
                 if let moved = following(groupID: groupID, index: index, oldPages: oldPages, from: kept) {
                     kept = moved
                     continue
@@ -197,7 +202,7 @@ extension AppState {
         for i in stack.indices {
             switch stack[i] {
             case var .home(cursor):
-                cursor.clamp(count: homeFolders.count, layout: layout)
+                cursor.clamp(count: homeFolders.count, layout: homeLayout)
                 stack[i] = .home(cursor)
             case var .group(frame):
                 frame.cursor.clamp(count: page(id: frame.id)?.count ?? 0, layout: photoLayout)

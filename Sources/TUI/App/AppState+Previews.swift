@@ -21,7 +21,7 @@ extension AppState {
         }
         let layout = gridLayout
         let tile = (columns: min(layout.tileWidth, layout.area.width), rows: layout.previewHeight)
-        func wantGrid(_ ids: [String], cursor: GridCursor) {
+        func wantGrid(_ ids: [String], cursor: GridCursor, layout: GridLayout = layout) {
             let visible = cursor.visibleRange(count: ids.count, layout: layout)
             let next = visible.upperBound..<min(ids.count, visible.upperBound + layout.pageSize)
             let previous = max(0, visible.lowerBound - layout.columns)..<visible.lowerBound
@@ -31,7 +31,7 @@ extension AppState {
         }
         switch screen {
         case .home:
-            wantGrid(homeFolders.map(\.coverID), cursor: homeCursor)
+            wantGrid(homeFolders.map(\.coverID), cursor: homeCursor, layout: homeLayout)
         case .group:
             // The list view shows no thumbnails.
             if let page = currentPage, !listView {
@@ -64,7 +64,7 @@ extension AppState {
         guard !isTooSmall else { return 0 }
         if layer(Slideshow.self) != nil { return 1 }   // Slideshow (issue 23)
         switch screen {
-        case .home: return homeCursor.visibleRange(count: homeFolders.count, layout: gridLayout).count
+        case .home: return homeCursor.visibleRange(count: homeFolders.count, layout: homeLayout).count
         case .group: return listView ? 0 : groupCursor.visibleRange(count: currentPage?.count ?? 0, layout: gridLayout).count
         case .detail: return detailPhoto == nil ? 0 : 1
         }

@@ -109,8 +109,8 @@ extension AppState {
             searchIndexBuilt(index, askedAt: askedAt)
             return []
         // On this day (issue 23)
-        case let .memoriesBuilt(memories, day, askedAt):
-            memoriesBuilt(memories, day: day, askedAt: askedAt)
+        case let .memoriesBuilt(memories, day, index, askedAt):
+            memoriesBuilt(memories, day: day, index: index, askedAt: askedAt)
             return []
         case let .newDay(day):
             return newDay(day)

@@ -5,7 +5,7 @@ import Library
 extension AppState {
     /// The action of `key` in the photo view: Enter, which goes back from a photo, plays a video.
     func videoAction(_ action: Action, for key: Key) -> Action {
-        action == .back && key == .enter && screenKeyContext == .detail && detailPhoto?.kind == .video ? .play : action
+        action == .back && key == .enter && [.detail, .albumPhoto].contains(screenKeyContext) && detailPhoto?.kind == .video ? .play : action
     }
 
     /// Handles the video actions; nil for any other.

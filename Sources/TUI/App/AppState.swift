@@ -129,6 +129,7 @@ public struct AppState: Sendable {
         if context == .detail, playback != nil { return .video }   // Videos (issue 21)
         if context == .detail, detailZoom != nil { return .zoomedPhoto }
         if context == .group, currentAlbum != nil { return .album }   // Albums (issue 23)
+        if context == .detail, currentAlbum != nil { return .albumPhoto }
         return context == .group && listView ? .list : context
     }
 
@@ -136,6 +137,9 @@ public struct AppState: Sendable {
     var contentArea: Rect { Rect(x: 0, y: 1, width: columns, height: max(0, rows - 2)) }
 
     var gridLayout: GridLayout { GridLayout(area: contentArea, tileSize: tileSize) }
+
+    /// The home grid's layout: the Albums section has rows of its own (issue 23).
+    var homeLayout: GridLayout { gridLayout.startingRows(at: HomeScreen.albumRows(homeFolders)) }
 
     /// The selection in the home grid (the bottom of the stack).
     var homeCursor: GridCursor {

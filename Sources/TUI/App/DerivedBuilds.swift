@@ -51,12 +51,14 @@ final class DerivedBuilds: Sendable {
         })
     }
 
-    /// Makes the memories of `day` for `library` (`OnThisDay`), in place of any being made.
+    /// Makes the day-of-year index of `library` and the memories of `day` from it (`MemoryIndex`),
+    /// in place of any being made.
     func buildMemories(_ library: PhotoLibrary, _ day: OnThisDay, askedAt revision: Int) {
         let post = self.post
         jobs.submit(Job(key: .memories) { token in
-            guard let memories = day.memories(in: library, isCancelled: { token.isCancelled }), !token.isCancelled else { return }
-            post(.memoriesBuilt(memories.map { $0.group(in: library) }, day, generation: revision))
+            guard let index = MemoryIndex(library: library, isCancelled: { token.isCancelled }), !token.isCancelled else { return }
+            let memories = index.memories(on: day, in: library)
+            post(.memoriesBuilt(memories.map { $0.group(in: library) }, day, index, generation: revision))
         })
     }
 

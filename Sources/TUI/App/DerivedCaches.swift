@@ -28,6 +28,9 @@ struct DerivedCaches: Sendable {
     private var index = DerivedValue<Whole, SearchIndex>()
     /// "On this day" (`OnThisDay`), as folders, for the day they were made for.
     private var onThisDay = DerivedValue<OnThisDay, [PhotoGroup]>()
+    /// The day-of-year index the memories are read from (`MemoryIndex`): built with the first
+    /// memories, then followed edit by edit, so a date edit or a new day costs milliseconds.
+    private var memoryIndex = DerivedValue<Whole, MemoryIndex>()
     /// Grids and lists of photos on the stack, as shown (sorted, with their subfolders), by id.
     var pages: [String: FolderPage] = [:]
 
@@ -56,6 +59,25 @@ struct DerivedCaches: Sendable {
         trees.record(change, inputs: \.treeInputs, from: previous, to: revision)
         index.record(change, inputs: { _ in SearchIndex.inputs }, from: previous, to: revision)
         onThisDay.record(change, inputs: { _ in OnThisDay.inputs }, from: previous, to: revision)
+        memoryIndex.record(change, inputs: { _ in MemoryIndex.inputs }, from: previous, to: revision)
+    }
+
+    /// The day-of-year index when it is true now.
+    var memoryIndexNow: MemoryIndex? {
+        guard let current = memoryIndex.current, current.revision == revision else { return nil }
+        return current.value
+    }
+
+    /// The day-of-year index when the last change touched only dates of photos it had (and it was
+    /// true before): taken out to be followed in step (`MemoryIndex.update`) and put back.
+    mutating func takeTouchedMemoryIndex(for change: LibraryChange) -> MemoryIndex? {
+        guard change.isDisjoint(with: [.photosAdded, .photosRemoved]) else { return nil }
+        return memoryIndex.takeTouched(at: revision)?.value
+    }
+
+    /// Puts back an index taken by `takeTouchedMemoryIndex`, followed: true now.
+    mutating func putBack(memoryIndex followed: MemoryIndex) {
+        memoryIndex.putBack(followed, key: Whole(), trueAt: revision)
     }
 
     /// The tree when the last change touched it and it was true before: taken out (the cache
@@ -94,6 +116,9 @@ struct DerivedCaches: Sendable {
     /// As `treeToBuild`, for the memories of `day`.
     mutating func memoriesToBuild(_ day: OnThisDay) -> Int? { onThisDay.toBuild(day, at: revision) }
 
+    /// Records that the day-of-year index is being built at the current revision (with memories).
+    mutating func memoryIndexToBuild() { _ = memoryIndex.toBuild(Whole(), at: revision) }
+
     /// A tree of `kind` built at revision `askedAt` came: kept when none as new is on hand
     /// (one kept in step with edits since is newer). True when it was kept.
     mutating func treeBuilt(_ built: FolderTree, kind: GroupingKind, askedAt: Int) -> Bool {
@@ -108,7 +133,8 @@ struct DerivedCaches: Sendable {
     }
 
     /// As `treeBuilt`, for the memories of `day`.
-    mutating func memoriesBuilt(_ built: [PhotoGroup], day: OnThisDay, askedAt: Int) -> Bool {
+    mutating func memoriesBuilt(_ built: [PhotoGroup], day: OnThisDay, index: MemoryIndex?, askedAt: Int) -> Bool {
+        if let index { _ = memoryIndex.built(index, key: Whole(), askedAt: askedAt) }
         guard onThisDay.built(built, key: day, askedAt: askedAt) else { return false }
         pages = [:]
         return true

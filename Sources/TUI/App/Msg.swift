@@ -42,8 +42,9 @@ public enum Msg: Sendable {
     case treeBuilt(FolderTree, GroupingKind, generation: Int)
     /// The search index, built from the library as at revision `generation` of the caches.
     case searchIndexBuilt(SearchIndex, generation: Int)
-    /// A day's memories, as folders, made from the library as at revision `generation` (issue 23).
-    case memoriesBuilt([PhotoGroup], OnThisDay, generation: Int)
+    /// A day's memories, as folders, and the day-of-year index they were read from, made from the
+    /// library as at revision `generation` (issue 23).
+    case memoriesBuilt([PhotoGroup], OnThisDay, MemoryIndex, generation: Int)
     /// The local date turned (noticed at the next key or message).
     case newDay(OnThisDay)
     /// Edits were written into files (`W`): the library as saved and each photo's outcome.

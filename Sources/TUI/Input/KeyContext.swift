@@ -20,6 +20,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case slideshow
     // Export (issue 23): the line where the folder is typed.
     case exportLine
+    // Albums (issue 23): a photo of an album in the photo view (over the photo view's keys).
+    case albumPhoto
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -51,6 +53,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .duplicates: "duplicates"
         case .slideshow: "slideshow"
         case .exportLine: "export-line"
+        case .albumPhoto: "album-photo"
         }
     }
 
@@ -84,6 +87,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .duplicates: "Keys — duplicates"
         case .slideshow: "Keys — slideshow"
         case .exportLine: "Keys — export to a folder"
+        case .albumPhoto: "Keys — photo of an album"
         }
     }
 
@@ -93,6 +97,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         switch self {
         case .zoomedPhoto: .detail
         case .album: .group
+        case .albumPhoto: .detail
         default: nil
         }
     }

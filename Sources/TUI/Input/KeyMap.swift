@@ -311,21 +311,24 @@ public struct KeyMap: Equatable, Sendable {
 
     /// Albums (issue 23): `b` adds the marked (or current) photos to an album, `B` makes an album
     /// of a folder or of search results; inside an album (`KeyContext.album`, over the group's
-    /// keys) its own keys; the album picker and the delete confirmation.
+    /// keys, and `albumPhoto`, over the photo view's) its own keys; the album picker and the
+    /// delete confirmation.
     private static func albums(photos: Set<KeyContext>, grids: Set<KeyContext>) -> [KeyBinding] {
-        [
+        // An album's grid and a photo of it in the photo view: take out, move, cover.
+        let inAlbum: Set<KeyContext> = [.album, .albumPhoto]
+        return [
             KeyBinding(.addToAlbum, [.char("b")], help: "add the marked photos (or this one) to an album", hint: "album",
                        in: photos),
             KeyBinding(.makeAlbum, [.char("B")], help: "make an album of this folder or these search results",
                        hint: "make album", in: grids),
             KeyBinding(.removeFromAlbum, [.char("e")], help: "take the marked photos (or this one) out of the album",
-                       hint: "remove", in: [.album]),
+                       hint: "remove", in: inAlbum),
             KeyBinding(.moveEarlier, [.char("[")], help: "move the photo earlier / later in the album", hint: "move",
-                       in: [.album]),
+                       in: inAlbum),
             KeyBinding(.moveLater, [.char("]")], help: "move the photo earlier / later in the album", hint: "move",
-                       in: [.album]),
+                       in: inAlbum),
             KeyBinding(.setCover, [.char("K")], help: "show this photo on the album's tile (cover)", hint: "cover",
-                       in: [.album]),
+                       in: inAlbum),
             KeyBinding(.albumSort, [.char("s")], help: "order the album: by hand, date, newest, name, size, rating",
                        hint: "order", in: [.album]),
             KeyBinding(.renameAlbum, [.char("N")], help: "rename the album (a path moves it into an album folder)",

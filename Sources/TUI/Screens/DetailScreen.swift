@@ -4,12 +4,16 @@ import Library
 enum DetailScreen {
     static let hints: [Action] = [.previous, .next, .favourite, .info, .editDate, .map, .back, .help]
     /// While zoomed: the moving keys pan.
+    /// A photo of an album: its album keys after moving between photos.
+    static let albumHints: [Action] = [.previous, .next, .addToAlbum, .removeFromAlbum, .moveEarlier, .moveLater, .setCover,
+                                       .back, .help]
     static let zoomedHints: [Action] = [.left, .right, .zoomIn, .zoomOut, .zoomFit, .info, .back, .help]
 
     /// The hints for the photo on screen: a video's start with `play`, and while it plays
     /// they are its own (issue 21).
     static func shownHints(_ state: AppState) -> [Action] {
         if state.screenKeyContext == .video { return [.pause, .seekBack, .seekForward, .stop, .help] }
+        if state.screenKeyContext == .albumPhoto { return albumHints }   // Albums (issue 23)
         if state.detailPhoto?.stack != nil { return (state.playableVideo?.kind == .video ? [.play] : []) + [.nextStackMember] + hints }
         return state.detailPhoto.map { $0.kind == .video || $0.hasMotion } == true ? [.play] + hints : hints
     }

@@ -16,7 +16,7 @@ enum HomeScreen {
     // Esc and Backspace are not bound here: on the home grid there is nothing to go back to,
     // and an impatient second Esc (after closing the picker or an overlay) must not quit.
     static func handle(_ action: Action, state: inout AppState) {
-        if state.homeCursor.handle(action, count: state.homeFolders.count, layout: state.gridLayout) { return }
+        if state.homeCursor.handle(action, count: state.homeFolders.count, layout: state.homeLayout) { return }
         switch action {
         case .open: state.openSelectedGroup()
         case .quit: state.shouldQuit = true
@@ -53,12 +53,41 @@ enum HomeScreen {
             }
             return
         }
-        let layout = state.gridLayout
+        let layout = state.homeLayout
         let groups = state.homeFolders
         for index in state.homeCursor.visibleRange(count: groups.count, layout: layout) {
             guard let tile = layout.tileRect(index: index, topRow: state.homeCursor.topRow) else { continue }
             folderTile(groups[index], in: tile, selected: index == state.homeCursor.selected, state: state, into: &grid)
         }
+        albumsHeading(groups, layout: layout, state: state, into: &grid)
+    }
+
+    /// Albums (issue 23): the Albums section (after the smart folders) starts a row of its own
+    /// (`AppState.homeLayout`) headed "Albums (3) ───" on the free line above it; when that row is
+    /// the first in view there is no line above it, and each tile's caption ("album · …") says
+    /// what it is.
+    static func albumsHeading(_ groups: [PhotoGroup], layout: GridLayout, state: AppState, into grid: inout CellGrid) {
+        guard let first = albumsStart(groups),
+              let tile = layout.tileRect(index: first, topRow: state.homeCursor.topRow), tile.y - 1 >= layout.area.y
+        else { return }
+        let used = layout.columns * layout.tileWidth + (layout.columns - 1) * GridLayout.gap
+        let width = max(0, min(used, layout.area.maxX - tile.x))
+        let count = groups.count { Album.albumID(ofGroup: $0.id) != nil }
+        let label = "Albums (\(count)) "
+        grid.put(label + String(repeating: "─", count: max(0, width - label.displayWidth)), x: tile.x, y: tile.y - 1,
+                 style: Theme.title, maxWidth: width)
+    }
+
+    /// Where the Albums section starts among the home grid's folders, when there are albums.
+    static func albumsStart(_ groups: [PhotoGroup]) -> Int? {
+        groups.firstIndex { Album.albumID(ofGroup: $0.id) != nil }
+    }
+
+    /// The folders that start a row: the first album and the first folder after the albums.
+    static func albumRows(_ groups: [PhotoGroup]) -> [Int] {
+        guard let start = albumsStart(groups) else { return [] }
+        let end = groups[start...].firstIndex { Album.albumID(ofGroup: $0.id) == nil }
+        return [start] + (end.map { [$0] } ?? [])
     }
 
     /// A folder's tile: its cover, name, photo count (as many as opening it shows) and the

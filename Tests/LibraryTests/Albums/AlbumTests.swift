@@ -84,7 +84,8 @@ import Fixtures
         try apply(&library) { try $0.addToAlbum(["b", "c"], named: "Trips/Italy 2024", creating: true) }
         try apply(&library) { try $0.addToAlbum(["d"], named: "Best", creating: true) }
         var index = SearchIndex(library: library)
-        #expect(try index.search("album:\"italy 2024\"") == [])
+        #expect(try index.search("album:\"italy 2024\"") == ["b", "c"], "an album's own name finds it in its folder")
+        #expect(try index.search("album:\"rips/Italy 2024\"") == [])
         #expect(try index.search("album:\"Trips/Italy 2024\"") == ["b", "c"])
         #expect(try index.search("album:trips") == ["b", "c"], "an album folder finds its albums' photos")
         #expect(try index.search("-album:best") == ["a", "b", "c"])

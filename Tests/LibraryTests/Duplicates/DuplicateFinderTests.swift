@@ -71,4 +71,29 @@ import Testing
         // Nothing to carry: no step.
         #expect(DuplicateMerge.step(keeping: kept, from: [Self.photo("plain", 10, 10)]) == nil)
     }
+
+    @Test func mergeCarriesAlbumsTheirPlacesAndCoversAndThePlace() throws {
+        let trips = Album(id: "trips", name: "Trips", cover: "copy"), family = Album(id: "family", name: "Family")
+        var kept = Self.photo("kept", 4000, 3000)
+        kept.edits.albums = ["family": 5]
+        var copy = Self.photo("copy", 2000, 1500)
+        copy.edits = PhotoEdits(location: .set(GPSPosition(latitude: 41.9, longitude: 12.5)))
+        copy.edits.albums = ["family": 1, "trips": 2]
+        var other = Self.photo("other", 2000, 1500)
+        other.edits.albums = ["trips": 0]
+        var library = PhotoLibrary(photos: [kept, copy, other], albums: [trips, family])
+        let step = try #require(DuplicateMerge.step(keeping: kept, from: [copy, other], albums: library.albums))
+        library.apply(step)
+        let merged = try #require(library.photo(id: "kept"))
+        #expect(merged.edits.albums == ["family": 5, "trips": 2], "its own place kept; the first other's place in a new album")
+        #expect(merged.gps == GPSPosition(latitude: 41.9, longitude: 12.5))
+        #expect(library.album(id: "trips")?.cover == "kept", "the cover was one of the others")
+        #expect(library.photoIDs(inAlbum: "trips").contains("kept"))
+        // One undo takes all of it back.
+        _ = library.undo()
+        #expect(library.photo(id: "kept") == kept && library.album(id: "trips")?.cover == "copy")
+        // Combined with other steps (the browser rejects the others in the same step), the cover goes along.
+        let combined = EditStep.combined([step, EditPlanner(library: library).setRejected(["copy", "other"], true)], label: "both")
+        #expect(combined.albumChanges == step.albumChanges)
+    }
 }

@@ -76,4 +76,75 @@ import Testing
         #expect(group.name == "1 year ago · 2023" && group.coverID == "2023-07-01" && group.count == 2)
         #expect(group.dateRange == "2023-07-01 – 2023-07-03")
     }
+    // MARK: - The day-of-year index
+
+    /// A photo a day from 2019 to 2028; every day of 2027–2029 asked through the index and by a
+    /// plain reading of the rule (each earlier year's anchor, every photo compared with it):
+    /// the same memories, around every month's end, each year's end and each leap day.
+    @Test func theIndexAnswersAsThePlainRuleOnEveryDay() throws {
+        var dates: [String] = []
+        for year in 2019...2028 {
+            for month in 1...12 {
+                for day in 1...WallClock.daysIn(month: month, year: year) { dates.append(String(format: "%04d-%02d-%02d", year, month, day)) }
+            }
+        }
+        let library = Self.library(dates)
+        let index = try #require(MemoryIndex(library: library))
+        for year in 2027...2029 {
+            for month in 1...12 {
+                for day in 1...WallClock.daysIn(month: month, year: year) {
+                    let today = OnThisDay(year: year, month: month, day: day)
+                    let found = index.memories(on: today, in: library)
+                    let expected = Self.plainRule(today, dates)
+                    #expect(found.map(\.year) == expected.map(\.year), "\(today.iso)")
+                    #expect(found.map(\.photoIDs) == expected.map(\.ids), "\(today.iso)")
+                }
+            }
+        }
+    }
+
+    /// The rule as the issue says it, with no index: each earlier year, the photos within three
+    /// days of the same month and day (28 February for 29 February in a common year).
+    static func plainRule(_ today: OnThisDay, _ dates: [String]) -> [(year: Int, ids: [String])] {
+        (OnThisDay.firstYear..<today.year).reversed().compactMap { year in
+            let anchor = OnThisDay.dayNumber(year: year, month: today.month,
+                                             day: min(today.day, WallClock.daysIn(month: today.month, year: year)))
+            let ids = dates.filter { date in
+                let parts = date.split(separator: "-").map { Int($0)! }
+                return abs(OnThisDay.dayNumber(year: parts[0], month: parts[1], day: parts[2]) - anchor) <= OnThisDay.window
+            }
+            return ids.isEmpty ? nil : (year, ids.sorted())
+        }
+    }
+
+    @Test func theWindowsBucketsReachAcrossMonthsYearsAndLeapDays() {
+        func days(_ iso: String) -> [String] {
+            MemoryIndex.slots(around: OnThisDay(iso: iso)!).map { String(format: "%02d-%02d", $0 / 31 + 1, $0 % 31 + 1) }
+        }
+        #expect(days("2026-01-02") == ["01-01", "01-02", "01-03", "01-04", "01-05", "12-30", "12-31"])
+        #expect(days("2025-02-28") == ["02-25", "02-26", "02-27", "02-28", "02-29", "03-01", "03-02", "03-03"])
+        #expect(days("2028-02-29") == ["02-25", "02-26", "02-27", "02-28", "02-29", "03-01", "03-02", "03-03"])
+        #expect(days("2026-03-01") == ["02-26", "02-27", "02-28", "02-29", "03-01", "03-02", "03-03", "03-04"])
+        #expect(days("2026-04-30") == ["04-27", "04-28", "04-29", "04-30", "05-01", "05-02", "05-03"])
+    }
+
+    /// A date edit followed in step gives the index a fresh build would.
+    @Test func theIndexFollowsDateEditsInStep() throws {
+        var library = Self.library(["2024-05-10", "2024-05-11", "2023-12-31", "2025-01-01"])
+        var index = try #require(MemoryIndex(library: library))
+        let old = library.photos
+        let changes = ["2024-05-10", "2023-12-31"].map { id in
+            var after = library.photo(id: id)!.edits
+            after.date = EditedDate(value: "2020-02-29T08:00:00")
+            return EditStep.Change(photoID: id, before: library.photo(id: id)!.edits, after: after)
+        }
+        library.apply(EditStep(label: "date", changes: changes))
+        index.update(old: old, new: old.compactMap { library.photo(id: $0.id) }, in: library)
+        let fresh = try #require(MemoryIndex(library: library))
+        let sorted = { (buckets: [[MemoryIndex.Entry]]) in buckets.map { $0.sorted { $0.position < $1.position } } }
+        #expect(sorted(index.buckets) == sorted(fresh.buckets))
+        let march = index.memories(on: OnThisDay(year: 2025, month: 3, day: 1), in: library)
+        #expect(march.map(\.title) == ["5 years ago · 2020"] && Set(march.first?.photoIDs ?? []) == ["2023-12-31", "2024-05-10"])
+        #expect(index.memories(on: OnThisDay(year: 2026, month: 5, day: 12), in: library).map(\.photoIDs) == [["2024-05-11"]])
+    }
 }

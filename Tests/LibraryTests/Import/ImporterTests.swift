@@ -158,7 +158,9 @@ import Testing
         _ = Importer().run([path], into: &library)
         let id = try #require(library.photos.first?.id)
         library.apply(EditPlanner(library: library).setDate([id], to: try DateInput(parsing: "2004")))
+        library.apply(try EditPlanner(library: library).addToAlbum([id], named: "Trips/Rome", creating: true))   // Albums (issue 23)
         library.apply(EditPlanner(library: library).toggleFavourite([id]))
+        let rome = try #require(library.album(named: "Trips/Rome")).id
         _ = Importer().run([path], into: &library)                      // the same file again
         #expect(library.photo(id: id)?.takenAt == "2004-01-01T00:00:00")
         let moved = folder.path + "/q/a.jpg"
@@ -167,11 +169,13 @@ import Testing
         library.refreshMissing()
         _ = Importer().run([moved], into: &library)                     // relinked
         #expect(library.photo(id: id)?.isFavourite == true)
+        #expect(library.photoIDs(inAlbum: rome) == [id], "the album membership follows the relinked photo")
         folder.write(MetadataFixture.jpeg(exif: .init(description: "After")), to: "q/a.jpg")
         _ = Importer().run([moved], into: &library)                     // updated: a new id
         let after = try #require(library.photos.first)
         #expect(after.id != id)
         #expect(after.isFavourite && after.takenAt == "2004-01-01T00:00:00" && after.description == "After")
+        #expect(library.photoIDs(inAlbum: rome) == [after.id], "and the updated file under its new id")
         #expect(library.undo()?.changes.first?.photoID == after.id)     // the history follows the new id
         #expect(library.photos.first?.isFavourite == false)
     }

@@ -211,6 +211,32 @@ import Testing
         #expect(try store.load().photo(id: "b")?.isFavourite == true)
     }
 
+    /// Schema 4 (albums, the trash list, perceptual hashes): a build that knew only 3 read past
+    /// the album list and dropped it when it folded its journal in. A library written by 3 is
+    /// written whole in 4 at its first edit, so the older build refuses it instead.
+    @Test func aSchema3LibraryIsWrittenInTheNewSchemaAtItsFirstEditSoAnOlderBuildRefusesIt() throws {
+        let folder = TemporaryFolder()
+        let old = LibraryJSON.encode(schemaVersion: 3, photos: [samplePhoto("a"), samplePhoto("b")], generation: "g3")
+        let store = LibraryStore(path: folder.write(Data(old), to: "library.json"))
+        let header = "{\"photoryJournal\":\(LibraryJournal.format),\"schemaVersion\":3,\"generation\":\"g3\"}\n"
+        _ = folder.write(Data(header.utf8), to: "library.journal.jsonl")
+        #expect(try store.load().photos.map(\.id) == ["a", "b"], "an older schema is read")
+
+        let make = try EditPlanner(library: try store.load()).addToAlbum(["a", "b"], named: "Trips/Italy", creating: true)
+        try store.append([.apply(make)], lockTimeout: 10)
+        #expect(try String(contentsOfFile: store.path, encoding: .utf8).hasPrefix("{\"schemaVersion\":4,"))
+        #expect(try lines(store.journal.path).first?.contains("\"schemaVersion\":4,") == true)
+        // What a schema-3 build does with these files: it refuses both (it never drops the albums).
+        let asSchema3 = try #require(try LibraryJSON.readFile(store.path, supported: 3)).get()
+        #expect(asSchema3.schemaVersion == 4 && asSchema3.photos == nil, "a schema-3 build reads no photos: it refuses the file")
+        // This build reads the albums back, after another edit and after a compaction.
+        try store.append([try favourite(["a"], in: store)], lockTimeout: 10)
+        _ = try store.compact(lockTimeout: 10, repair: false)
+        let loaded = try store.load()
+        let italy = try #require(loaded.album(named: "Trips/Italy"))
+        #expect(loaded.photoIDs(inAlbum: italy.id) == ["a", "b"] && loaded.photo(id: "a")?.isFavourite == true)
+    }
+
     @Test func aJournalGrownPastItsShareIsFoldedInAfterTheAppend() throws {
         let folder = TemporaryFolder()
         let store = try makeStore(folder)

@@ -76,6 +76,40 @@ import Testing
         #expect(try #require(state.currentGroup).photoIDs == [order[2], order[1]])
     }
 
+    /// A photo of an album in the photo view answers the album's keys (over the photo view's):
+    /// `]` / `[` move it (the view stays on it), `K` makes it the cover, `e` takes it out (the
+    /// view goes on to the next photo), `b` adds it to another album; the status bar says so.
+    @Test func aPhotoOfAnAlbumInThePhotoViewTakesTheAlbumsKeys() throws {
+        var state = Self.withAlbum(columns: 120, rows: 40)
+        state.press(.escape, .escape, .home, .right, .enter)
+        let order = try #require(state.currentGroup).photoIDs
+        state.press(.enter)
+        #expect(state.screenKeyContext == .albumPhoto && state.detailPhoto?.id == order[0])
+        #expect(DetailScreen.shownHints(state) == DetailScreen.albumHints)
+        #expect(state.keyMap.hints(DetailScreen.albumHints, in: .albumPhoto).contains("e remove · [] move · K cover"))
+        state.press(.char("]"))
+        #expect(try #require(state.currentGroup).photoIDs == [order[1], order[0], order[2]])
+        #expect(state.detailPhoto?.id == order[0], "the view stays on the moved photo")
+        state.press(.char("["))
+        #expect(try #require(state.currentGroup).photoIDs == order)
+        state.press(.char("K"))
+        #expect(state.library.album(named: "Trips/Garden")?.cover == order[0])
+        state.press(.char("e"))
+        #expect(try #require(state.currentGroup).photoIDs == [order[1], order[2]])
+        #expect(state.library.photo(id: order[0]) != nil, "the photo stays in the library")
+        #expect(state.screen != .home && state.detailPhoto?.id == order[1], "on to the next photo of the album")
+        state.press(.char("u"))
+        #expect(try #require(state.currentGroup).photoIDs == order, "u puts it back in its place")
+        // b adds the photo on screen to another album.
+        state.press(.char("b"))
+        state.type("Favs")
+        state.press(.enter)
+        let favs = try #require(state.library.album(named: "Favs"))
+        #expect(state.library.photoIDs(inAlbum: favs.id).count == 1)
+        // Outside an album the photo view has none of these keys.
+        for key in ["e", "[", "]", "K"] { #expect(state.keyMap.action(for: .char(Character(key)), in: .detail) == nil) }
+    }
+
     @Test func nRenamesAndEDeletesTheAlbumAfterAskingAndUBringsItBack() throws {
         var state = Self.withAlbum()
         state.press(.escape, .escape, .home, .right, .enter)

@@ -19,8 +19,9 @@ extension AppState {
             case let .buildSearchIndex(library, generation):
                 effects += update(.searchIndexBuilt(SearchIndex(library: library), generation: generation))
             case let .buildMemories(library, day, generation):
-                let memories = day.memories(in: library)?.map { $0.group(in: library) } ?? []
-                effects += update(.memoriesBuilt(memories, day, generation: generation))
+                let index = MemoryIndex(library: library)!
+                let memories = index.memories(on: day, in: library).map { $0.group(in: library) }
+                effects += update(.memoriesBuilt(memories, day, index, generation: generation))
             default:
                 done.append(effect)
             }

@@ -56,9 +56,10 @@ import Testing
         #expect(again.homeFolders.first?.id == SmartFolder.missing.id)
     }
 
-    /// A date edit that moves a photo away takes it out of the memory (built again); a
-    /// favourite does not make them again.
-    @Test func editsOfDatesRemakeTheMemoriesAndOthersDoNot() throws {
+    /// A date edit that moves a photo away takes it out of the memory: the day-of-year index
+    /// follows the edit in step and the memories are read from it again (no pass over the
+    /// library, no build job); a favourite does not touch them.
+    @Test func editsOfDatesRemakeTheMemoriesFromTheIndexAndOthersDoNot() throws {
         var state = Self.state(on: OnThisDay(year: 2026, month: 5, day: 12))
         state.pressWorking(.enter)
         let id = try #require(state.selectedPhotoID)
@@ -67,11 +68,12 @@ import Testing
         after.date = EditedDate(value: "2020-01-01T10:00:00")
         let moved = EditStep(label: "date", changes: [.init(photoID: id, before: before, after: after)])
         let effects = state.update(.editsAppendedElsewhere([.apply(moved)]))
-        #expect(effects.contains { if case .buildMemories = $0 { true } else { false } })
-        for case let .buildMemories(library, day, generation) in effects {
-            state.sendWorking(.memoriesBuilt(day.memories(in: library)!.map { $0.group(in: library) }, day, generation: generation))
-        }
+        #expect(!effects.contains { if case .buildMemories = $0 { true } else { false } })
         #expect(state.homeFolders.first?.count == 29)
+        // Moved back into the window: in the memory again, still without a build.
+        let back = EditStep(label: "date", changes: [.init(photoID: id, before: after, after: before)])
+        #expect(!state.update(.editsAppendedElsewhere([.apply(back)])).contains { if case .buildMemories = $0 { true } else { false } })
+        #expect(state.homeFolders.first?.count == 30)
         let favourite = state.pressWorking(.char("f"))
         #expect(!favourite.contains { if case .buildMemories = $0 { true } else { false } })
     }

@@ -46,6 +46,9 @@ import Testing
             state.press(.escape, .escape, .home, .right, .enter)
             if context == .albumConfirmation { state.press(.char("E")) }
         case .albumPicker: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("b"))
+        case .albumPhoto:
+            state = AlbumKeysTests.withAlbum(columns: 160, rows: 48)
+            state.press(.escape, .escape, .home, .right, .enter, .enter)
         case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
         case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)

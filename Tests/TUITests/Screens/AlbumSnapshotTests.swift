@@ -15,8 +15,18 @@ import Testing
         return state
     }
 
+    /// The albums' own row under its heading, between the smart folders' and the groups'.
     @Test func homeShowsTheAlbumsAfterTheSmartFolders() {
-        assertSnapshot(AppView.render(Self.home()), named: "albumsOnHome.80x24")
+        var state = Self.home()
+        state.press(.home)
+        assertSnapshot(AppView.render(state), named: "albumsOnHome.80x24")
+        // Down from the smart folder goes into the albums' row, down again to the groups' row.
+        state.press(.down)
+        #expect(state.homeFolders[state.homeCursor.selected].name == "Best")
+        state.press(.right, .down)
+        #expect(state.homeFolders[state.homeCursor.selected].name == "Garden", "the column kept")
+        state.press(.up, .up)
+        #expect(state.homeFolders[state.homeCursor.selected].name == "Missing", "the nearest in a shorter row")
     }
 
     @Test func theAlbumPickerListsTheAlbums() {
