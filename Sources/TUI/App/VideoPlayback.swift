@@ -15,6 +15,9 @@ struct VideoPlayback: Equatable, Sendable {
     static let seekStep = 5.0
     /// How late a frame may be drawn (after the moment it was made for) before it is dropped.
     static let lateness = 0.1
+    /// The longest the picture stays still while every frame comes late (a busy machine): a late
+    /// frame is drawn anyway once the one on screen is this old, so playing never looks frozen.
+    static let longestFreeze = 0.5
 
     var photoID: String
     /// Numbers the requests: frames of another one are stale.
@@ -25,6 +28,8 @@ struct VideoPlayback: Equatable, Sendable {
     var duration: Double?
     /// The frame on screen; nil until the first comes (the poster shows).
     var frame: VideoFrame?
+    /// When the frame on screen was taken (the loop's clock).
+    var frameShownAt: Double?
     /// Set once pixel frames could not keep up: character art from then on.
     var pixelsOff = false
     /// Frames dropped so far (late), here and by the player.
@@ -45,16 +50,18 @@ struct VideoPlayback: Equatable, Sendable {
 
     /// Takes `frame` made for the moment `frame.due`, it being `now`: false when it is stale
     /// (another request's) or too late to draw (it is dropped; the first frame of a request is
-    /// always drawn, so a slow terminal still shows something).
+    /// always drawn, so a slow terminal still shows something, and so is one every `longestFreeze`).
     mutating func receive(_ frame: VideoFrame, now: Double) -> Bool {
         guard frame.photoID == photoID, frame.generation == generation, !isPaused else { return false }
         dropped += frame.droppedBefore
-        if self.frame?.generation == generation, now > frame.due + Self.lateness {
+        if self.frame?.generation == generation, now > frame.due + Self.lateness,
+           let shownAt = frameShownAt, now - shownAt < Self.longestFreeze {
             dropped += 1
             position = frame.time
             return false
         }
         self.frame = frame
+        frameShownAt = now
         position = frame.time
         return true
     }

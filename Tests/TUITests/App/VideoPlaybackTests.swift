@@ -88,6 +88,21 @@ import Testing
         #expect(AppView.render(state).text().contains("d"))
     }
 
+    /// A busy machine where every frame comes late: one is drawn anyway every half second, so
+    /// the picture moves on (it froze while the time counted up).
+    @Test func whenEveryFrameIsLateOneIsStillDrawnEveryHalfSecond() throws {
+        var state = Self.onVideo()
+        state.press(.char("p"))
+        state.send(.videoFrame(Self.frame(state, time: 0, due: 100, glyph: "a"), now: 100))
+        state.send(.videoFrame(Self.frame(state, time: 0.04, due: 100.04, glyph: "b"), now: 100.3))
+        #expect(state.playback?.frame?.time == 0, "late, and the frame on screen is new: dropped")
+        state.send(.videoFrame(Self.frame(state, time: 0.08, due: 100.08, glyph: "c"), now: 100.55))
+        #expect(state.playback?.frame?.time == 0.08, "late, but the frame on screen is half a second old: drawn")
+        state.send(.videoFrame(Self.frame(state, time: 0.12, due: 100.12, glyph: "d"), now: 100.7))
+        #expect(state.playback?.frame?.time == 0.08)
+        #expect(state.playback?.dropped == 2)
+    }
+
     @Test func spacePausesAndResumesFromWhereItWas() throws {
         var state = Self.onVideo()
         state.press(.char("p"))
