@@ -16,7 +16,14 @@ public struct FeedPaging: Sendable, Equatable {
     /// The address as the user gave it.
     public let source: String
 
-    public init(_ source: String) { self.source = source }
+    /// `source` with its placeholders written plainly (a URL type may have escaped the braces).
+    public init(_ source: String) {
+        var plain = source
+        for name in ["page", "per_page", "offset"] {
+            for escaped in ["%7B\(name)%7D", "%7b\(name)%7d"] { plain = plain.replacingOccurrences(of: escaped, with: "{\(name)}") }
+        }
+        self.source = plain
+    }
 
     /// Whether the address is a template (`{page}` or `{offset}`).
     public var isTemplate: Bool { source.contains("{page}") || source.contains("{offset}") }

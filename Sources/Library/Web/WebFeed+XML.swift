@@ -17,9 +17,11 @@ extension WebFeed {
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse()
         guard reader.isFeed else { return nil }
-        guard parsed || reader.finished else {
-            let reason = parser.parserError.map { "\(($0 as NSError).code)" } ?? "unknown"
-            throw .notXML(url: url.absoluteString, reason: "XML error \(reason) at line \(parser.lineNumber)")
+        // A feed cut short (its root never closed) is broken even where the parser did not say.
+        guard reader.finished else {
+            let reason = parsed ? "it ends before </\(reader.root)>"
+                : "XML error \(parser.parserError.map { "\(($0 as NSError).code)" } ?? "unknown") at line \(parser.lineNumber)"
+            throw .notXML(url: url.absoluteString, reason: reason)
         }
         return reader.feed
     }
@@ -33,6 +35,8 @@ private final class XMLFeedReader: NSObject, XMLParserDelegate {
     var isFeed = false
     /// The root element closed (an error after it does not matter).
     var finished = false
+    /// The root element's name.
+    var root = ""
     private var depth = 0
     private var number = 0
     /// The item being read: its photo, thumbnail, title and id so far.
@@ -46,6 +50,7 @@ private final class XMLFeedReader: NSObject, XMLParserDelegate {
         depth += 1
         text = ""
         if depth == 1 {
+            root = name
             isFeed = ["rss", "feed", "rdf:RDF"].contains(name)
             if !isFeed { parser.abortParsing() }
             return
