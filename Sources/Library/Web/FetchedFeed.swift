@@ -5,7 +5,7 @@ import Foundation
 /// random endpoint repeats itself: an item met again, by id or by URL, is left out).
 struct FetchedFeed {
     var state: LibraryFeed
-    /// The new pages' item URLs, in feed order.
+    /// The new pages' (or a refresh's new) item URLs, in feed order.
     var itemURLs: [String] = []
     /// Whether anything of the feed changed (a page fetched, or a page failed after the first).
     var changed = false

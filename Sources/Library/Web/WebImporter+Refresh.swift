@@ -97,6 +97,18 @@ extension WebImporter {
         merged?(ImportedPhotos(photos: changed))
         perform(plan.added, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
                 merged: merged, tally: tally)
+        // Paged feeds (issue 24): a feed's new items come first in its folder.
+        for raw in feeds {
+            guard let feed = library.feed(url: raw) else { continue }
+            let added = plan.added.list.filter { $0.feedURL == raw }.map(\.item.url.absoluteString)
+            var fetched = FetchedFeed(state: LibraryFeed(url: raw))
+            fetched.itemURLs = added
+            let newIDs = fetched.state(after: summary).photoIDs.filter { !feed.photoIDs.contains($0) }
+            guard !newIDs.isEmpty else { continue }
+            var updated = feed
+            updated.photoIDs = newIDs + feed.photoIDs
+            library.setFeed(updated)
+        }
         summary.feedChanges = changes
         return summary
     }

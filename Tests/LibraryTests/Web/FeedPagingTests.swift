@@ -329,3 +329,26 @@ struct FeedPagingTests {
         #expect(throws: WebFeedError.self) { try WebFeed.parse(Array("<rss><channel><item>".utf8), from: base) }
     }
 }
+
+/// A refresh of a paged feed (issue 24): its first page again, new items first in its folder,
+/// and the items of its other pages not taken for gone.
+@Suite(.serialized, .enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
+struct PagedFeedRefreshTests {
+    @Test func aRefreshPutsNewItemsFirstAndKeepsTheOtherPages() throws {
+        let setup = try FeedPagingTests.Setup(items: 9)
+        let address = setup.address("/files/page1.json")
+        func serve(_ numbers: [Int]) {
+            let items = numbers.map { ["id": $0, "url": "/files/img/\($0).jpg"] as [String: Any] }
+            let body: [String: Any] = ["items": items, "next": "/files/page2.json"]
+            setup.server.serve(try! JSONSerialization.data(withJSONObject: body), at: "page1.json")
+        }
+        serve([1, 2, 3])
+        setup.server.serve(Data(#"{"items": [{"id": 4, "url": "/files/img/4.jpg"}]}"#.utf8), at: "page2.json")
+        _ = try setup.importer().run([address], store: setup.store)
+        serve([8, 9, 1, 2, 3])
+        let (library, summary) = try setup.importer().refresh(store: setup.store)
+        #expect(summary.count(.imported) == 2)
+        #expect(setup.feedItems(library, feed: "/files/page1.json") == [8, 9, 1, 2, 3, 4])
+        #expect(library.photos.allSatisfy { !$0.leftFeed && !$0.missing })
+    }
+}
