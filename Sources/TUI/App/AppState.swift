@@ -89,6 +89,8 @@ public struct AppState: Sendable {
     let animations: Bool
     /// The last command `!` ran, offered again the next time.
     var lastCommand = ""
+    // Paged feeds (issue 24): each feed's next page under way or failed, by feed URL.
+    var feedLoads: [String: FeedLoad] = [:]
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),
