@@ -13,7 +13,11 @@ struct ImportCommand: ParsableCommand {
             optionally "title", "thumbnailUrl", "id", "albumId"; or such an array under "photos", "items" \
             or "data"), a plain-text list of image URLs, or an image; downloaded photos are kept in \
             $XDG_DATA_HOME/photory/downloads/<host>/. Feed items with a "thumbnailUrl" are imported with \
-            their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. Each file or URL gets one outcome: imported, updated, relinked, \
+            their thumbnail only: opening the photo, or `photory-tui fetch`, downloads the original. A feed \
+            that pages (a Link rel="next" header, a next_url/next/nextPage/links.next/paging.next cursor, an \
+            RSS/Atom <link rel="next">, or a URL template with {page}, {per_page}, {offset}) gives its first \
+            page; --pages N fetches N pages, --pages all every page, and importing the same address again \
+            continues where the last import stopped. Each file or URL gets one outcome: imported, updated, relinked, \
             duplicate, unsupported, unreadable, corrupt or skipped; files that were not imported are listed with the \
             reason (sidecars such as .THM and .AAE and text files are only counted; --json lists them). Exits 0 \
             when the import ran, even if some files were not imported; 1 when nothing was found, when an \
@@ -24,6 +28,14 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var download: DownloadOptions
     @Argument(help: ArgumentHelp("Files, folders and http(s) URLs to import.", valueName: "path-or-url")) var paths: [String]
     @Flag(name: .long, help: "Print each file's outcome as a JSON array instead of text.") var json = false
+    // Paged feeds (issue 24)
+    @Option(name: .long, help: ArgumentHelp("Pages of each feed to fetch: a number, or all.", valueName: "N|all"))
+    var pages: String = "1"
+
+    /// `--pages` as a number of pages (`all`: the page cap).
+    var pageCount: Int? {
+        pages.lowercased() == "all" ? FeedPaging.pageCap : Int(pages).flatMap { $0 >= 1 ? min($0, FeedPaging.pageCap) : nil }
+    }
 
     struct Record: Encodable {
         var path: String
@@ -36,6 +48,7 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
+        if pageCount == nil { throw ValidationError("--pages takes a number from 1, or all (not \(pages.strippingControlCharacters))") }
     }
 
     func run() throws {
@@ -59,7 +72,9 @@ struct ImportCommand: ParsableCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             var summary = ImportSummary()
             do {
-                let importer = SourceImport(files: Importer(thumbnails: options.thumbnails), web: options.webImporter(download))
+                var web = options.webImporter(download)
+                web.pages = pageCount ?? 1
+                let importer = SourceImport(files: Importer(thumbnails: options.thumbnails), web: web)
                 summary = try importer.run(absolute + addresses, store: options.store, cancellation: cancellation,
                                            progress: bar.update).summary
                 if summary.count(.imported) + summary.count(.updated) > 0 {

@@ -1,9 +1,13 @@
 import Library
+import TUI
 
 extension LibraryOptions {
-    /// The HTTP client, naming this program to the servers, with the download settings.
+    /// The HTTP client, naming this program to the servers, with the download settings and the
+    /// per-host request headers of config.toml (`[web."host"] headers`, issue 24).
     func webFetcher(_ download: DownloadOptions) -> URLSessionFetcher {
-        URLSessionFetcher(options: .init(userAgent: "photory-tui/\(VersionReport.number)", deadline: download.urlDeadline))
+        var options = URLSessionFetcher.Options(userAgent: "photory-tui/\(VersionReport.number)", deadline: download.urlDeadline)
+        options.hostHeaders = Config.load().webHeaders
+        return URLSessionFetcher(options: options)
     }
 
     /// Where downloaded photos go: `$XDG_DATA_HOME/photory/downloads`.

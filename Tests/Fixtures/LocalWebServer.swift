@@ -74,6 +74,11 @@ public final class LocalWebServer: @unchecked Sendable {
         try hitsObject()["encodings"] as? [String] ?? []
     }
 
+    /// The paths requested with an `Authorization` header (issue 24).
+    public func authorized() throws -> [String] {
+        try hitsObject()["authorized"] as? [String] ?? []
+    }
+
     private func hitsObject() throws -> [String: Any] {
         let data = try Data(contentsOf: url("/hits"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]

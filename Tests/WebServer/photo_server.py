@@ -19,12 +19,25 @@ of stdout. Serves until killed.
                          whatever the client asked for
   /redir-file            302 to file:///etc/passwd
   /redir-port/<port>/<p> 302 to http://127.0.0.1:<port>/<p>
-  /hits                  JSON: requests per path, the User-Agents and the Accept-Encodings seen
+  /hits                  JSON: requests per path, the User-Agents and the Accept-Encodings seen,
+                         the paths that came with an Authorization header
+Paged feeds (issue 24); items are {"id": i, "title": "photo i", "url": "/files/img/<i>.jpg"}, for
+i from 1 to T, P a page:
+  /link/<T>/<P>/<k>      page k as a JSON array, Link: <…>; rel="next" while items are left
+  /jsonfeed/<T>/<P>/<k>  a JSON Feed 1.1 ("image" holds the photo) with next_url
+  /cursor/<key>/<T>/<P>/<k>  {"items": […]} with the next page under <key> (next, nextPage,
+                         links.next, paging.next), and X-RateLimit-Remaining: 0, X-RateLimit-Reset: 0.01
+  /api/<T>?page=k[&per_page=P]   {"data": […]} (P defaults to 5); past the end an empty list
+  /rss/<T>/<P>/<k>       RSS 2.0 with media:content, media:thumbnail and atom:link rel="next"
+  /cursor-loop/<k>       pages 1 and 2 of 3 items each, page 2's next is page 1 again
+  /random/<pool>/<n>     n items picked at random from 1..pool (repeats possible), no next
+  /retry429/<n>/<route…> 429 with Retry-After: 1 for the first n requests, then <route…>
 """
 import email.utils
 import hashlib
 import json
 import os
+import random
 import signal
 import struct
 import sys
@@ -38,6 +51,7 @@ LOCK = threading.Lock()
 HITS = {}
 AGENTS = set()
 ENCODINGS = set()
+AUTHORIZED = set()
 BOMBS = {}
 
 
@@ -90,7 +104,11 @@ class Handler(BaseHTTPRequestHandler):
             if self.path != "/hits":
                 AGENTS.add(self.headers.get("User-Agent", ""))
                 ENCODINGS.add(self.headers.get("Accept-Encoding", ""))
-        parts = self.path.lstrip("/").split("/")
+                if self.headers.get("Authorization"):
+                    AUTHORIZED.add(self.path)
+        path, _, query = self.path.partition("?")
+        self.query = dict(pair.partition("=")[::2] for pair in query.split("&") if pair)
+        parts = path.lstrip("/").split("/")
         route, rest = parts[0], parts[1:]
         try:
             getattr(self, "route_" + route.replace(".", "_").replace("-", "_"), lambda *_: self.not_found())(rest, hits)
@@ -190,8 +208,82 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_hits(self, rest, hits):
         with LOCK:
-            body = json.dumps({"hits": HITS, "agents": sorted(AGENTS), "encodings": sorted(ENCODINGS)}).encode()
+            body = json.dumps({"hits": HITS, "agents": sorted(AGENTS), "encodings": sorted(ENCODINGS),
+                               "authorized": sorted(AUTHORIZED)}).encode()
         self.send(200, body, "application/json")
+
+    # Paged feeds (issue 24)
+
+    def page_items(self, total, per_page, page):
+        first = (page - 1) * per_page + 1
+        return [{"id": i, "title": "photo %d" % i, "url": "/files/img/%d.jpg" % i}
+                for i in range(first, min(total, first + per_page - 1) + 1)]
+
+    def send_json(self, value, headers=()):
+        self.send(200, json.dumps(value).encode(), "application/json", headers)
+
+    def route_link(self, rest, hits):
+        total, per_page, page = map(int, rest[:3])
+        links = ['</link/%d/%d/1>; rel="first"' % (total, per_page)]
+        if page * per_page < total:
+            links.append('</link/%d/%d/%d>; rel="next"' % (total, per_page, page + 1))
+        self.send_json(self.page_items(total, per_page, page), [("Link", ", ".join(links))])
+
+    def route_jsonfeed(self, rest, hits):
+        total, per_page, page = map(int, rest[:3])
+        items = [{"id": str(item["id"]), "title": item["title"], "url": "/post/%d" % item["id"],
+                  "image": item["url"]} for item in self.page_items(total, per_page, page)]
+        feed = {"version": "https://jsonfeed.org/version/1.1", "title": "A JSON feed", "items": items}
+        if page * per_page < total:
+            feed["next_url"] = "/jsonfeed/%d/%d/%d" % (total, per_page, page + 1)
+        self.send_json(feed)
+
+    def route_cursor(self, rest, hits):
+        key = rest[0]
+        total, per_page, page = map(int, rest[1:4])
+        body = {"items": self.page_items(total, per_page, page)}
+        if page * per_page < total:
+            target = "/cursor/%s/%d/%d/%d" % (key, total, per_page, page + 1)
+            outer, _, inner = key.partition(".")
+            body[outer] = {inner: target} if inner else target
+        self.send_json(body, [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "0.01")])
+
+    def route_api(self, rest, hits):
+        total = int(rest[0])
+        per_page = int(self.query.get("per_page", "5"))
+        self.send_json({"data": self.page_items(total, per_page, int(self.query.get("page", "1")))})
+
+    def route_rss(self, rest, hits):
+        total, per_page, page = map(int, rest[:3])
+        entries = []
+        for item in self.page_items(total, per_page, page):
+            entries.append(
+                "<item><title>%s</title><guid>tag:%d</guid>"
+                '<media:content url="%s" medium="image"/><media:thumbnail url="%s"/>'
+                "</item>" % (item["title"], item["id"], item["url"], item["url"]))
+        following = ""
+        if page * per_page < total:
+            following = '<atom:link rel="next" href="/rss/%d/%d/%d"/>' % (total, per_page, page + 1)
+        body = ('<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" '
+                'xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>An RSS feed</title>%s%s'
+                "</channel></rss>" % (following, "".join(entries)))
+        self.send(200, body.encode(), "application/rss+xml")
+
+    def route_cursor_loop(self, rest, hits):
+        page = int(rest[0])
+        body = {"items": self.page_items(6, 3, page), "next": "/cursor-loop/%d" % (2 if page == 1 else 1)}
+        self.send_json(body)
+
+    def route_random(self, rest, hits):
+        pool, count = int(rest[0]), int(rest[1])
+        picked = [random.randint(1, pool) for _ in range(count)]
+        self.send_json([{"id": i, "title": "photo %d" % i, "url": "/files/img/%d.jpg" % i} for i in picked])
+
+    def route_retry429(self, rest, hits):
+        if hits <= int(rest[0]):
+            return self.send(429, b"<html><body>slow down</body></html>", headers=[("Retry-After", "1")])
+        route = rest[1]
+        getattr(self, "route_" + route.replace(".", "_").replace("-", "_"))(rest[2:], hits)
 
 
 def gzip_of_zeros(mebibytes):

@@ -153,13 +153,13 @@ extension PhotoLibrary {
             }
         }
         guard reorder else {
-            homeFolders = smartGroups + albumGroups + groups
+            makeHomeFolders()
             return
         }
         groups.removeAll { $0.photoIDs.isEmpty }
         groups.sort(by: groupPrecedes)
         groupIndexByID = Dictionary(uniqueKeysWithValues: groups.indices.map { (groups[$0].id, $0) })
-        homeFolders = smartGroups + albumGroups + groups
+        makeHomeFolders()
     }
 
     /// The smart folders' covers and dates again; empty ones go, and they stay in their order.
@@ -172,6 +172,6 @@ extension PhotoLibrary {
             smartGroups[index].coverID = ids[0]
             (smartGroups[index].firstTakenAt, smartGroups[index].lastTakenAt) = DateOrderedIDs.dateSpan(of: ids, photo: photo(id:))
         }
-        homeFolders = smartGroups + albumGroups + groups
+        makeHomeFolders()
     }
 }

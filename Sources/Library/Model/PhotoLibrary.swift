@@ -21,6 +21,10 @@ public struct PhotoLibrary: Sendable, Equatable {
     public internal(set) var albums: [Album] = []
     var albumMembers: [String: Set<String>] = [:]
     public internal(set) var albumGroups: [PhotoGroup] = []
+    // Paged feeds (issue 24): the feeds followed (`LibraryFeed`, saved with the photos) and
+    // their folders, which the home grid shows after the albums.
+    public internal(set) var feeds: [LibraryFeed] = []
+    public internal(set) var feedGroups: [PhotoGroup] = []
     var indexByID: [String: Int] = [:]
     /// Built on first use: only imports and the CLI look photos up by path, so opening the
     /// browser does not pay for it. Replaced whenever the photos are reindexed.
@@ -31,7 +35,9 @@ public struct PhotoLibrary: Sendable, Equatable {
     var groupsDeferred = false
     var groupsAreStale = false
 
-    public init(photos: [Photo] = [], history: EditHistory = EditHistory(), trash: [TrashedPhoto] = [], albums: [Album] = []) {
+    public init(photos: [Photo] = [], history: EditHistory = EditHistory(), trash: [TrashedPhoto] = [], albums: [Album] = [],
+                feeds: [LibraryFeed] = []) {
+        self.feeds = feeds
         self.photos = photos
         self.history = history
         self.trash = trash
@@ -46,6 +52,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// A group or smart folder by id.
     public func group(id: String) -> PhotoGroup? {
         groupIndexByID[id].map { groups[$0] } ?? smartGroups.first { $0.id == id } ?? albumGroups.first { $0.id == id }
+            ?? feedGroups.first { $0.id == id }
     }
 
     /// A group by name, compared the way photos are grouped (case and spacing ignored).
@@ -216,7 +223,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     mutating func makeSmartGroups() {
         if groupsDeferred { groupsAreStale = true; return }
         smartGroups = SmartFolder.folders(in: self).map(\.group)
-        homeFolders = smartGroups + albumGroups + groups
+        makeHomeFolders()
     }
 
     /// The photos' groups again, the indexes kept (they do not depend on edits).

@@ -25,6 +25,8 @@ enum LibraryJSON {
         var trash: [TrashedPhoto] = []
         // Albums (issue 23)
         var albums: [Album] = []
+        // Paged feeds (issue 24)
+        var feeds: [LibraryFeed] = []
         /// Which journal belongs to this snapshot (`LibraryJournal`); nil before schema 3.
         var generation: String?
     }
@@ -65,6 +67,8 @@ enum LibraryJSON {
             contents.trash = try readTrash(&scanner)
         } else if key.equals("albums") {
             contents.albums = try readAlbums(&scanner)
+        } else if key.equals("feeds") {   // paged feeds (issue 24)
+            contents.feeds = try readFeeds(&scanner)
         } else if key.equals("generation") {
             contents.generation = try scanner.readString()
         } else {
@@ -103,7 +107,8 @@ enum LibraryJSON {
     // MARK: - Writing
 
     static func encode(schemaVersion: Int, photos: [Photo], history: EditHistory = EditHistory(),
-                       trash: [TrashedPhoto] = [], albums: [Album] = [], generation: String? = nil) -> [UInt8] {
+                       trash: [TrashedPhoto] = [], albums: [Album] = [], feeds: [LibraryFeed] = [],
+                       generation: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + photos.count * 420)
         out.append(contentsOf: "{\"schemaVersion\":\(schemaVersion),".utf8)
@@ -125,6 +130,10 @@ enum LibraryJSON {
         if !albums.isEmpty {
             out.append(contentsOf: ",\n\"albums\":".utf8)
             appendAlbums(albums, &out)
+        }
+        if !feeds.isEmpty {   // paged feeds (issue 24)
+            out.append(contentsOf: ",\n\"feeds\":".utf8)
+            appendFeeds(feeds, &out)
         }
         if !history.isEmpty {
             out.append(contentsOf: ",\n\"history\":".utf8)

@@ -45,7 +45,7 @@ public struct LibraryStore: Sendable {
         }
         let backup = access(backupPath, R_OK) == 0 ? backupPath : nil
         guard let file else { throw .unreadable(path: path, reason: "the file is empty", backup: backup) }
-        let contents: Result<([Photo], EditHistory, [TrashedPhoto], [Album], String?), LibraryStoreError> = {
+        let contents: Result<([Photo], EditHistory, [TrashedPhoto], [Album], [LibraryFeed], String?), LibraryStoreError> = {
             do {
                 let contents = try file.get()
                 guard let version = contents.schemaVersion else {
@@ -57,19 +57,20 @@ public struct LibraryStore: Sendable {
                 guard let photos = contents.photos else {
                     return .failure(.unreadable(path: path, reason: "no \"photos\" list", backup: backup))
                 }
-                return .success((photos, contents.history, contents.trash, contents.albums, contents.generation))
+                return .success((photos, contents.history, contents.trash, contents.albums, contents.feeds, contents.generation))
             } catch {
                 return .failure(.unreadable(path: path, reason: "\(error)", backup: backup))
             }
         }()
-        let (photos, history, trash, albums, generation) = try contents.get()
-        return (PhotoLibrary(photos: photos, history: history, trash: trash, albums: albums), generation)
+        let (photos, history, trash, albums, feeds, generation) = try contents.get()
+        return (PhotoLibrary(photos: photos, history: history, trash: trash, albums: albums, feeds: feeds), generation)
     }
 
     /// Writes `library` as the snapshot atomically, keeping the file it replaces as the backup.
     func writeSnapshot(_ library: PhotoLibrary, generation: String) throws(LibraryStoreError) {
         let data = LibraryJSON.encode(schemaVersion: Self.schemaVersion, photos: library.photos, history: library.history,
-                                      trash: library.trash, albums: library.albums, generation: generation)
+                                      trash: library.trash, albums: library.albums, feeds: library.feeds,
+                                      generation: generation)
         do {
             try AtomicFile.write(data, to: path, options: AtomicFile.Options(createFolder: true, backup: backupPath))
         } catch {

@@ -73,15 +73,23 @@ public struct WebResponse: Sendable, Equatable {
     public var validators: WebValidators
     /// The server's Content-Type, for information only: content is judged by its bytes.
     public var contentType: String?
+    // Paged feeds (issue 24)
+    /// The answer's headers that paging reads (`Link`, `X-RateLimit-Remaining`,
+    /// `X-RateLimit-Reset`, `Retry-After`), by lower-cased name.
+    public var headers: [String: String]
 
     public init(url: URL, status: Int, body: [UInt8], validators: WebValidators = WebValidators(),
-                contentType: String? = nil) {
+                contentType: String? = nil, headers: [String: String] = [:]) {
         self.url = url
         self.status = status
         self.body = body
         self.validators = validators
         self.contentType = contentType
+        self.headers = headers
     }
+
+    /// The headers a feed's paging reads; no other header is kept.
+    public static let pagingHeaders = ["link", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"]
 
     /// True for a 304 answer to a conditional request.
     public var notModified: Bool { status == 304 }

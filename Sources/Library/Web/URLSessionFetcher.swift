@@ -46,6 +46,14 @@ public final class URLSessionFetcher: HTTPFetching, Sendable {
         /// Bytes a second the body must bring, counted over each `rateWindow` seconds.
         public var minimumRate: Double
         public var rateWindow: Double
+        // Paged feeds (issue 24)
+        /// Request headers by lower-cased host (config.toml's `[web."host"] headers`), sent only
+        /// to that host (dropped on a redirect elsewhere) and never written anywhere.
+        public var hostHeaders: [String: [String: String]] = [:]
+        /// The longest a `Retry-After` is waited for; a longer one is cut to this.
+        public var maxRetryWait: Double = 60
+        /// Waits that many seconds (a retry's backoff, a `Retry-After`); tests record the waits.
+        public var pause: @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
 
         /// Two minutes: a 200 MB photo at 2 MB/s, or a feed on a poor line.
         public static let defaultDeadline: Double = 120
@@ -116,11 +124,12 @@ public final class URLSessionFetcher: HTTPFetching, Sendable {
                 markReachable(host)
                 return response
             } catch where error.isTransient && failures < options.retries && cancellation?.isCancelled != true {
-                let wait = options.backoff * pow(2, Double(failures))
+                var wait = options.backoff * pow(2, Double(failures))
+                if case let .rateLimited(_, _, retryAfter) = error { wait = max(0, min(retryAfter, options.maxRetryWait)) }
                 guard ProcessInfo.processInfo.systemUptime + wait < deadline else {
                     throw .deadline(url: request.url.absoluteString, seconds: options.deadline)
                 }
-                Thread.sleep(forTimeInterval: wait)
+                options.pause(wait)
                 failures += 1
             } catch {
                 // Retried and still unreachable (refused, or no answer at all): the host's other
@@ -158,6 +167,17 @@ public final class URLSessionFetcher: HTTPFetching, Sendable {
         hosts.withLock { _ = $0.unreachable.removeValue(forKey: host) }
     }
 
+    /// A `Retry-After` value in seconds from now: delta-seconds or an HTTP date; nil when it is neither.
+    public static func retryAfter(_ value: String) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), seconds.isFinite, seconds >= 0 { return seconds }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: trimmed).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
     /// The lower-cased host of an absolute `http`/`https` URL; nil for any other URL.
     static func host(of url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -189,8 +209,12 @@ public final class URLSessionFetcher: HTTPFetching, Sendable {
         if let since = request.validators?.lastModified {
             urlRequest.setValue(since, forHTTPHeaderField: "If-Modified-Since")
         }
+        let host = Self.host(of: request.url) ?? ""
+        let privateHeaders = options.hostHeaders[host] ?? [:]
+        for (name, value) in privateHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
-        let transfer = Transfer(request: request, task: task, maxRedirects: options.maxRedirects, progress: progress)
+        let transfer = Transfer(request: request, task: task, maxRedirects: options.maxRedirects, progress: progress,
+                                privateHeaders: (host, Array(privateHeaders.keys)))
         router.register(transfer, for: task)
         defer { router.unregister(task) }
         task.resume()
@@ -243,6 +267,8 @@ private final class Transfer: @unchecked Sendable {
     private let task: URLSessionTask
     let maxRedirects: Int
     let progress: @Sendable (WebTransfer) -> Void
+    /// The configured headers sent to `host`: a redirect to another host goes without them.
+    let privateHeaders: (host: String, names: [String])
     let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var body: [UInt8] = []
@@ -259,7 +285,8 @@ private final class Transfer: @unchecked Sendable {
     private var lastActivity = ProcessInfo.processInfo.systemUptime
 
     init(request: WebRequest, task: URLSessionTask, maxRedirects: Int,
-         progress: @escaping @Sendable (WebTransfer) -> Void) {
+         progress: @escaping @Sendable (WebTransfer) -> Void, privateHeaders: (host: String, names: [String])) {
+        self.privateHeaders = privateHeaders
         self.request = request
         self.task = task
         self.maxRedirects = maxRedirects
@@ -332,6 +359,9 @@ private final class Transfer: @unchecked Sendable {
             }
             var next = proposed
             next.url = target
+            if URLSessionFetcher.host(of: target) != privateHeaders.host {
+                for name in privateHeaders.names { next.setValue(nil, forHTTPHeaderField: name) }
+            }
             answer(next)
         }
     }
@@ -353,6 +383,11 @@ private final class Transfer: @unchecked Sendable {
                 return false
             }
             guard (200..<300).contains(http.statusCode) else {
+                if [429, 503].contains(http.statusCode),
+                   let wait = http.value(forHTTPHeaderField: "Retry-After").flatMap(URLSessionFetcher.retryAfter) {
+                    record(.rateLimited(url: url, code: http.statusCode, retryAfter: wait))
+                    return false
+                }
                 record(.status(url: url, code: http.statusCode))
                 return false
             }
@@ -431,10 +466,13 @@ private final class Transfer: @unchecked Sendable {
         func header(_ name: String) -> String? {
             headers.first { ($0.key as? String)?.lowercased() == name }?.value as? String
         }
+        var paging: [String: String] = [:]
+        for name in WebResponse.pagingHeaders { paging[name] = header(name) }
         return WebResponse(url: response.url ?? request.url, status: response.statusCode, body: body,
                            validators: WebValidators(etag: header("etag"), lastModified: header("last-modified")),
-                           contentType: header("content-type"))
+                           contentType: header("content-type"), headers: paging)
     }
+
 
     /// Why `bytes` are not an image, or nil when a photo format recognises them.
     static func notAnImage(_ bytes: [UInt8]) -> String? {

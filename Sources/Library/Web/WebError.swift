@@ -10,6 +10,8 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedURL(String)
     /// The server answered with an error status (4xx are not retried, 5xx are).
     case status(url: String, code: Int)
+    /// A 429 or 503 with `Retry-After` (seconds): retried after that wait, bounded (issue 24).
+    case rateLimited(url: String, code: Int, retryAfter: Double)
     /// The declared or received size passed the cap.
     case tooLarge(url: String, limit: Int64, declared: Int64?)
     /// More redirects than allowed (a loop, usually).
@@ -40,7 +42,7 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL this error is about.
     public var url: String {
         switch self {
-        case let .unsupportedURL(url), let .status(url, _), let .tooLarge(url, _, _), let .tooManyRedirects(url, _),
+        case let .unsupportedURL(url), let .status(url, _), let .rateLimited(url, _, _), let .tooLarge(url, _, _), let .tooManyRedirects(url, _),
              let .redirectRefused(url, _), let .compressed(url, _), let .deadline(url, _), let .tooSlow(url, _, _),
              let .timedOut(url, _), let .truncated(url, _, _), let .notAnImage(url, _), let .network(url, _),
              let .cancelled(url), let .unusable(url, _):
@@ -52,6 +54,7 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case let .status(_, code): code >= 500
+        case .rateLimited: true
         case .timedOut, .truncated, .network: true
         default: false
         }
@@ -62,6 +65,9 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedURL: "not an http or https URL"
         case let .status(_, code):
             "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+        case let .rateLimited(_, code, retryAfter):
+            "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) "
+                + "(retry after \(Self.seconds(retryAfter)))"
         case let .tooLarge(_, limit, declared?):
             "too large: \(Self.megabytes(declared)) declared, the limit is \(Self.megabytes(limit))"
         case let .tooLarge(_, limit, nil): "too large: more than \(Self.megabytes(limit))"

@@ -10,6 +10,12 @@ import Foundation
 /// an array under `photos`, `items` or `data`. A list is plain text with one `http(s)` URL a
 /// line (blank lines and `#` comments are skipped). Relative links resolve against the feed's
 /// own URL. One bad item is a problem of its own: the rest of the feed still counts.
+///
+/// Paged feeds (issue 24): a JSON object may give the feed's `title` and the next page's URL
+/// (`next_url` of JSON Feed 1.1, `next`, `nextPage`, `links.next`, `paging.next`, a string or an
+/// object with `href`); a JSON Feed 1.1 item's photo is its first image attachment, else its
+/// `image`, else its `url`; an item with `urls` (Unsplash) takes `full`/`regular`/`raw` and
+/// `thumb`/`small`. RSS 2.0 and Atom are read in `WebFeed+XML.swift`.
 public struct WebFeed: Sendable, Equatable {
     /// One photo of a feed.
     public struct Item: Sendable, Equatable {
@@ -47,11 +53,22 @@ public struct WebFeed: Sendable, Equatable {
 
     public var items: [Item]
     public var problems: [Problem]
+    // Paged feeds (issue 24)
+    /// The feed's own title, when it gives one.
+    public var title: String?
+    /// The next page, when the body names one (a JSON cursor, an RSS/Atom `<link rel="next">`).
+    public var next: URL?
 
-    public init(items: [Item], problems: [Problem] = []) {
+    public init(items: [Item], problems: [Problem] = [], title: String? = nil, next: URL? = nil) {
         self.items = items
         self.problems = problems
+        self.title = title
+        self.next = next
     }
+
+    /// The keys of an object that may name the next page, in the order they are looked at
+    /// (dotted: a key inside an object).
+    static let nextKeys = ["next_url", "next", "nextPage", "links.next", "paging.next"]
 
     /// The keys of an object that may hold the photo array, in the order they are looked at.
     static let listKeys = ["photos", "items", "data"]
@@ -63,6 +80,7 @@ public struct WebFeed: Sendable, Equatable {
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard let first = trimmed.first else { throw .empty(url: url.absoluteString) }
         if first == "[" || first == "{" { return try parseJSON(body, from: url) }
+        if first == "<", let feed = try parseXML(body, from: url) { return feed }
         return try parseList(text, from: url)
     }
 
@@ -85,11 +103,21 @@ public struct WebFeed: Sendable, Equatable {
             throw .noPhotoList(url: url.absoluteString)
         }
         var feed = WebFeed(items: [])
+        if let object = value as? [String: Any] {
+            feed.title = (object["title"] as? String).flatMap(cleanTitle)
+            feed.next = nextKeys.lazy.compactMap { nextLink(object, $0, base: url) }.first
+        }
+        let jsonFeed = ((value as? [String: Any])?["version"] as? String)?.hasPrefix("https://jsonfeed.org/version/") == true
         for (index, element) in list.enumerated() {
             let number = index + 1
-            guard let object = element as? [String: Any] else {
+            guard var object = element as? [String: Any] else {
                 feed.problems.append(Problem(item: number, reason: "item \(number) is not an object"))
                 continue
+            }
+            if jsonFeed { object["url"] = jsonFeedImage(object) }
+            if let urls = object["urls"] as? [String: Any] {
+                object["url"] = object["url"] ?? ["full", "regular", "raw"].lazy.compactMap { urls[$0] as? String }.first
+                object["thumbnailUrl"] = object["thumbnailUrl"] ?? ["thumb", "small"].lazy.compactMap { urls[$0] as? String }.first
             }
             guard let raw = object["url"] as? String, !raw.isEmpty else {
                 feed.problems.append(Problem(item: number, reason: "item \(number) has no url"))
@@ -110,6 +138,24 @@ public struct WebFeed: Sendable, Equatable {
                 takenAt: (object["takenAt"] as? String).flatMap(takenAt)))
         }
         return feed
+    }
+
+    /// The next page's URL under `path` ("links.next": `next` inside `links`), a string or an
+    /// object with `href`; nil when absent, null, or not a link (a bare token is not a URL).
+    private static func nextLink(_ object: [String: Any], _ path: String, base: URL) -> URL? {
+        var value: Any? = object
+        for key in path.split(separator: ".") { value = (value as? [String: Any])?[String(key)] }
+        if let nested = value as? [String: Any] { value = nested["href"] }
+        guard let raw = value as? String,
+              raw.contains("://") || raw.hasPrefix("/") || raw.hasPrefix("?") else { return nil }
+        return link(raw, base: base)
+    }
+
+    /// A JSON Feed 1.1 item's photo: its first image attachment, else `image`, else `url`.
+    private static func jsonFeedImage(_ item: [String: Any]) -> String? {
+        let attachments = item["attachments"] as? [[String: Any]] ?? []
+        let image = attachments.first { ($0["mime_type"] as? String)?.hasPrefix("image/") == true }
+        return image?["url"] as? String ?? item["image"] as? String ?? item["url"] as? String
     }
 
     /// A string or number as text (ids are numbers in some feeds, strings in others).
@@ -142,7 +188,7 @@ public struct WebFeed: Sendable, Equatable {
     }
 
     /// A title with its whitespace runs folded to single spaces; nil when blank.
-    private static func cleanTitle(_ title: String) -> String? {
+    static func cleanTitle(_ title: String) -> String? {
         let folded = title.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         return folded.isEmpty ? nil : folded
     }
@@ -192,6 +238,8 @@ public enum WebFeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case noPhotoList(url: String)
     /// Neither an image, nor JSON, nor a list of links (an HTML page, say).
     case notAFeed(url: String)
+    /// An RSS or Atom feed that does not parse (issue 24).
+    case notXML(url: String, reason: String)
 
     public var description: String {
         switch self {
@@ -199,6 +247,7 @@ public enum WebFeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .notJSON(_, reason): "not JSON: \(reason)"
         case .noPhotoList: "no list of photos (an array, or one under \"photos\", \"items\" or \"data\")"
         case .notAFeed: "not an image, a JSON feed or a list of image URLs"
+        case let .notXML(_, reason): "not a readable RSS or Atom feed: \(reason)"
         }
     }
 }

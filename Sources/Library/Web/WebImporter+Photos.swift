@@ -53,20 +53,51 @@ extension WebImporter {
     }
 
     /// `job`'s photo without its original: its thumbnail fetched and stored under the photo's
-    /// thumbnail key. A thumbnail that cannot be fetched or read is a problem of its own; the
-    /// photo is recorded all the same (its original may well be fine, and opening it fetches
-    /// it). nil when cancelling cut the download short.
+    /// thumbnail key. A thumbnail that cannot be fetched or read falls back to the original
+    /// (downloaded, its thumbnail made from it, with a note saying why); when the original
+    /// fails too, the item is not imported: one outcome names it with both reasons (issue 24,
+    /// feeds that keep their word). nil when cancelling cut the download short.
     func fetchThumbnail(_ job: Job, importedAt: Double, cancellation: ImportCancellation,
                         progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
         let photo = lazyPhoto(job.item, feedURL: job.feedURL, at: importedAt)
         guard let thumbnailURL = job.item.thumbnailURL else { return (.lazy(photo, problem: nil), 0) }
         guard let stored = storeThumbnail(of: photo, from: thumbnailURL, cancellation: cancellation, progress: progress)
         else { return nil }
+        if let problem = stored.problem {
+            return fallBackToOriginal(job, thumbnailProblem: problem, thumbnailBytes: stored.bytes, importedAt: importedAt,
+                                      cancellation: cancellation, progress: progress)
+        }
         // The browser lays the photo out with its thumbnail's shape (upright) until the
         // original's size is known; the shape is not the photo's size.
         var shaped = photo
         if let shape = stored.shape { (shaped.thumbnailWidth, shaped.thumbnailHeight) = shape }
         return (.lazy(shaped, problem: stored.problem), stored.bytes)
+    }
+
+    /// The original of `job`, whose thumbnail failed (`thumbnailProblem`): a photo with a note
+    /// naming the thumbnail's problem, or one failure with both reasons.
+    private func fallBackToOriginal(_ job: Job, thumbnailProblem: ImportFileResult, thumbnailBytes: Int64,
+                                    importedAt: Double, cancellation: ImportCancellation,
+                                    progress: @escaping @Sendable (WebTransfer) -> Void) -> (fetched: Fetched, bytes: Int64)? {
+        guard let original = fetchOriginal(job, analyzer: PhotoAnalyzer(thumbnails: thumbnails), importedAt: importedAt,
+                                           cancellation: cancellation, progress: progress) else { return nil }
+        let thumbnailReason = (thumbnailProblem.reason ?? "").replacingOccurrences(of: "no thumbnail: ", with: "")
+        let bytes = thumbnailBytes + original.bytes
+        switch original.fetched {
+        case let .analysed(.photo(photo, note)):
+            let fellBack = "thumbnail failed (\(thumbnailReason)): made from the original"
+            return (.analysed(.photo(photo, note: [fellBack, note].compactMap { $0 }.joined(separator: "; "))), bytes)
+        case let .analysed(.failure(outcome)):
+            let reason = "thumbnail: \(thumbnailReason); original: \(outcome.reason ?? "unknown")"
+            let both: ImportOutcome = switch outcome {
+            case .unsupported: .unsupported(reason: reason)
+            case .corrupt: .corrupt(reason: reason)
+            default: .unreadable(reason: reason)
+            }
+            return (.analysed(.failure(both)), bytes)
+        case .lazy:
+            return original
+        }
     }
 
     /// Fetches the thumbnail at `url` and stores it as `photo`'s (under `ThumbnailStore.Key(of:)`).

@@ -48,7 +48,8 @@ extension WebImporter {
                                         currentFile: raw))
             }
             report(0)
-            guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
+            // A template's first page (issue 24).
+            guard let url = FeedPaging(raw).url(page: 1), URLSessionFetcher.host(of: url) != nil else {
                 summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
                 continue
             }
@@ -75,7 +76,10 @@ extension WebImporter {
                 continue
             }
             guard let feed = parseFeed(response, named: raw, results: &summary.results) else { continue }
-            plan.follow(feed, named: raw, earlier: earlier, library: library, known: known,
+            // Only the first page is fetched again: a paged feed's other items have not left it.
+            let paged = library.feed(url: raw).map { $0.page > 1 || $0.next != nil } == true
+                || FeedPaging(raw).next(after: 1, response: response, feed: feed, fullPage: nil) != nil
+            plan.follow(feed, named: raw, earlier: earlier, library: library, known: known, wholeFeed: !paged,
                         missingThumbnail: { photo in thumbnails.map { $0.entry(for: ThumbnailStore.Key(of: photo)) == nil } ?? false })
             records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
         }
@@ -93,6 +97,18 @@ extension WebImporter {
         merged?(ImportedPhotos(photos: changed))
         perform(plan.added, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
                 merged: merged, tally: tally)
+        // Paged feeds (issue 24): a feed's new items come first in its folder.
+        for raw in feeds {
+            guard let feed = library.feed(url: raw) else { continue }
+            let added = plan.added.list.filter { $0.feedURL == raw }.map(\.item.url.absoluteString)
+            var fetched = FetchedFeed(state: LibraryFeed(url: raw))
+            fetched.itemURLs = added
+            let newIDs = fetched.state(after: summary).photoIDs.filter { !feed.photoIDs.contains($0) }
+            guard !newIDs.isEmpty else { continue }
+            var updated = feed
+            updated.photoIDs = newIDs + feed.photoIDs
+            library.setFeed(updated)
+        }
         summary.feedChanges = changes
         return summary
     }
@@ -151,8 +167,10 @@ struct RefreshPlan {
 
     /// Plans what `feed` (fetched from `raw`; `earlier` is its record from the last fetch)
     /// changes in `library`. Photos from other feeds with the same URL are not touched.
+    /// `wholeFeed`: the feed is all there is (not the first page of several), so a photo not
+    /// in it left it.
     mutating func follow(_ feed: WebFeed, named raw: String, earlier: WebFeedRecords.Record?, library: PhotoLibrary,
-                         known: [String: Photo], missingThumbnail: (Photo) -> Bool) {
+                         known: [String: Photo], wholeFeed: Bool = true, missingThumbnail: (Photo) -> Bool) {
         let now = Date().timeIntervalSince1970
         var present: Set<String> = []
         for item in feed.items {
@@ -190,7 +208,7 @@ struct RefreshPlan {
             changed[photo.id] = updated
             if !metadataChanged && !thumbnailChanged { metadataUnchanged.insert(photo.id) }
         }
-        for photo in library.photos where photo.feedURL == raw && !photo.leftFeed {
+        for photo in library.photos where wholeFeed && photo.feedURL == raw && !photo.leftFeed {
             guard let source = photo.sourceURL, !present.contains(source), previous[photo.id] == nil else { continue }
             var gone = photo
             gone.leftFeed = true

@@ -25,6 +25,14 @@ public struct WebImporter: Sendable {
     public var batchSize = 200
     /// …or this long after the last one, whichever comes first.
     public var batchInterval: TimeInterval = 1
+    // Paged feeds (issue 24)
+    /// Pages of each feed to fetch in one run (`import --pages N|all`): the first page of a new
+    /// feed, or the next pages of one the library follows (`LibraryFeed.next`).
+    public var pages: Int = 1
+    /// The longest wait for a used-up rate limit between two pages.
+    public var maxRateWait: Double = 60
+    /// Waits that many seconds between two pages (a used-up rate limit); tests record the waits.
+    public var pause: @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
 
     public init(fetcher: any HTTPFetching, downloads: DownloadFolder, thumbnails: ThumbnailStore? = nil,
                 workers: Int = 4) {
@@ -66,13 +74,17 @@ public struct WebImporter: Sendable {
     ) throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary) {
         let recordsPath = WebFeedRecords.path(in: downloads)
         var working = try store.load()
+        let feedsBefore = working.feeds
         var records = WebFeedRecords.load(recordsPath)
         let appender = ImportAppender(store: store, lockTimeout: lockTimeout, batchSize: batchSize, interval: batchInterval)
         var summary = work(&working, &records, appender.add)
         progress(ImportProgress(phase: .saving, done: summary.results.count, total: summary.filesFound))
-        let library = try appender.finish { _ in
+        // The feeds' cursors go into the snapshot written under the lock (issue 24).
+        let feedsChanged = working.feeds.filter { !feedsBefore.contains($0) }
+        let library = try appender.finish { library in
             try? records.save(recordsPath)   // a convenience (conditional requests): not worth failing for
-            return false
+            for feed in feedsChanged { library.setFeed(feed) }
+            return !feedsChanged.isEmpty
         }
         summary.libraryWritten = true
         return (library, summary)
@@ -88,6 +100,7 @@ public struct WebImporter: Sendable {
         var summary = ImportSummary()
         let known = Self.photosBySource(library)
         var listed = Jobs()
+        var fetchedFeeds: [FetchedFeed] = []
         let tally = TransferTally()
         for (number, raw) in urls.enumerated() {
             guard !cancellation.isCancelled else { break }
@@ -102,12 +115,14 @@ public struct WebImporter: Sendable {
                 listed.add(Job(item: WebFeed.Item(url: url)))
                 continue
             }
-            let received = resolve(raw, into: &listed, results: &summary.results, records: &records,
+            let received = resolve(raw, following: library.feed(url: raw), into: &listed, feeds: &fetchedFeeds,
+                                   results: &summary.results, records: &records,
                                    cancellation: cancellation) { report($0.received) }
             tally.finish(raw, received)
         }
         perform(listed, into: &library, summary: &summary, cancellation: cancellation, progress: progress,
                 merged: merged, tally: tally)
+        for fetched in fetchedFeeds { library.setFeed(fetched.state(after: summary)) }
         return summary
     }
 
@@ -146,30 +161,64 @@ public struct WebImporter: Sendable {
     }
 
     /// Fetches what the user typed and turns it into jobs, or into an outcome saying why not.
-    /// Returns the bytes received.
-    private func resolve(_ raw: String, into jobs: inout Jobs, results: inout [ImportFileResult],
+    /// A feed is fetched page by page (`FeedPaging`), `pages` pages from its first (or, when
+    /// the library follows it already, from where it stopped: `earlier`); its items are
+    /// deduplicated by id and URL, and `feeds` gets where it stands. Returns the bytes received.
+    private func resolve(_ raw: String, following earlier: LibraryFeed?, into jobs: inout Jobs,
+                         feeds: inout [FetchedFeed], results: inout [ImportFileResult],
                          records: inout WebFeedRecords, cancellation: ImportCancellation,
                          progress: @escaping @Sendable (WebTransfer) -> Void) -> Int64 {
-        guard let url = URL(string: raw), URLSessionFetcher.host(of: url) != nil else {
+        let paging = FeedPaging(raw)
+        var page = 1
+        var address = paging.url(page: 1)
+        if let earlier, let next = earlier.next {
+            (page, address) = (earlier.page + 1, URL(string: next))
+        }
+        guard let first = address, URLSessionFetcher.host(of: first) != nil else {
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
             return 0
         }
-        let response: WebResponse
-        do {
-            response = try fetcher.fetch(WebRequest(url: url, kind: .any), cancellation: cancellation, progress: progress)
-        } catch {
-            if case .cancelled = error { return 0 }
-            results.append(ImportFileResult(path: raw, outcome: Self.outcome(of: error)))
-            return 0
+        var fetched = FetchedFeed(state: earlier ?? LibraryFeed(url: raw))
+        var received: Int64 = 0
+        var visited: Set<URL> = [first]
+        var fullPage = paging.asked
+        var url = first
+        for count in 1... {
+            guard !cancellation.isCancelled else { break }
+            let response: WebResponse
+            do {
+                response = try fetcher.fetch(WebRequest(url: url, kind: .any), cancellation: cancellation, progress: progress)
+            } catch {
+                if case .cancelled = error { break }
+                // A page after the first: named, and the feed stays there for the next try.
+                let name = count == 1 && earlier == nil ? raw : url.absoluteString
+                results.append(ImportFileResult(path: name, outcome: Self.outcome(of: error)))
+                fetched.state.next = url.absoluteString
+                fetched.changed = count > 1 || earlier != nil
+                break
+            }
+            received += Int64(response.body.count)
+            if count == 1, earlier == nil, !paging.isTemplate, Self.isImage(response.body) {
+                jobs.add(Job(item: WebFeed.Item(url: url), body: response.body))
+                return received
+            }
+            guard let feed = parseFeed(response, named: count == 1 ? raw : url.absoluteString, results: &results)
+            else { break }
+            fetched.add(feed, into: &jobs, feedURL: raw)
+            if page == 1 { records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed) }
+            fetched.state.page = page
+            fetched.state.title = feed.title ?? fetched.state.title
+            fetched.changed = true
+            fullPage = fullPage ?? feed.items.count
+            var next = paging.next(after: page, response: response, feed: feed, fullPage: fullPage)
+            if let repeated = next, !visited.insert(repeated).inserted { next = nil }   // a cursor loop ends it
+            fetched.state.next = next?.absoluteString
+            guard let next, count < pages else { break }
+            let wait = FeedPaging.rateWait(response, limit: maxRateWait)
+            if wait > 0 { pause(wait) }
+            (url, page) = (next, page + 1)
         }
-        let received = Int64(response.body.count)
-        if Self.isImage(response.body) {
-            jobs.add(Job(item: WebFeed.Item(url: url), body: response.body))
-            return received
-        }
-        guard let feed = parseFeed(response, named: raw, results: &results) else { return received }
-        for item in feed.items { jobs.add(Job(item: item, feedURL: raw)) }
-        records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
+        if fetched.changed { feeds.append(fetched) }
         return received
     }
 

@@ -27,7 +27,9 @@ extension AppState {
         let folders: [PhotoGroup]
         if let tree = activeTree {
             // Albums (issue 23): after the smart folders, unless the tree is the albums'.
-            folders = memoryFolders + library.smartGroups + (grouping == .album ? [] : library.albumGroups) + tree.folders.map(\.group)
+            folders = memoryFolders + library.smartGroups + (grouping == .album ? [] : library.albumGroups)
+                + library.feedGroups   // paged feeds (issue 24): one folder a feed, whatever the grouping
+                + tree.folders.map(\.group)
         } else {
             folders = memoryFolders + library.homeFolders
         }
@@ -57,7 +59,9 @@ extension AppState {
         }
         guard var group = library.group(id: id) ?? memoryFolder(id: id) else { return nil }
         // Albums (issue 23): an album is in its own order (by hand, or its sort).
-        group.photoIDs = shown(Album.albumID(ofGroup: id) != nil ? group.photoIDs : sorted(group.photoIDs), in: id)
+        // Paged feeds (issue 24): a feed's folder is in feed order.
+        let ownOrder = Album.albumID(ofGroup: id) != nil || LibraryFeed.isFeedGroup(id)
+        group.photoIDs = shown(ownOrder ? group.photoIDs : sorted(group.photoIDs), in: id)
         return FolderPage(group: group)
     }
 

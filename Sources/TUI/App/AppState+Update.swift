@@ -13,7 +13,7 @@ extension AppState {
         let effects = apply(msg)
         dropZoomOfHiddenPhoto()
         startTransition(after: before)
-        return effects + followUp() + wantOriginals() + videoFollowUp()
+        return effects + followUp() + wantOriginals() + videoFollowUp() + loadMoreIfDue()   // paged feeds (issue 24)
     }
 
     private mutating func apply(_ msg: Msg) -> [Effect] {
@@ -51,6 +51,9 @@ extension AppState {
             installFromDisk(done.library)
             savedDuringImport = []
             changeLayer(ImportOverlayState.self) { $0.finish(done.summary) }
+            return []
+        case let .feedPageLoaded(url, result):   // paged feeds (issue 24)
+            feedPageLoaded(url, result)
             return []
         case let .importFinished(.failure(failure)):
             savedDuringImport = []

@@ -98,6 +98,8 @@ public struct AppState: Sendable {
     // Export (issue 23)
     /// The folder the last export went to, offered again (this run only).
     var lastExportFolder: String?
+    // Paged feeds (issue 24): each feed's next page under way or failed, by feed URL.
+    var feedLoads: [String: FeedLoad] = [:]
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),

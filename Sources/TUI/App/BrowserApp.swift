@@ -391,6 +391,24 @@ public final class BrowserApp: Sendable {
             }
             let dropped = queue?.want(photos) ?? []
             if !dropped.isEmpty { inbox.post(.originalsDropped(dropped)) }
+        case let .loadMoreOfFeed(url):   // paged feeds (issue 24): the next page, on the import queue
+            var onePage = self.web
+            onePage.pages = 1
+            let web = onePage, store = self.store
+            workers.withLock { $0?.imports }?.submit(Job(key: "feed " + url) { token in
+                let cancellation = ImportCancellation()
+                token.onCancel { cancellation.cancel() }
+                do {
+                    let (library, summary) = try web.run([url], store: store, cancellation: cancellation)
+                    // A page that failed stays the feed's next one, its outcome under its address.
+                    let next = library.feed(url: url)?.next
+                    let problem = summary.results.first { $0.path == next || $0.path == url }?.reason
+                    inbox.post(.feedPageLoaded(feedURL: url, .success(Msg.FeedPage(
+                        library: library, added: summary.count(.imported), problem: problem))))
+                } catch {
+                    inbox.post(.feedPageLoaded(feedURL: url, .failure(Failure("\(error)"))))
+                }
+            })
         case .refreshFeeds:
             let web = self.web, store = self.store
             startImport { cancellation, progress throws(LibraryStoreError) in

@@ -7,6 +7,9 @@ public enum Effect: Equatable, Sendable {
     case cancelImport
     /// Re-fetch every web feed of the library (new items in, gone ones missing).
     case refreshFeeds
+    // Paged feeds (issue 24)
+    /// Fetch the next page of the feed with this URL in the background (infinite scroll).
+    case loadMoreOfFeed(String)
     /// Download these web photos' originals (they came with their thumbnails only), the first
     /// one first; what was waiting and is not among them is dropped.
     case wantOriginals([Photo])

@@ -14,6 +14,10 @@ public enum Msg: Sendable {
     /// Where the running import stands, `elapsed` seconds after it started.
     case importProgress(ImportProgress, elapsed: Double = 0)
     case importFinished(Result<ImportDone, Failure>)
+    // Paged feeds (issue 24)
+    /// A feed's next page was fetched (the library as saved, the photos it added, the page's
+    /// problem if it failed), or the library could not be used.
+    case feedPageLoaded(feedURL: String, Result<FeedPage, Failure>)
     /// Bytes of a web photo's original received so far.
     case originalProgress(photoID: String, WebTransfer)
     /// A web photo's original was downloaded and saved in the library file (the photo as
@@ -102,6 +106,19 @@ public enum Msg: Sendable {
         public init(library: PhotoLibrary, outcomes: [WriteBackOutcome]) {
             self.library = library
             self.outcomes = outcomes
+        }
+    }
+
+    /// A feed's next page as fetched (issue 24).
+    public struct FeedPage: Equatable, Sendable {
+        public var library: PhotoLibrary
+        public var added: Int
+        public var problem: String?
+
+        public init(library: PhotoLibrary, added: Int, problem: String?) {
+            self.library = library
+            self.added = added
+            self.problem = problem
         }
     }
 

@@ -22,6 +22,9 @@ import Library
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
 /// quit = "x"
+///
+/// [web."api.unsplash.com"]  # request headers sent to that host only (never logged or saved)
+/// headers = { Authorization = "Client-ID …" }
 /// ```
 public struct Config: Sendable {
     public var keyMap = KeyMap()
@@ -49,6 +52,9 @@ public struct Config: Sendable {
     // Slideshow (issue 23)
     /// `slideshow-interval` and `slideshow-shuffle`.
     public var slideshow = SlideshowSettings()
+    // Paged feeds (issue 24)
+    /// Request headers by lower-cased host (`[web."host"] headers = {…}`).
+    public var webHeaders: [String: [String: String]] = [:]
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -70,11 +76,15 @@ public struct Config: Sendable {
         let document = TOMLDocument(text: text)
         let name = (file as NSString).lastPathComponent
         var problems = document.problems
-        for table in document.tables where table.name != "keys" {
+        for table in document.tables where table.name != "keys" && !table.name.hasPrefix("web.") {
             problems.append("line \(table.line): unknown table [\(table.name)]; known: [keys]")
         }
         var claimed: [Key: (action: Action, line: Int)] = [:]
         for entry in document.entries {
+            if entry.table.hasPrefix("web.") {   // paged feeds (issue 24)
+                if let problem = setWebHeaders(entry) { problems.append("line \(entry.line): \(problem)") }
+                continue
+            }
             guard entry.table == "keys" else {
                 if entry.table.isEmpty, let problem = setTopLevel(entry) {
                     problems.append("line \(entry.line): \(problem)")
@@ -95,6 +105,27 @@ public struct Config: Sendable {
             return lineA != lineB ? lineA < lineB : a.offset < b.offset
         }
         self.problems = ordered.map { "\(name) \($0.element)" }
+    }
+
+    /// Takes `[web."host"] headers = { Name = "value", … }` (or `[web."host".headers]` with one
+    /// `Name = "value"` a line); returns what is wrong, never quoting a value (they are secrets).
+    private mutating func setWebHeaders(_ entry: TOMLDocument.Entry) -> String? {
+        var host = String(entry.table.dropFirst(4))
+        var headers: [String: TOMLValue]
+        if host.hasSuffix(".headers") {
+            host = String(host.dropLast(8))
+            headers = [entry.key: entry.value]
+        } else if entry.key == "headers", case let .table(table) = entry.value {
+            headers = table
+        } else {
+            return "[web.\"\(host)\"] takes only headers = { Name = \"value\", … }"
+        }
+        guard !host.isEmpty else { return "a [web.\"host\"] table needs a host" }
+        for (name, value) in headers {
+            guard case let .string(text) = value else { return "header \(name) for \(host) must be a string" }
+            webHeaders[host.lowercased(), default: [:]][name] = text
+        }
+        return nil
     }
 
     /// N of a problem worded "line N: …".

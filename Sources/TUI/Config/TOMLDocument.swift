@@ -170,11 +170,12 @@ public struct TOMLDocument: Sendable {
             case "\"": return .string(try basicString())
             case "'": return .string(try literalString())
             case "[": return try array()
+            case "{": return try inlineTable()   // web headers (issue 24)
             case nil: throw Problem("expected a value")
             default: break
             }
             let start = position
-            while let c = peek, !" \t\r\n,]#".contains(c) { position += 1 }
+            while let c = peek, !" \t\r\n,]}#".contains(c) { position += 1 }
             let word = String(chars[start..<position])
             if word == "true" { return .bool(true) }
             if word == "false" { return .bool(false) }
@@ -200,6 +201,26 @@ public struct TOMLDocument: Sendable {
                 if take(",") { continue }
                 guard take("]") else { throw Problem("expected , or ] in the list") }
                 return .array(items)
+            }
+        }
+
+        /// `{ key = value, … }` on one line.
+        mutating func inlineTable() throws -> TOMLValue {
+            _ = take("{")
+            var table: [String: TOMLValue] = [:]
+            skipSpace()
+            if take("}") { return .table(table) }
+            while true {
+                skipSpace()
+                let name = try key()
+                skipSpace()
+                guard take("=") else { throw Problem("expected = after \"\(name)\"") }
+                guard table[name] == nil else { throw Problem("\"\(name)\" is set twice") }
+                table[name] = try value()
+                skipSpace()
+                if take(",") { continue }
+                guard take("}") else { throw Problem("expected , or } in the table") }
+                return .table(table)
             }
         }
 

@@ -5,6 +5,8 @@ public enum TOMLValue: Equatable, Sendable {
     case float(Double)
     case bool(Bool)
     case array([TOMLValue])
+    /// An inline table, `{ key = value, … }` (web headers, issue 24).
+    case table([String: TOMLValue])
 
     /// What the value is, for messages ("expected a string, found an integer").
     var kind: String {
@@ -14,6 +16,7 @@ public enum TOMLValue: Equatable, Sendable {
         case .float: "a number"
         case .bool: "true or false"
         case .array: "a list"
+        case .table: "a table"
         }
     }
 }

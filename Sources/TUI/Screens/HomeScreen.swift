@@ -116,7 +116,8 @@ enum HomeScreen {
             let shown = count == 0 ? "album · empty" : "album · " + AppState.count(count)
             return [shown + " · " + group.yearRange, shown].first { $0.displayWidth <= width || count == 0 } ?? shown
         }
-        let count = AppState.count(count)
+        // Paged feeds (issue 24): "feed · 24 photos · …".
+        let count = (LibraryFeed.isFeedGroup(group.id) ? "feed · " : "") + AppState.count(count)
         return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
             .first { $0.displayWidth <= width } ?? count
     }
