@@ -50,6 +50,22 @@ seed() {
     { printf '\3<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
       printf '<rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="%s"/>' "$size"
       printf '</rdf:RDF></x:xmpmeta>\0'; cat "$clip"; } > "$dir/motion-clip"
+    # A Container:Directory Motion Photo (the primary, then the clip counted back from the end),
+    # and a Samsung one (no XMP; the clip in a "MotionPhoto_Data" record of the SEFT trailer).
+    { printf '\3<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+      printf '<rdf:Description xmlns:Camera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" Camera:MotionPhoto="1">'
+      printf '<Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>'
+      printf '<rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="%s" Item:Padding="0"/></rdf:li></rdf:Seq></Container:Directory>' "$size"
+      printf '</rdf:Description></rdf:RDF></x:xmpmeta>\0'; cat "$clip"; } > "$dir/motion-directory-clip"
+    python3 - "$clip" "$dir/motion-samsung-clip" <<'PY'
+import struct, sys
+clip = open(sys.argv[1], "rb").read()
+name = b"MotionPhoto_Data"
+record = b"\0\0\x30\x0a" + struct.pack("<I", len(name)) + name + clip
+directory = b"SEFH" + struct.pack("<III", 107, 1, 0x0a300000) + struct.pack("<II", len(record), len(record))
+open(sys.argv[2], "wb").write(b"\3<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\0" + record + directory
+                              + struct.pack("<I", len(directory)) + b"SEFT")
+PY
     rm -f "$clip"
   fi
   if [ "$target" = images ] && command -v convert >/dev/null; then

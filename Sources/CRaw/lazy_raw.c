@@ -29,6 +29,8 @@
      X(int, libraw_dcraw_process, (libraw_data_t *lr), (lr)) \
      X(libraw_data_t *, libraw_init, (unsigned int flags), (flags)) \
      X(int, libraw_open_buffer, (libraw_data_t * a0, void *buffer, size_t size), (a0, buffer, size)) \
+     V(void, libraw_set_dataerror_handler, (libraw_data_t * a0, data_callback a1, void *a2), (a0, a1, a2)) \
+     V(void, libraw_set_memerror_handler, (libraw_data_t * a0, memory_callback a1, void *a2), (a0, a1, a2)) \
      X(const char *, libraw_strerror, (int errorcode), (errorcode)) \
      X(int, libraw_unpack, (libraw_data_t * a0), (a0)) \
      X(int, libraw_unpack_thumb, (libraw_data_t * a0), (a0)) \

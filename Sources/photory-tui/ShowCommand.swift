@@ -32,7 +32,7 @@ struct ShowCommand: ParsableCommand {
                 ("Kind", found.kind.name),
                 ("Duration", found.duration.map { String(format: "%.1f s", $0) }),
                 ("Motion", found.hasMotion ? "LIVE" + (found.motionDuration.map { String(format: ", %.1f s", $0) } ?? "") : nil),   // Motion Photos (issue 21)
-                ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label ?? "?"))" }),
+                ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label(for: found.kind) ?? "?"))" }),
                 ("Taken", found.takenAtSource.map { "\(found.takenAtText) (from \($0.label))" }
                     ?? "not known until the original is downloaded"),
                 ("File date", found.edits.date == nil ? nil : found.fileTakenAt ?? "not known"),

@@ -6,7 +6,7 @@ extension EditPlanner {
     public func setRating(_ ids: [String], _ rating: Int) -> EditStep {
         let rating = min(5, max(0, rating))
         let photos = photosInDateOrder(ids)
-        return step("rate \(Self.count(photos.count)) \(rating) star\(rating == 1 ? "" : "s")", photos) { photo, _ in
+        return step("rate \(count(photos)) \(rating) star\(rating == 1 ? "" : "s")", photos) { photo, _ in
             var edits = photo.edits
             edits.rating = rating == photo.fileMarks.rating ? nil : rating
             return edits
@@ -16,7 +16,7 @@ extension EditPlanner {
     /// Rejects (or un-rejects) every photo.
     public func setRejected(_ ids: [String], _ rejected: Bool) -> EditStep {
         let photos = photosInDateOrder(ids)
-        return step("\(rejected ? "reject" : "unreject") \(Self.count(photos.count))", photos) { photo, _ in
+        return step("\(rejected ? "reject" : "unreject") \(count(photos))", photos) { photo, _ in
             var edits = photo.edits
             edits.rejected = rejected == photo.fileMarks.rejected ? nil : rejected
             return edits
@@ -30,7 +30,7 @@ extension EditPlanner {
 
     public func setPicked(_ ids: [String], _ picked: Bool) -> EditStep {
         let photos = photosInDateOrder(ids)
-        return step("\(picked ? "pick" : "unpick") \(Self.count(photos.count))", photos) { photo, _ in
+        return step("\(picked ? "pick" : "unpick") \(count(photos))", photos) { photo, _ in
             var edits = photo.edits
             edits.picked = picked
             return edits
@@ -40,7 +40,7 @@ extension EditPlanner {
     /// Sets (or, with nil, removes) the colour label of every photo.
     public func setLabel(_ ids: [String], _ label: ColourLabel?) -> EditStep {
         let photos = photosInDateOrder(ids)
-        let what = label.map { "label \(Self.count(photos.count)) \($0.rawValue)" } ?? "remove the label of \(Self.count(photos.count))"
+        let what = label.map { "label \(count(photos)) \($0.rawValue)" } ?? "remove the label of \(count(photos))"
         return step(what, photos) { photo, _ in
             var edits = photo.edits
             edits.label = label == photo.fileMarks.label ? nil : (label.map(LabelEdit.set) ?? .cleared)
@@ -53,7 +53,7 @@ extension EditPlanner {
         let add = TagPath.unique(add.compactMap { TagPath.normalised($0) })
         let remove = remove.compactMap { TagPath.normalised($0) }.map(SearchText.fold)
         let photos = photosInDateOrder(ids)
-        let n = Self.count(photos.count)
+        let n = count(photos)
         let label = switch (add.isEmpty, remove.isEmpty) {
         case (false, true): "tag \(n) \(add.joined(separator: ", "))"
         case (true, false): "untag \(n) \(remove.joined(separator: ", "))"

@@ -12,7 +12,7 @@ extension EditPlanner {
         case (let turns, false): "rotate \(turns * 90)°"
         case (let turns, true): "rotate \(turns * 90)° and flip"
         }
-        return step("\(what) \(Self.count(photos.count))", photos) { photo, _ in
+        return step("\(what) \(count(photos))", photos) { photo, _ in
             var shown = Orientation(exif: photo.orientation).then(turn)
             if flip { shown = shown.flipped }
             var edits = photo.edits

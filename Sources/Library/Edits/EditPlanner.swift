@@ -37,6 +37,10 @@ public struct EditPlanner: Sendable {
 
     static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
+    /// "3 photos" for `photos` as the user sees them: a stack (RAW+JPEG, Live Photo) once, its
+    /// other members riding along with the photo that stands for it (issue 21).
+    func count(_ photos: [Photo]) -> String { Self.count(library.itemCount(of: photos.map(\.id))) }
+
     /// Favourites every photo, or none when all already are (a toggle for a batch).
     public func toggleFavourite(_ ids: [String]) -> EditStep {
         let photos = photosInDateOrder(ids)
@@ -46,7 +50,7 @@ public struct EditPlanner: Sendable {
 
     public func setFavourite(_ ids: [String], _ favourite: Bool) -> EditStep {
         let photos = photosInDateOrder(ids)
-        return step("\(favourite ? "favourite" : "unfavourite") \(Self.count(photos.count))", photos) { photo, _ in
+        return step("\(favourite ? "favourite" : "unfavourite") \(count(photos))", photos) { photo, _ in
             var edits = photo.edits
             edits.favourite = favourite
             return edits
@@ -57,7 +61,7 @@ public struct EditPlanner: Sendable {
     /// typed without a UTC offset keeps each photo's own offset, when its camera recorded one.
     public func setDate(_ ids: [String], to date: DateInput) -> EditStep {
         let photos = photosInDateOrder(ids)
-        return step("set date of \(Self.count(photos.count)) to \(date.clock.text(date.precision))", photos) { photo, index in
+        return step("set date of \(count(photos)) to \(date.clock.text(date.precision))", photos) { photo, index in
             var edits = photo.edits
             var clock = date.clock.shifted(by: TimeShift(seconds: index))
             // (A file time's offset is only the computer's zone: not worth keeping.)
@@ -71,7 +75,7 @@ public struct EditPlanner: Sendable {
     /// ("+02:00") also sets their UTC offset.
     public func shiftDate(_ ids: [String], by shift: TimeShift, offset: String? = nil) -> EditStep {
         let photos = photosInDateOrder(ids)
-        let n = Self.count(photos.count)
+        let n = count(photos)
         let label = switch (shift.isZero, offset) {
         case let (true, offset?): "set time zone of \(n) to \(offset)"
         case let (false, offset?): "shift date of \(n) by \(shift.text), zone \(offset)"
@@ -91,7 +95,7 @@ public struct EditPlanner: Sendable {
     public func setLocation(_ ids: [String], to position: GPSPosition?, name: String? = nil) -> EditStep {
         let photos = photosInDateOrder(ids)
         let what = position.map { name ?? String(format: "%.5f, %.5f", $0.latitude, $0.longitude) }
-        let label = what.map { "set place of \(Self.count(photos.count)) to \($0)" } ?? "clear place of \(Self.count(photos.count))"
+        let label = what.map { "set place of \(count(photos)) to \($0)" } ?? "clear place of \(count(photos))"
         return step(label, photos) { photo, _ in
             var edits = photo.edits
             edits.location = position.map(LocationEdit.set) ?? .cleared
@@ -102,8 +106,8 @@ public struct EditPlanner: Sendable {
     /// Sets the description of every photo; an empty text clears it (the photos go to "Other").
     public func setDescription(_ ids: [String], to text: String) -> EditStep {
         let photos = photosInDateOrder(ids)
-        let label = text.isEmpty ? "clear description of \(Self.count(photos.count))"
-            : "describe \(Self.count(photos.count)) as \"\(text)\""
+        let label = text.isEmpty ? "clear description of \(count(photos))"
+            : "describe \(count(photos)) as \"\(text)\""
         return step(label, photos) { photo, _ in
             var edits = photo.edits
             edits.description = text

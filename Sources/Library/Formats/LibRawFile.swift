@@ -11,6 +11,10 @@ final class LibRawFile {
         guard let base = file.baseAddress, !file.isEmpty else { throw .corrupt("empty raw file") }
         if let failure = Self.loadFailure { throw .unsupported("LibRaw could not be loaded (\(failure))") }
         guard let raw = libraw_init(0) else { throw .corrupt("out of memory") }
+        // LibRaw's own handlers print "unknown file: data corrupted at 1368" to stderr, which is
+        // the browser's screen: say nothing (a broken decode fails or shows as it is).
+        libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
+        libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
         // LibRaw reads the buffer only; its C API takes it as mutable.
         let opened = libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: base), file.count)
         guard opened == LIBRAW_SUCCESS.rawValue else {

@@ -64,12 +64,16 @@ public enum MotionPhoto: Sendable, Equatable {
     /// The video's range by the directory's items, counted back from the end of the file.
     private static func fromDirectory(_ items: [ContainerItem], video: Int, fileSize: Int) -> Found {
         guard video > 0 else { return .broken("its XMP Container:Directory names the video first, where the photo must be") }
+        // Lengths and paddings are any numbers the file says: each is checked against what is
+        // left before it is taken away, so nothing overflows.
+        let tooLong = Found.broken("its XMP Container:Directory lays out \(items.count) items of more bytes than the \(fileSize)-byte file holds: the video's offset points past the file")
         var end = fileSize
         for index in items.indices.reversed() {
             let item = items[index]
             guard let padding = item.padding ?? 0, padding >= 0 else {
                 return .broken("its XMP Container:Directory gives item \(index + 1) a padding that is not a length")
             }
+            guard padding <= end else { return tooLong }
             end -= padding
             let start: Int
             if index == 0 {
@@ -78,10 +82,8 @@ public enum MotionPhoto: Sendable, Equatable {
                 guard let length = item.length ?? nil, length >= 0 else {
                     return .broken("its XMP Container:Directory gives item \(index + 1) no Item:Length")
                 }
+                guard length <= end else { return tooLong }
                 start = end - length
-            }
-            guard start >= 0, end >= start else {
-                return .broken("its XMP Container:Directory lays out \(items.count) items of more bytes than the \(fileSize)-byte file holds: the video's offset points past the file")
             }
             if index == video { return .range(start..<end, "Container:Directory") }
             end = start

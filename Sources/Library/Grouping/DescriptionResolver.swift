@@ -19,6 +19,11 @@ public enum DescriptionSource: String, Sendable {
         case .feed: "the feed"
         }
     }
+
+    /// `label` for a file of `kind`: a video's text is its title or comment (issue 21), not PNG text.
+    public func label(for kind: Photo.Kind) -> String {
+        self == .text && kind == .video ? "the video's title or comment" : label
+    }
 }
 
 /// Picks a photo's description from its metadata the way exiftool's composite Description

@@ -71,6 +71,13 @@ public struct PhotoLibrary: Sendable, Equatable {
     /// How many items the library shows: its photos, each stack once.
     public var itemCount: Int { photos.count - stacks.values.reduce(0) { $0 + $1.memberIDs.count - 1 } }
 
+    /// How many items `ids` are as the library shows them: a stack once, whichever of its
+    /// members are named (issue 21: "2 photos: ★★★" for two RAW+JPEG pairs).
+    public func itemCount(of ids: [String]) -> Int {
+        guard !stacks.isEmpty else { return ids.count }
+        return Set(ids.map { photo(id: $0)?.stack?.id ?? $0 }).count
+    }
+
     /// `ids` with every other member of their stacks after each (edits, marks and trash apply
     /// to a whole stack), each id once.
     public func withStackMembers(_ ids: [String]) -> [String] {

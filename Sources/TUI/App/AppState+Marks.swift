@@ -85,9 +85,9 @@ extension AppState {
         if !step.changes.isEmpty {
             effects = perform(step)
             let photos = targets.compactMap { library.photo(id: $0) }
-            status = saying(Self.count(targets.count), photos)
+            status = saying(Self.count(library.itemCount(of: targets)), photos)
         }
-        if step.changes.isEmpty, status == nil || cull != nil { status = "\(Self.count(targets.count)): unchanged" }
+        if step.changes.isEmpty, status == nil || cull != nil { status = "\(Self.count(library.itemCount(of: targets))): unchanged" }
         if let cull { cullMove(to: cull.next, in: cull.groupID, from: cull.index) }
         return effects + wantDetails()
     }

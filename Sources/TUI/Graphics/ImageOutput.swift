@@ -75,7 +75,6 @@ struct ImageOutput {
         var out: [UInt8] = []
         // kitty images that go are hidden, their data kept for coming back (see `KittyKeptImages`).
         if full && kitty { out += wrapped(KittyImage.hideAll) }
-        for id in frame.changes.goneKittyIDs { out += wrapped(KittyImage.hide(id: id)) }
         let due = frame.images.filter { image in
             let cells = image.entry.placement.cells
             let damaged = graphics.graphicsProtocol != .kitty && (cells.minY..<cells.maxY).contains { y in
@@ -83,21 +82,26 @@ struct ImageOutput {
             }
             return frame.changes.draw.contains(image.entry) || damaged
         }
-        if !due.isEmpty && keyWaiting() {
+        let postponed = !due.isEmpty && keyWaiting()
+        // An id drawn again now (a video's next frame) is replaced by the drawing: no hide first.
+        let redrawn = postponed ? [] : Set(due.map(\.entry.kittyID))
+        for id in frame.changes.goneKittyIDs where !redrawn.contains(id) { out += wrapped(KittyImage.hide(id: id)) }
+        if postponed {
             layer.forget(due.map(\.entry))
             return (out, due.count)
         }
         let onScreen = Set(frame.images.map(\.entry.kittyID))
         for image in due {
             let id = image.entry.kittyID, cells = image.entry.placement.cells
-            let pieces = kitty && kittyKept.holds(id) ? [(0, KittyImage.place(id: id, columns: cells.width, rows: cells.height)[...])]
+            let pieces = kitty && kittyKept.holds(id, content: image.entry.content)
+                ? [(0, KittyImage.place(id: id, columns: cells.width, rows: cells.height)[...])]
                 : image.pieces
             guard let blob = image.entry.placement.draw(pieces: pieces, screenColumns: screenColumns, screenRows: screenRows,
                                                         tmuxPassthrough: graphics.tmuxPassthrough, paneOffset: paneOffset)
             else { continue }
             out += blob
             if kitty {
-                for freed in kittyKept.shown(id, bytes: image.image.bytes.count, onScreen: onScreen) {
+                for freed in kittyKept.shown(id, content: image.entry.content, bytes: image.image.bytes.count, onScreen: onScreen) {
                     out += wrapped(KittyImage.delete(id: freed))
                 }
             }

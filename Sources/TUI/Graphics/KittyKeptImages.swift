@@ -10,18 +10,20 @@ struct KittyKeptImages {
     /// …holding at most this many bytes as sent.
     static let maxBytes = 120_000_000
 
-    /// Kept images, the least recently shown first.
-    private var kept: [(id: UInt32, bytes: Int)] = []
+    /// Kept images, the least recently shown first, with what each id holds now (a video's
+    /// frames come one after the other under one id, each replacing the last).
+    private var kept: [(id: UInt32, content: String, bytes: Int)] = []
 
-    /// True when the terminal holds the image with this id.
-    func holds(_ id: UInt32) -> Bool { kept.contains { $0.id == id } }
+    /// True when the terminal holds `content` under this id.
+    func holds(_ id: UInt32, content: String) -> Bool { kept.contains { $0.id == id && $0.content == content } }
 
-    /// Notes that the image `id` was shown (sent as `bytes`, or placed again); returns the ids of
-    /// older images to free so the limits hold, never one of `onScreen`.
-    mutating func shown(_ id: UInt32, bytes: Int, onScreen: Set<UInt32>) -> [UInt32] {
-        let size = kept.first { $0.id == id }?.bytes ?? bytes
+    /// Notes that `content` was shown under `id` (sent as `bytes`, replacing what the id held,
+    /// or placed again); returns the ids of older images to free so the limits hold, never one
+    /// of `onScreen`.
+    mutating func shown(_ id: UInt32, content: String, bytes: Int, onScreen: Set<UInt32>) -> [UInt32] {
+        let size = kept.first { $0.id == id && $0.content == content }?.bytes ?? bytes
         kept.removeAll { $0.id == id }
-        kept.append((id, size))
+        kept.append((id, content, size))
         var freed: [UInt32] = []
         while kept.count > Self.maxImages || kept.reduce(0, { $0 + $1.bytes }) > Self.maxBytes,
               let oldest = kept.firstIndex(where: { !onScreen.contains($0.id) }) {

@@ -7,9 +7,12 @@ public struct PlacedImage: Hashable, Sendable {
 
     /// A kitty image gets an id of its own place too, so the same photo shown twice (two folders
     /// with one cover) is two images, each deleted on its own.
-    public init(content: String, cells: Rect, image: TerminalImage) {
+    /// - Parameter kittyName: names the kitty image when it is not its content: a video's frames
+    ///   share one name (each frame's pixels replace the last's under one id, so the terminal
+    ///   holds one image however long the video plays).
+    public init(content: String, cells: Rect, image: TerminalImage, kittyName: String? = nil) {
         let kittyID = image.kittyID == 0 ? 0
-            : PixelEncoder.kittyID(for: "\(content) at \(cells.x),\(cells.y) \(cells.width)×\(cells.height)")
+            : PixelEncoder.kittyID(for: "\(kittyName ?? content) at \(cells.x),\(cells.y) \(cells.width)×\(cells.height)")
         entry = ImageLayer.Entry(content: content, placement: ImagePlacement(cells: cells), kittyID: kittyID)
         self.image = image
     }

@@ -137,8 +137,8 @@ enum DetailScreen {
             grid.blit(rows, at: origin.x, y: origin.y)
         case let .image(image):
             let cells = Rect(x: origin.x, y: origin.y, width: size.columns, height: size.rows)
-            PlacedImage(content: "video \(frame.photoID) \(frame.generation) \(frame.time)", cells: cells, image: image)
-                .place(into: &grid)
+            PlacedImage(content: "video \(frame.photoID) \(frame.generation) \(frame.time)", cells: cells, image: image,
+                        kittyName: "video \(frame.photoID)").place(into: &grid)
         case .failed:
             break
         }

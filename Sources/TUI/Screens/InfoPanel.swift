@@ -35,7 +35,10 @@ enum InfoPanel {
         // Stacks (issue 21): the files of a RAW+JPEG or a Live Photo, the one shown marked (Tab goes on).
         if let stack = state.library.stack(of: photo.id) {
             for (i, id) in stack.memberIDs.enumerated() {
-                let name = state.library.photo(id: id).map { "\($0.name) (\($0.kind.name))" } ?? id
+                // A Live Photo's movie says its length ("IMG_0001.MOV (video, ▶ 0:03)").
+                let name = state.library.photo(id: id).map { member in
+                    "\(member.name) (\(member.kind.name)" + (member.duration.map { ", ▶ " + VideoBadge.durationText($0) } ?? "") + ")"
+                } ?? id
                 add(i == 0 ? stack.kind.badge : "", (id == photo.id ? "▸ " : "  ") + name)
             }
         }
@@ -77,7 +80,7 @@ enum InfoPanel {
             edited("About", photo.description ?? "none", file: photo.fileDescription)
         } else if let description = photo.description {
             add("About", description)
-            add("", "from \(photo.descriptionSource?.label ?? "?")", Theme.dim)
+            add("", "from \(photo.descriptionSource?.label(for: photo.kind) ?? "?")", Theme.dim)
         }
         add("Group", state.library.group(id: PhotoLibrary.groupID(of: photo))?.name)
         add("Favourite", photo.isFavourite ? "★ yes" : "no", photo.isFavourite ? Theme.star : .plain)

@@ -128,6 +128,14 @@ struct MotionPhotoTests {
         #expect(reason("<x GCamera:MicroVideoOffset=\"20\"/>", tail: Array(repeating: 7, count: 20)).contains("no MP4 video"))
         #expect(locate(xmp: "<x GCamera:MicroVideo=\"0\" GCamera:MicroVideoOffset=\"20\"/>") == nil)
         #expect(locate(xmp: "<x dc:title=\"MotionPhoto\"/>") == nil)
+        // Found by `make fuzz` (media, Motion Photo walker): lengths and paddings near Int.max
+        // overflowed when taken from the file's size (a trap); they say why instead.
+        let huge = "9223372036854775807"
+        for item in ["Item:Length=\"\(huge)\" Item:Padding=\"\(huge)\"", "Item:Length=\"4\" Item:Padding=\"\(huge)\"",
+                     "Item:Length=\"\(huge)\""] {
+            let xmp = "<Container:Item Item:Semantic=\"Primary\" Item:Padding=\"\(huge)\"/><Container:Item Item:Semantic=\"MotionPhoto\" \(item)/>"
+            #expect(reason(xmp).contains("more bytes than"), "\(item)")
+        }
     }
 
     @Test func samsungsTrailerIsWalkedFromTheEndAndHostileOnesStayInTheFile() {

@@ -61,6 +61,9 @@ import Testing
         var state = Self.inTrip()
         state.press(.enter, .right)
         #expect(state.detailPhoto?.name == "IMG_0002.HEIC")
+        state.press(.char("i"))
+        #expect(AppView.render(state).text().contains("  IMG_0002.MOV (video, ▶ 0:02)"), "the movie's length in the info panel")
+        state.press(.char("i"))
         let request = try #require(VideoPlaybackTests.request(state.press(.char("p"))))
         #expect(request.source == VideoSource(path: "/photos/IMG_0002.MOV"))
         #expect(state.keyContext == .video)
@@ -75,5 +78,38 @@ import Testing
         state.press(.char("f"))
         #expect(state.library.photos.filter(\.isFavourite).map(\.name).sorted() == ["IMG_0001.DNG", "IMG_0001.JPG"])
         #expect(state.library.group(id: SmartFolder.favourites.id)?.photoIDs.count == 1)
+        #expect(state.status == "Favourite 1 photo", "the stack the user sees, not its two files")
+    }
+
+    /// The status lines of edits and marks count what the user sees: a stack once, its files riding along.
+    @Test func editStatusLinesCountStacksOnce() {
+        var state = Self.inTrip()
+        state.press(.char("A"))   // the two stacks and the lone photo: three tiles, five files
+        state.press(.char("3"))
+        #expect(state.status == "3 photos: ★★★☆☆")
+        #expect(state.library.photos.filter { $0.rating == 3 }.count == 5, "every file of each stack")
+        #expect(state.library.history.undo.last?.label == "rate 3 photos 3 stars")
+        state.press(.char("3"))
+        #expect(state.status == "3 photos: unchanged")
+        state.press(.char("A"))   // none marked
+        state.press(.enter)       // the RAW+JPEG stack
+        state.press(.tab)         // its RAW shown: still the one stack
+        state.press(.char("x"))
+        #expect(state.status == "1 photo: ✗ rejected")
+        #expect(state.library.history.undo.last?.label == "reject 1 photo")
+    }
+
+    /// The Videos smart folder holds videos as the user sees them: a Live Photo's movie is part
+    /// of the Live Photo, not a video of its own; a lone video is one.
+    @Test func aLivePhotosMovieIsNoVideoOfTheVideosFolder() {
+        #expect(!TestLibrary.state(Self.library()).homeFolders.contains { $0.name == "Videos" })
+        var photos = Self.library().photos
+        var clip = TestLibrary.photo(6, name: "clip.mp4", description: "Trip", day: 5)
+        (clip.kind, clip.duration) = (.video, 4)
+        photos.append(clip)
+        let state = TestLibrary.state(PhotoLibrary(photos: photos))
+        let videos = state.homeFolders.first { $0.name == "Videos" }
+        #expect(videos?.photoIDs.compactMap { state.library.photo(id: $0)?.name } == ["clip.mp4"])
+        #expect(AppView.render(state).text().contains("Videos"))
     }
 }
