@@ -79,7 +79,8 @@ public struct PreviewMaker: Sendable {
                 let fresh = ChafaRenderer(colorMode: key.colorMode).render(
                     pixels: part.pixels, width: part.width, height: part.height,
                     columns: reuse.missing.columns, rows: reuse.missing.rows)
-                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: fresh, missing: reuse.missing)
+                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: ZoomedArt.settled(fresh),
+                                             missing: reuse.missing)
                 zoomedArt.keep(cells, for: key)
                 return .cells(cells)
             }
@@ -87,8 +88,10 @@ public struct PreviewMaker: Sendable {
                                            cellPixels: cellPixels, detail: detail)
             guard !token.isCancelled else { return nil }
             let result = Self.render(part, for: key)
-            if case let .cells(cells) = result { zoomedArt.keep(cells, for: key) }
-            return result
+            guard case let .cells(cells) = result else { return result }
+            let settled = ZoomedArt.settled(cells)
+            zoomedArt.keep(settled, for: key)
+            return .cells(settled)
         } catch {
             return .failed(error.description)
         }

@@ -4,9 +4,10 @@ import Library
 /// came into view and takes the others from it. That gives the very cells a whole render would:
 /// the view's pixels are `PreviewMaker.zoomCellPixels` a cell (chafa's own cell, so it scales
 /// nothing), a cell's pixels depend only on its place in the zoomed photo (`ZoomSources.part`),
-/// and in 256 colours chafa picks a cell's symbol and colours from its pixels alone. Only 256
-/// colours for now: in truecolor a test found cells a whole render draws otherwise (to find out
-/// why), and in 16 and 8 colours chafa first stretches the whole image's contrast.
+/// and in truecolor and 256 colours chafa picks a cell's symbol and colours from its pixels
+/// alone — but for a space's foreground, which it leaves black or transparent by chance and
+/// which never shows: `settled` makes it the default (in 16 and 8 colours chafa first stretches
+/// the whole image's contrast, so those render whole).
 final class ZoomedArt: Sendable {
     private let last = Locked<(key: PreviewKey, cells: [[Cell]])?>(nil)
 
@@ -16,7 +17,7 @@ final class ZoomedArt: Sendable {
     /// view, from its top-left) still to render; nil when nothing can be reused (another photo,
     /// zoom or size, a diagonal or longer jump, a colour mode that renders whole).
     func reusable(for key: PreviewKey) -> (cells: [[Cell]], dx: Int, dy: Int, missing: (x: Int, y: Int, columns: Int, rows: Int))? {
-        guard key.pixels == nil, key.colorMode == .colors256, let crop = key.crop,
+        guard key.pixels == nil, key.colorMode == .colors256 || key.colorMode == .truecolor, let crop = key.crop,
               let kept = last.withLock({ $0 }), case let (old, cells) = kept, let oldCrop = old.crop,
               old.photoID == key.photoID, old.colorMode == key.colorMode, old.orientation == key.orientation,
               old.fromThumbnail == key.fromThumbnail, old.pixels == nil,
@@ -40,6 +41,20 @@ final class ZoomedArt: Sendable {
             old[y].indices.map { x in
                 let inMissing = x >= missing.x && x < missing.x + missing.columns && y >= missing.y && y < missing.y + missing.rows
                 return inMissing ? fresh[y - missing.y][x - missing.x] : old[y + dy][x + dx]
+            }
+        }
+    }
+
+    /// `cells` with every space's foreground the default: a space shows only its background, and
+    /// chafa (in truecolor) gives the same space a black or a transparent foreground depending
+    /// on what else it renders, so two renders of one view would differ where nothing shows.
+    static func settled(_ cells: [[Cell]]) -> [[Cell]] {
+        cells.map { row in
+            row.map { cell in
+                guard cell.fg != .default, cell.text == " " else { return cell }
+                var plain = cell
+                plain.fg = .default
+                return plain
             }
         }
     }
