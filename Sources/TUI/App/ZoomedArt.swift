@@ -1,3 +1,4 @@
+import Foundation
 import Library
 
 /// The last zoomed view drawn in character art, kept so the next pan renders only the cells that
@@ -43,6 +44,32 @@ final class ZoomedArt: Sendable {
                 return inMissing ? fresh[y - missing.y][x - missing.x] : old[y + dy][x + dx]
             }
         }
+    }
+
+    /// Character art of `columns × rows` cells from `image`, exactly `PreviewMaker.zoomCellPixels`
+    /// a cell, made as bands of rows rendered at once on `bands` threads: a cell depends only
+    /// on its own pixels (see above), so the bands are the cells of one render, in a part of
+    /// its time. Only for the colour modes that render cell by cell (truecolor, 256 colours).
+    static func render(_ image: DecodedImage, columns: Int, rows: Int, colorMode: ColorMode,
+                       bands: Int = ProcessInfo.processInfo.activeProcessorCount) -> [[Cell]] {
+        let renderer = ChafaRenderer(colorMode: colorMode)
+        let cellHeight = PreviewMaker.zoomCellPixels.height
+        let count = max(1, min(bands, rows / 8))
+        guard count > 1, image.width == columns * PreviewMaker.zoomCellPixels.width, image.height == rows * cellHeight,
+              colorMode == .truecolor || colorMode == .colors256 else {
+            return renderer.render(pixels: image.pixels, width: image.width, height: image.height, columns: columns, rows: rows)
+        }
+        let made = Locked([[[Cell]]](repeating: [], count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { band in
+            let top = rows * band / count, bottom = rows * (band + 1) / count
+            let start = top * cellHeight * image.width * 4, end = bottom * cellHeight * image.width * 4
+            let cells = image.pixels.withUnsafeBufferPointer { pixels in
+                renderer.render(pixels: UnsafeBufferPointer(rebasing: pixels[start..<end]), width: image.width,
+                                height: (bottom - top) * cellHeight, columns: columns, rows: bottom - top)
+            }
+            made.withLock { $0[band] = cells }
+        }
+        return made.withLock { $0 }.flatMap { $0 }
     }
 
     /// `cells` with every space's foreground the default: a space shows only its background, and

@@ -179,6 +179,21 @@ import Testing
         #expect(state.zoomedPreviewKey()?.columns == DetailScreen.imageArea(state).width)
     }
 
+    /// GIF (issue 20): an animated GIF shows its first frame, and the status line says so.
+    @Test func anAnimatedGIFSaysItShowsItsFirstFrame() {
+        var state = Self.photoView()
+        let first = state.detailPhoto?.id
+        var photos = TestLibrary.standard().photos
+        for index in photos.indices where photos[index].id == first { photos[index].animated = true }
+        state = TestLibrary.state(PhotoLibrary(photos: photos))
+        state.openGroup(at: TestLibrary.gardenIndex)
+        state.press(.enter)
+        #expect(state.detailPhoto?.id == first)
+        #expect(DetailScreen.statusLine(state).contains("animated: first frame"))
+        state.press(.right)
+        #expect(!DetailScreen.statusLine(state).contains("animated"))
+    }
+
     @Test func theKeyTableHasAZoomedPhotoContextOverThePhotoView() {
         let keys = KeyMap()
         #expect(keys.action(for: .left, in: .zoomedPhoto) == .left)
