@@ -44,8 +44,10 @@ extension Benchmark {
                 }
             }
         }
-        report.note("one thread, as one preview worker makes it (CPU time: that thread's, without the other programs' turns); cold = a new PreviewMaker (no decode kept), file in the page "
-                    + "cache; a pan cuts the decode kept by the zoom step before it (in character art with 256 colours it renders only the "
+        report.note("as one preview worker makes it (CPU time: that thread's, without the other programs' turns; chafa's cells and a "
+                    + "sixel's bands are made on \(ProcessInfo.processInfo.activeProcessorCount) threads at once, whose other threads' time "
+                    + "it leaves out); cold = a new PreviewMaker (no decode kept), file in the page "
+                    + "cache; a pan cuts the decode kept by the zoom step before it (in character art in truecolor or 256 colours it renders only the "
                     + "cells that came into view); \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
     }
 

@@ -42,6 +42,7 @@ struct ShowCommand: ParsableCommand {
                 ("Pixels", found.isSizeKnown ? "\(found.width) × \(found.height)"
                     : "not known until the original is downloaded"),
                 ("Orientation", "\(found.orientation)"),
+                ("Animated", found.animated ? "yes: the first frame is shown" : nil),   // GIF (issue 20)
                 ("GPS", found.gps.map(Self.describe) ?? (found.edits.location == nil ? nil : "none (cleared)")),
                 ("File GPS", found.edits.location == nil ? nil : found.fileGPS.map(Self.describe) ?? "none"),
                 ("Favourite", found.isFavourite ? "yes" : "no"),

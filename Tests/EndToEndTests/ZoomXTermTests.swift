@@ -26,11 +26,16 @@ struct ZoomXTermTests {
         return (dark, light)
     }
 
-    @Test("+ to 8× in sixel shows the stripes that fit blurs; h and k pan to them")
-    func zoomWithPixels() throws {
+    /// In the default window, and in one of 1200×1040 pixels: larger than xterm's largest sixel
+    /// (`maxGraphicSize`, 1000×1000), which xterm leaves blank; the photo is kept within what
+    /// xterm answered to XTSMGRAPHICS.
+    @Test("+ to 8× in sixel shows the stripes that fit blurs; h and k pan to them",
+          arguments: [(100, 32), (200, 80)])
+    func zoomWithPixels(columns: Int, rows: Int) throws {
         let sandbox = Sandbox()
         try SixelTerminalTests.importPictures([("striped.jpg", Self.striped)], into: sandbox)
         let session = try XTermSession(
+            columns: columns, rows: rows,
             command: [try E2E.binary(), "--library", sandbox.library, "--graphics", "sixel"],
             environment: sandbox.environment(term: "xterm-256color", colorterm: nil))
         defer { session.kill() }

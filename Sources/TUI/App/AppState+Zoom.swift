@@ -15,13 +15,13 @@ extension AppState {
     /// zoom's resolution (character art when its pixels could not be made). Nil at fit.
     func zoomedPreviewKey() -> PreviewKey? {
         guard let zoom = detailZoom, let photo = detailPhoto else { return nil }
-        let area = DetailScreen.imageArea(self)
         func zoomed(_ fit: PreviewKey) -> PreviewKey? {
-            guard let (crop, visible) = zoom.crop(fit: (fit.columns, fit.rows), area: (area.width, area.height)) else { return nil }
+            guard let (crop, visible) = zoom.crop(fit: (fit.columns, fit.rows), area: zoomArea(for: fit)) else { return nil }
             var key = fit
             (key.columns, key.rows, key.crop) = (visible.columns, visible.rows, crop)
             return key
         }
+        let area = DetailScreen.imageArea(self)
         let fit = PhotoTile.previewKey(for: photo, maxColumns: area.width, maxRows: area.height, state: self, inGrid: false)
         guard let key = zoomed(fit) else { return nil }
         if key.pixels != nil, case .failed? = previews.peek(key) {
@@ -43,12 +43,19 @@ extension AppState {
             let area = DetailScreen.imageArea(self)
             let fit = PhotoTile.previewKey(for: photo, maxColumns: area.width, maxRows: area.height, state: self, inGrid: false)
             let step = action == .left ? (-1, 0) : action == .right ? (1, 0) : action == .up ? (0, -1) : (0, 1)
-            zoom.pan(dx: step.0, dy: step.1, fit: (fit.columns, fit.rows), area: (area.width, area.height))
+            zoom.pan(dx: step.0, dy: step.1, fit: (fit.columns, fit.rows), area: zoomArea(for: fit))
         default:
             return false
         }
         photoZoom = zoom.isFit ? nil : zoom
         return true
+    }
+
+    /// The cells a zoomed view of the photo whose preview at fit is `fit` may take: the photo
+    /// view's image area, no larger than the terminal shows an image (`PixelFormat.maxImageSize`).
+    func zoomArea(for fit: PreviewKey) -> (columns: Int, rows: Int) {
+        let area = DetailScreen.imageArea(self)
+        return fit.pixels?.cellsWithinLimit(columns: area.width, rows: area.height) ?? (columns: area.width, rows: area.height)
     }
 
     /// Forgets the zoom once its photo is not on screen (another photo, another screen).

@@ -121,7 +121,8 @@ public final class BrowserApp: Sendable {
             status: notice ?? Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
                                        cellSize: terminal.cellPixelSize, grid: config.graphicsGrid,
-                                       tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason),
+                                       tmuxPassthrough: terminal.graphics.tmuxPassthrough, reason: terminal.graphics.reason,
+                                       maxImageSize: terminal.maxImageSize),
             configProblems: config.problems, animations: config.animations, tileSize: config.tileSize,
             openWith: OpenWith(program: config.openWith.program, inTerminal: config.openWith.runsInTerminal()))
         state.rejectedDisplay = config.rejected

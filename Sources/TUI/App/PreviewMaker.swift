@@ -76,19 +76,20 @@ public struct PreviewMaker: Sendable {
                 let part = try zoomSources.part(for: request, crop: crop, cells: reuse.missing, cellPixels: cellPixels,
                                                detail: detail)
                 guard !token.isCancelled else { return nil }
-                let fresh = ChafaRenderer(colorMode: key.colorMode).render(
-                    pixels: part.pixels, width: part.width, height: part.height,
-                    columns: reuse.missing.columns, rows: reuse.missing.rows)
-                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: fresh, missing: reuse.missing)
+                let fresh = ZoomedArt.render(part, columns: reuse.missing.columns, rows: reuse.missing.rows,
+                                             colorMode: key.colorMode)
+                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: ZoomedArt.settled(fresh),
+                                             missing: reuse.missing)
                 zoomedArt.keep(cells, for: key)
                 return .cells(cells)
             }
             let part = try zoomSources.part(for: request, crop: crop, cells: (0, 0, key.columns, key.rows),
                                            cellPixels: cellPixels, detail: detail)
             guard !token.isCancelled else { return nil }
-            let result = Self.render(part, for: key)
-            if case let .cells(cells) = result { zoomedArt.keep(cells, for: key) }
-            return result
+            guard key.pixels == nil else { return Self.render(part, for: key) }
+            let settled = ZoomedArt.settled(ZoomedArt.render(part, columns: key.columns, rows: key.rows, colorMode: key.colorMode))
+            zoomedArt.keep(settled, for: key)
+            return .cells(settled)
         } catch {
             return .failed(error.description)
         }

@@ -11,9 +11,12 @@ public struct GraphicsSettings: Equatable, Sendable {
     public var tmuxPassthrough: Bool
     /// Why this protocol was chosen ("the terminal's device attributes list sixel"), for the help.
     public var reason: String
+    /// The largest image the terminal shows (`PixelFormat.maxImageSize`); nil: no limit.
+    public var maxImageSize: TerminalReplies.WindowPixels?
 
     public init(graphicsProtocol: GraphicsProtocol = .symbols, cellSize: CellPixelSize = .fallback, grid: Bool = false,
-                tmuxPassthrough: Bool = false, reason: String = "") {
+                tmuxPassthrough: Bool = false, reason: String = "", maxImageSize: TerminalReplies.WindowPixels? = nil) {
+        self.maxImageSize = maxImageSize
         self.graphicsProtocol = graphicsProtocol
         self.cellSize = cellSize
         self.grid = grid
@@ -34,7 +37,8 @@ public struct GraphicsSettings: Equatable, Sendable {
 
     /// The format pixel previews are made in; nil with `symbols`.
     public var pixelFormat: PixelFormat? {
-        graphicsProtocol.drawsPixels ? PixelFormat(graphicsProtocol: graphicsProtocol, cellSize: cellSize, tmuxPassthrough: tmuxPassthrough)
+        graphicsProtocol.drawsPixels ? PixelFormat(graphicsProtocol: graphicsProtocol, cellSize: cellSize, tmuxPassthrough: tmuxPassthrough,
+                                                        maxImageSize: maxImageSize)
             : nil
     }
 }

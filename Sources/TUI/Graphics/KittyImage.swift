@@ -87,8 +87,9 @@ public struct KittyImage: Sendable, Equatable {
     }
 
     /// The escape sequences that transmit the image and show it at the cursor.
-    /// - Parameter compressed: send the pixels zlib-compressed (`o=z`) when that is smaller,
-    ///   which it is for any photo (raw RGB of a 200×60-cell view is about 7 MB).
+    /// - Parameter compressed: send the pixels zlib-compressed (`o=z`) when that is smaller. Photos
+    ///   are sent raw: zlib's fastest level took a 1200×800 part of a 12 MP photo (2.9 MB of RGB)
+    ///   only to 83 %, in about as long as the rest of the frame; flat pictures shrink well.
     public func encoded(compressed: Bool = false) -> [UInt8] {
         let deflated = compressed ? Deflate.zlib(pixels).flatMap { $0.count < pixels.count ? $0 : nil } : nil
         let controlKeys = controlKeys(compressed: deflated != nil)

@@ -1,9 +1,13 @@
+import Foundation
+import Library
+
 /// Writes a sixel image (DEC's `ESC P q … ESC \`): raster attributes, the palette, then bands of
 /// six pixel rows, each colour of a band as one line of sixel characters run-length coded.
 enum SixelWriter {
     /// The sixel of `width × height` RGBA pixels, `height` cut to whole bands of 6 rows (as chafa
     /// does: the image never reaches below its cells); empty when there is nothing to draw.
-    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int,
+                       threads: Int = ProcessInfo.processInfo.activeProcessorCount) -> [UInt8] {
         let bands = height / 6
         guard width > 0, bands > 0 else { return [] }
         let rows = bands * 6
@@ -18,6 +22,36 @@ enum SixelWriter {
             number((Int(color.g) * 100 + 127) / 255, into: &out); out.append(UInt8(ascii: ";"))
             number((Int(color.b) * 100 + 127) / 255, into: &out)
         }
+        // Groups of bands written at once on `threads` threads, each into its own bytes, joined in order.
+        let groups = max(1, min(threads, bands / 16))
+        if groups == 1 {
+            out += writeBands(0..<bands, of: pixels, width: width, palette: palette)
+        } else {
+            let source = SharedPixels(start: pixels)
+            let written = Locked([[UInt8]](repeating: [], count: groups))
+            DispatchQueue.concurrentPerform(iterations: groups) { group in
+                let range = (bands * group / groups)..<(bands * (group + 1) / groups)
+                let bytes = writeBands(range, of: source.start, width: width, palette: palette)
+                written.withLock { $0[group] = bytes }
+            }
+            for bytes in written.withLock({ $0 }) { out += bytes }
+        }
+        out += [0x1B, 0x5C]
+        return out
+    }
+
+    /// The pixels of a sixel, read by the threads that write its bands (they only read them,
+    /// while `encode` holds them).
+    private struct SharedPixels: @unchecked Sendable {
+        let start: UnsafePointer<UInt8>
+    }
+
+    /// The sixel lines of bands `range` (6 pixel rows each) of `width`-pixel-wide `pixels`: per
+    /// band, each colour used as one line of run-length coded sixel characters, then `-`.
+    private static func writeBands(_ range: Range<Int>, of pixels: UnsafePointer<UInt8>, width: Int,
+                                   palette: SixelPalette) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(width * range.count * 2 + 1024)
         // Per band: the six bits of every colour at every column, and the columns each colour spans.
         var masks = [UInt8](repeating: 0, count: 256 * width)
         var first = [Int](repeating: Int.max, count: 256), last = [Int](repeating: -1, count: 256)
@@ -28,7 +62,7 @@ enum SixelWriter {
         first.withUnsafeMutableBufferPointer { first in
         last.withUnsafeMutableBufferPointer { last in
         indices.withUnsafeMutableBufferPointer { indices in
-            for band in 0..<bands {
+            for band in range {
                 palette.indices(of: pixels + band * 6 * width * 4, count: width * 6, into: indices.baseAddress!)
                 used.removeAll(keepingCapacity: true)
                 for row in 0..<6 {
@@ -65,7 +99,6 @@ enum SixelWriter {
         }
         }
         }
-        out += [0x1B, 0x5C]
         return out
     }
 

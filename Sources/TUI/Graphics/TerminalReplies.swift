@@ -20,9 +20,12 @@ public struct TerminalReplies: Equatable, Sendable {
     public var windowPixels: WindowPixels?
     /// The primary device attributes (DA1) parameters; their arrival ends the start-up exchange.
     public var deviceAttributes: [Int]?
+    /// The largest sixel image the terminal shows (XTSMGRAPHICS, `CSI ? 2 ; 0 ; width ; height S`):
+    /// xterm leaves a larger one blank (its `maxGraphicSize`, 1000×1000 unless set).
+    public var sixelMaxSize: WindowPixels?
 
     /// A size in pixels.
-    public struct WindowPixels: Equatable, Sendable {
+    public struct WindowPixels: Hashable, Sendable {
         public var width: Int
         public var height: Int
         public init(width: Int, height: Int) {
@@ -32,12 +35,14 @@ public struct TerminalReplies: Equatable, Sendable {
     }
 
     public init(terminalVersion: String? = nil, kittyGraphics: KittyGraphics? = nil,
-                cellSize: CellPixelSize? = nil, windowPixels: WindowPixels? = nil, deviceAttributes: [Int]? = nil) {
+                cellSize: CellPixelSize? = nil, windowPixels: WindowPixels? = nil, deviceAttributes: [Int]? = nil,
+                sixelMaxSize: WindowPixels? = nil) {
         self.terminalVersion = terminalVersion
         self.kittyGraphics = kittyGraphics
         self.cellSize = cellSize
         self.windowPixels = windowPixels
         self.deviceAttributes = deviceAttributes
+        self.sixelMaxSize = sixelMaxSize
     }
 
     /// True when DA1 lists `4` (sixel graphics) among its parameters after the first (the device class).

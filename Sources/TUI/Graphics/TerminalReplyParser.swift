@@ -11,9 +11,15 @@ import Library
 public struct TerminalReplyParser: Sendable {
     /// The queries, sent once at start-up in this order: XTVERSION (`CSI > 0 q`), the kitty graphics
     /// query (image 31, one RGB pixel), the cell size in pixels (`CSI 16 t`), the text area in pixels
-    /// (`CSI 14 t`), and DA1 (`CSI c`) last.
+    /// (`CSI 14 t`), the largest sixel image (`sixelSizeQueries`), and DA1 (`CSI c`) last.
     public static let startupQueries: [UInt8] = Array(
-        "\u{1B}[>0q\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8) + sizeQueries + Array("\u{1B}[c".utf8)
+        "\u{1B}[>0q\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8) + sizeQueries + sixelSizeQueries
+        + Array("\u{1B}[c".utf8)
+
+    /// XTSMGRAPHICS for the sixel geometry: its current value (`CSI ? 2 ; 1 ; 0 S`: the window,
+    /// bounded by the maximum) and its maximum (`CSI ? 2 ; 4 ; 0 S`). xterm answers only with all
+    /// three parameters, and only as a VT340 (`-ti vt340`); the larger answer is kept.
+    public static let sixelSizeQueries: [UInt8] = Array("\u{1B}[?2;1;0S\u{1B}[?2;4;0S".utf8)
 
     /// Inside a multiplexer, without the kitty query: tmux takes its APC for a window title (shown
     /// in its status line). tmux answers XTVERSION itself, which tells it apart from GNU screen.
@@ -121,6 +127,17 @@ public struct TerminalReplyParser: Sendable {
         let parameters = String(decoding: bytes[2..<(bytes.count - 1)], as: UTF8.self)
         if last == UInt8(ascii: "c"), parameters.hasPrefix("?") {
             replies.deviceAttributes = Self.numbers(parameters.dropFirst()) ?? []
+            return .reply
+        }
+        if last == UInt8(ascii: "S"), parameters.hasPrefix("?") {
+            // XTSMGRAPHICS: item 2 (sixel geometry), status 0 (success), width, height.
+            if let numbers = Self.numbers(parameters.dropFirst()), numbers.count == 4, numbers[0] == 2, numbers[1] == 0,
+               numbers[2] > 0, numbers[3] > 0 {
+                let size = TerminalReplies.WindowPixels(width: numbers[2], height: numbers[3])
+                let kept = replies.sixelMaxSize
+                replies.sixelMaxSize = TerminalReplies.WindowPixels(width: max(size.width, kept?.width ?? 0),
+                                                                    height: max(size.height, kept?.height ?? 0))
+            }
             return .reply
         }
         if last == UInt8(ascii: "t"), let numbers = Self.numbers(Substring(parameters)),

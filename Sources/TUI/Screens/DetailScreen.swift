@@ -84,6 +84,8 @@ enum DetailScreen {
         } else if let badge = VideoBadge.text(photo) {
             parts.append(.init(text: badge, priority: 3))
         }
+        // GIF (issue 20): an animated one shows its first frame, and says so.
+        if photo.animated { parts.append(.init(text: "animated: first frame", priority: 3)) }
         return TitleLine(parts: parts, separator: "  ").fitted(width: width)
     }
 

@@ -25,8 +25,10 @@ enum PhotoTile {
     static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
                            pixels: PixelFormat?) -> PreviewKey {
         let size = photo.layoutSize
+        // No larger than the terminal shows (xterm leaves a larger sixel blank).
+        let box = pixels?.cellsWithinLimit(columns: maxColumns, rows: maxRows) ?? (columns: maxColumns, rows: maxRows)
         let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
-                                                  maxCols: maxColumns, maxRows: maxRows,
+                                                  maxCols: box.columns, maxRows: box.rows,
                                                   cellAspect: pixels?.cellAspect ?? 0.5)
         return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
                           fromThumbnail: !photo.isDownloaded, pixels: pixels, orientation: photo.orientation)

@@ -23,6 +23,8 @@ public final class Terminal {
     public var graphicsWarning: String? { capabilities.graphicsWarning }
     /// What one cell measures in pixels; re-read on every resize.
     public var cellPixelSize: CellPixelSize { capabilities.cellPixelSize }
+    /// The largest image the terminal shows (sixel: XTSMGRAPHICS); nil: no limit.
+    public var maxImageSize: TerminalReplies.WindowPixels? { capabilities.maxImageSize }
 
     private var capabilities: TerminalCapabilities
     private let input: TerminalInput

@@ -25,6 +25,9 @@ struct TerminalCapabilities {
     let graphics: GraphicsDetector.Detection
     /// Why the images asked for cannot be seen, when that is known (tmux without passthrough).
     let graphicsWarning: String?
+    /// The largest image the terminal shows: for sixel, what it answered to XTSMGRAPHICS, else
+    /// `PixelFormat.safeSixelSize`; nil for the other protocols.
+    var maxImageSize: TerminalReplies.WindowPixels?
     /// What one cell measures in pixels.
     private(set) var cellPixelSize: CellPixelSize
     /// The cell size the terminal itself reported (`CSI 16 t`), which wins over the window's pixels.
@@ -43,6 +46,7 @@ struct TerminalCapabilities {
         var terminalVersion: String?
         var reported: CellPixelSize?
         var warning: String?
+        var maxImageSize: TerminalReplies.WindowPixels?
         let graphics: GraphicsDetector.Detection
         let cellSize: CellPixelSize
         switch source {
@@ -77,12 +81,13 @@ struct TerminalCapabilities {
                 warning = "Character art: tmux needs `set -g allow-passthrough on` for images"
             }
             graphics = detection
+            if detection.graphicsProtocol == .sixel { maxImageSize = replies.sixelMaxSize ?? PixelFormat.safeSixelSize }
         }
         let mode = colorModeOverride
             ?? ColorMode.detect(environment: environment, terminfoColors: colors, terminalVersion: terminalVersion)
         let capabilities = TerminalCapabilities(colorMode: mode, paletteSize: min(mode.paletteSize, colors),
                                                 hasDefaultColors: hasDefaultColors, graphics: graphics,
-                                                graphicsWarning: warning, cellPixelSize: cellSize,
+                                                graphicsWarning: warning, maxImageSize: maxImageSize, cellPixelSize: cellSize,
                                                 reportedCellSize: reported)
         return (capabilities, typed)
     }

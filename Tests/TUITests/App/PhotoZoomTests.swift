@@ -153,6 +153,47 @@ import Testing
         #expect(AppView.render(state).text().contains("▚"), "the previous part stands in: no empty box while panning")
     }
 
+    /// xterm leaves a sixel larger than its `maxGraphicSize` blank: at fit and zoomed, in a
+    /// window of 1200×1027 pixels, a sixel photo is kept within the 1000×1000 it reported.
+    @Test func aSixelNeverExceedsTheLargestImageTheTerminalShows() throws {
+        var state = TestLibrary.state(columns: 200, rows: 79)
+        let cell = CellPixelSize(width: 6, height: 13)
+        state.graphics = GraphicsSettings(graphicsProtocol: .sixel, cellSize: cell,
+                                          maxImageSize: TerminalReplies.WindowPixels(width: 1000, height: 1000))
+        state.openGroup(at: TestLibrary.gardenIndex)
+        state.press(.enter)
+        func within(_ key: PreviewKey?) -> Bool {
+            guard let key, key.pixels != nil else { return false }
+            return key.columns * cell.width <= 1000 && key.rows * cell.height <= 1000
+        }
+        let fit = try #require(state.wantedPreviews().first?.key)
+        #expect(within(fit), "at fit: \(fit.columns)×\(fit.rows) cells")
+        #expect(fit.columns * cell.width > 900, "as large as the limit lets it be")
+        for key: Key in [.char("+"), .right, .down, .char("+"), .char("+"), .left] {
+            state.press(key)
+            let zoomed = try #require(state.zoomedPreviewKey())
+            #expect(within(zoomed), "after \(key): \(zoomed.columns)×\(zoomed.rows) cells")
+        }
+        // Without a limit (kitty) the zoomed view fills the whole area.
+        state.graphics.maxImageSize = nil
+        #expect(state.zoomedPreviewKey()?.columns == DetailScreen.imageArea(state).width)
+    }
+
+    /// GIF (issue 20): an animated GIF shows its first frame, and the status line says so.
+    @Test func anAnimatedGIFSaysItShowsItsFirstFrame() {
+        var state = Self.photoView()
+        let first = state.detailPhoto?.id
+        var photos = TestLibrary.standard().photos
+        for index in photos.indices where photos[index].id == first { photos[index].animated = true }
+        state = TestLibrary.state(PhotoLibrary(photos: photos))
+        state.openGroup(at: TestLibrary.gardenIndex)
+        state.press(.enter)
+        #expect(state.detailPhoto?.id == first)
+        #expect(DetailScreen.statusLine(state).contains("animated: first frame"))
+        state.press(.right)
+        #expect(!DetailScreen.statusLine(state).contains("animated"))
+    }
+
     @Test func theKeyTableHasAZoomedPhotoContextOverThePhotoView() {
         let keys = KeyMap()
         #expect(keys.action(for: .left, in: .zoomedPhoto) == .left)

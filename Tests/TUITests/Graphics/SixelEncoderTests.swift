@@ -119,6 +119,22 @@ extension GraphicsTests {
                 "two colours are kept as they are")
     }
 
+    /// The bands of a large sixel are written on several threads at once: the very bytes one
+    /// thread writes.
+    @Test func bandsWrittenAtOnceAreTheBytesOfOneWriter() {
+        let width = 301, height = 607
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<(width * height) {
+            pixels[i * 4] = UInt8(i % 251); pixels[i * 4 + 1] = UInt8((i / width) % 256); pixels[i * 4 + 2] = UInt8((i * 7) % 256)
+        }
+        let one = pixels.withUnsafeBufferPointer { SixelWriter.encode($0.baseAddress!, width: width, height: height, threads: 1) }
+        for threads in [2, 3, 7] {
+            let many = pixels.withUnsafeBufferPointer { SixelWriter.encode($0.baseAddress!, width: width, height: height, threads: threads) }
+            #expect(many == one, "\(threads) threads")
+        }
+        #expect(Self.decode(one) != nil)
+    }
+
     @Test func nothingToDrawGivesNoBytes() {
         let encoder = SixelEncoder(cellSize: .fallback)
         #expect(encoder.encode(pixels: [], width: 0, height: 0, columns: 10, rows: 5) == [])

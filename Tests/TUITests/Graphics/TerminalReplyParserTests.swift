@@ -143,7 +143,7 @@ extension GraphicsTests {
         let queries = String(decoding: TerminalReplyParser.startupQueries, as: UTF8.self)
         #expect(queries.hasPrefix("\u{1B}[>0q"))
         #expect(queries.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
-        #expect(queries.hasSuffix("\u{1B}[16t\u{1B}[14t\u{1B}[c"))
+        #expect(queries.hasSuffix("\u{1B}[16t\u{1B}[14t\u{1B}[?2;1;0S\u{1B}[?2;4;0S\u{1B}[c"))
         let multiplexer = String(decoding: TerminalReplyParser.multiplexerQueries, as: UTF8.self)
         #expect(!multiplexer.contains("\u{1B}_G"), "tmux would take the kitty query for a window title")
         #expect(multiplexer.hasPrefix("\u{1B}[>0q") && multiplexer.hasSuffix("\u{1B}[c"))
@@ -155,6 +155,19 @@ extension GraphicsTests {
         #expect(parser.replies.windowPixels == TerminalReplies.WindowPixels(width: 1200, height: 780))
         #expect(input == Array("j".utf8))
         #expect(parser.isComplete)
+    }
+
+    /// xterm as a VT340 answers both sixel-geometry questions (the window bounded by the maximum,
+    /// then the maximum); a plain xterm answers "failure" (status 3), which tells nothing.
+    @Test(arguments: [1, 3, 1000])
+    func theLargestSixelIsAReply(pieceSize: Int) {
+        let answers = "\u{1B}[?2;0;600;390S" + "k" + "\u{1B}[?2;0;1000;1000S" + Self.da1Sixel
+        let (parser, input) = Self.parse(answers, piecesOf: pieceSize)
+        #expect(parser.replies.sixelMaxSize == TerminalReplies.WindowPixels(width: 1000, height: 1000))
+        #expect(input == Array("k".utf8))
+        let (failed, nothing) = Self.parse("\u{1B}[?2;3S" + Self.da1Sixel, piecesOf: pieceSize)
+        #expect(failed.replies.sixelMaxSize == nil)
+        #expect(nothing == [])
     }
 }
 }

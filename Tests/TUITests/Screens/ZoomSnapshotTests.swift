@@ -94,6 +94,31 @@ import Testing
         #expect(maker.zoomSources.decodeCount == 1, "a pan and a zoom out cut the photo decoded for 8×")
     }
 
+    /// A zoomed view in character art is rendered as bands of rows on several threads: the
+    /// cells are those of one chafa render of the whole view (truecolor and 256 colours), on a
+    /// picture with detail in every cell (gradients and noise).
+    @Test(arguments: [ColorMode.truecolor, .colors256])
+    func bandsRenderedAtOnceAreTheCellsOfOneRender(colorMode: ColorMode) {
+        let columns = 37, rows = 29
+        let width = columns * PreviewMaker.zoomCellPixels.width, height = rows * PreviewMaker.zoomCellPixels.height
+        var random = SystemRandomNumberGenerator()
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                pixels += [UInt8((x * 3 + Int.random(in: 0..<40, using: &random)) & 255),
+                           UInt8((y * 5 + Int.random(in: 0..<40, using: &random)) & 255),
+                           UInt8(((x ^ y) + Int.random(in: 0..<60, using: &random)) & 255), 255]
+            }
+        }
+        let image = DecodedImage(width: width, height: height, pixels: pixels)
+        let whole = ChafaRenderer(colorMode: colorMode).render(pixels: pixels, width: width, height: height,
+                                                               columns: columns, rows: rows)
+        for bands in [2, 3] {
+            let banded = ZoomedArt.render(image, columns: columns, rows: rows, colorMode: colorMode, bands: bands)
+            #expect(ZoomedArt.settled(banded) == ZoomedArt.settled(whole), "\(bands) bands")
+        }
+    }
+
     /// A pan in character art renders only the cells that came into view and moves the others:
     /// the view must be exactly what a whole render of it gives (no seam, nothing shifted).
     @Test(arguments: [(false, ColorMode.truecolor), (true, .truecolor), (false, .colors256), (true, .colors16)])
