@@ -313,10 +313,14 @@ private final class Transfer: @unchecked Sendable {
     /// redirect is answered, and one answered before was queued ahead of the cancel. The cancel
     /// itself runs elsewhere: it waits for FoundationNetworking's work queue, which may be waiting
     /// for the delegate queue (`DelegateQueue`), which may be waiting for this lock.
+    /// Where cancels wait for FoundationNetworking: a queue with a thread of its own, not one of
+    /// the global pool's (all of which may be busy fetching, see `DelegateQueue`).
+    private static let cancels = DispatchQueue(label: "photory.web.cancel")
+
     private func cancelLocked() {
         guard !cancelled else { return }
         cancelled = true
-        DispatchQueue.global().async { [task] in task.cancel() }
+        Self.cancels.async { [task] in task.cancel() }
     }
 
     /// Records the first failure and wakes the waiting thread at once: it does not wait for
@@ -515,6 +519,10 @@ private final class DelegateQueue: OperationQueue, @unchecked Sendable {
     override init() {
         super.init()
         maxConcurrentOperationCount = 1
+        // A queue of its own, which gets a thread of its own when it has work. Left to the
+        // global pool, the delegate's work waited for a thread while every pool thread waited
+        // for a fetch (fetches run side by side on it), which waited for the delegate: a hang.
+        underlyingQueue = DispatchQueue(label: "photory.web.delegate")
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
