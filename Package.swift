@@ -43,11 +43,15 @@ let package = Package(
         /// TIFF and BigTIFF: libtiff, read from memory (the first page, 16-bit, EXIF directories).
         .systemLibrary(name: "CTiff", pkgConfig: "libtiff-4",
                        providers: [.apt(["libtiff-dev"])]),
+        /// Zoom (issue 20): a part of a JPEG decoded through libjpeg-turbo's libjpeg API (crop and skip
+        /// scanlines), which turbojpeg 2.1 lacks; `apt` libjpeg-dev (libjpeg62-turbo-dev).
+        .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // MARK: - The product
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
-        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff"],
+        .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
+                                              "CJPEGRegion"],
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.

@@ -17,6 +17,8 @@ packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-d
           xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
 # GIF and TIFF formats (issue 20): giflib and libtiff.
 packages+=(libgif-dev libtiff-dev)
+# Zoom (issue 20): libjpeg-turbo's libjpeg API, to decode only the zoomed part of a JPEG.
+packages+=(libjpeg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -22,21 +22,31 @@ extension Benchmark {
             defer { terminal.restore() }
             for level in [2, 8] {
                 var cold: [[Double]] = [], pans: [[Double]] = [], coldCPU: [[Double]] = [], panCPU: [[Double]] = []
+                var decodingPans: [[Double]] = [], decodingPanCPU: [[Double]] = []
                 for index in big.indices {
-                    var coldRuns: [(wall: Double, cpu: Double)] = [], panRuns: [(wall: Double, cpu: Double)] = []
+                    var coldRuns: [Frame] = [], panRuns: [Frame] = [], decodingRuns: [Frame] = []
                     for _ in 0..<Self.runsPerFile {
                         // A new maker: nothing decoded yet.
                         let maker = PreviewMaker(thumbnails: nil)
                         var state = zoomState(library, index: index, graphics: graphics, columns: columns, rows: rows)
                         for _ in 0..<(level == 8 ? 2 : 0) { _ = state.update(.key(.char("+"))) }
                         coldRuns.append(Self.zoomFrame(&state, .char("+"), maker: maker, on: terminal))
-                        panRuns.append(Self.zoomFrame(&state, .right, maker: maker, on: terminal))
+                        // Pans to the right in a row: most cut the part decoded, some go past it and decode the next.
+                        for _ in 0..<Self.pansPerRun {
+                            let frame = Self.zoomFrame(&state, .right, maker: maker, on: terminal)
+                            if frame.decoded { decodingRuns.append(frame) } else { panRuns.append(frame) }
+                        }
                     }
                     cold.append(coldRuns.map(\.wall)); coldCPU.append(coldRuns.map(\.cpu))
                     pans.append(panRuns.map(\.wall)); panCPU.append(panRuns.map(\.cpu))
+                    decodingPans.append(decodingRuns.map(\.wall)); decodingPanCPU.append(decodingRuns.map(\.cpu))
                 }
+                let decoding = decodingPans.joined().count, all = decoding + pans.joined().count
                 for (what, runs, cpu, limit) in [("cold (+ → decode, cut, render, draw)", cold, coldCPU, 150.0),
-                                                 ("pan (→ → cut, render, draw)", pans, panCPU, 30.0)] {
+                                                 ("pan (→ → cut, render, draw)", pans, panCPU, 30.0),
+                                                 ("pan past the decoded part (→ → decode the next part, cut, render, draw; "
+                                                  + "\(decoding) of \(all) pans)", decodingPans, decodingPanCPU, 30.0)]
+                    where !runs.joined().isEmpty {
                     let wall = Measure.perItem(runs), thread = Measure.perItem(cpu)
                     report.row("\(name): \(level)× \(what)", median: wall.median, worst: wall.worst, unit: "ms", target: .below(limit))
                     report.row("  the same, CPU time of the thread", median: thread.median, worst: thread.worst, unit: "ms",
@@ -47,8 +57,10 @@ extension Benchmark {
         report.note("as one preview worker makes it (CPU time: that thread's, without the other programs' turns; chafa's cells and a "
                     + "sixel's bands are made on \(ProcessInfo.processInfo.activeProcessorCount) threads at once, whose other threads' time "
                     + "it leaves out); cold = a new PreviewMaker (no decode kept), file in the page "
-                    + "cache; a pan cuts the decode kept by the zoom step before it (in character art in truecolor or 256 colours it renders only the "
-                    + "cells that came into view); \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
+                    + "cache; a JPEG is decoded only around the view (the view and a view's width and height on each side); "
+                    + "\(Self.pansPerRun) pans to the right follow each cold zoom: one within the part decoded cuts it (in character art in "
+                    + "truecolor or 256 colours it renders only the cells that came into view), one past it decodes the part around "
+                    + "the new view; \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
     }
 
     /// The photo view of `library`'s photo at `index`, at fit.
@@ -61,19 +73,29 @@ extension Benchmark {
         return state
     }
 
+    /// Pans timed after each cold zoom: at 8× a part reaches a view past the view on each side,
+    /// so some of them go past it.
+    static let pansPerRun = 8
+
+    /// One zoomed frame's wall and thread CPU milliseconds, and whether it decoded a part.
+    private struct Frame {
+        var wall: Double
+        var cpu: Double
+        var decoded: Bool
+    }
+
     /// Times one key press to the frame that shows its zoomed preview: update, make the preview
     /// (the first one wanted), hand it over, render and draw.
     /// Also gives the CPU time the thread spent on it: on a shared machine the wall time counts
     /// the other programs' turns too.
-    private static func zoomFrame(_ state: inout AppState, _ key: Key, maker: PreviewMaker,
-                                  on terminal: Terminal) -> (wall: Double, cpu: Double) {
-        let cpu = Measure.threadCPU()
+    private static func zoomFrame(_ state: inout AppState, _ key: Key, maker: PreviewMaker, on terminal: Terminal) -> Frame {
+        let cpu = Measure.threadCPU(), decodes = maker.zoomDecodes
         let wall = Measure.time {
             _ = state.update(.key(key))
             guard let request = state.wantedPreviews().first else { return }
             _ = state.update(.previewReady(request.key, maker.make(request)))
             terminal.draw(AppView.render(state))
         }
-        return (wall, Measure.threadCPU() - cpu)
+        return Frame(wall: wall, cpu: Measure.threadCPU() - cpu, decoded: maker.zoomDecodes > decodes)
     }
 }

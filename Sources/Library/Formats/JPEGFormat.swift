@@ -42,6 +42,17 @@ public struct JPEGFormat: PhotoFormat {
         }
     }
 
+    /// Only the part around `region`, DCT-scaled like `preview` (never the embedded thumbnail: the
+    /// zoom wants more pixels than it has).
+    public func previewRegion(_ file: UnsafeRawBufferPointer, target: PreviewTarget,
+                              region: FractionRect) throws(PreviewImage.Failure) -> ImageRegion {
+        do {
+            return try JPEGDecoder.decodeRegion(file, atLeast: target.minWidth, target.minHeight, region: region, fast: true)
+        } catch {
+            throw PreviewImage.Failure(Self.shortReason(error))
+        }
+    }
+
     public func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool {
         embeddedThumbnail(file, target: target) != nil
     }

@@ -27,6 +27,12 @@ public protocol PhotoFormat: Sendable {
     /// the photo itself (for figures in `bench`).
     func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool
 
+    /// The zoom's pixels: as `preview` for `target` with orientation 1 (the photo as stored), but
+    /// only what covers `region` (fractions of the photo as stored) need be decoded; the rest of
+    /// the result's full size is left out. The whole `preview` by default; JPEG decodes the part.
+    func previewRegion(_ file: UnsafeRawBufferPointer, target: PreviewTarget,
+                       region: FractionRect) throws(PreviewImage.Failure) -> ImageRegion
+
     /// The format that really reads `file` (the whole file), when its first bytes could not
     /// tell: a classic TIFF header is a camera's raw file or a plain TIFF. Itself by default.
     func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat
@@ -35,6 +41,10 @@ public protocol PhotoFormat: Sendable {
 extension PhotoFormat {
     public var kind: Photo.Kind { .photo }
     public func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat { self }
+    public func previewRegion(_ file: UnsafeRawBufferPointer, target: PreviewTarget,
+                              region: FractionRect) throws(PreviewImage.Failure) -> ImageRegion {
+        ImageRegion(whole: try preview(file, target: target))
+    }
 }
 
 /// What `PhotoFormat.inspect` reads from a file without decoding its pixels.

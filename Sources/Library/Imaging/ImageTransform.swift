@@ -89,23 +89,62 @@ public enum ImageTransform {
     /// depends only on its place in the scaled image: parts of one scaled image fit together.
     public static func orientedPart(_ image: DecodedImage, orientation: Int, scaledWidth: Int, scaledHeight: Int,
                                     x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        orientedPart(ImageRegion(whole: image), orientation: orientation, scaledWidth: scaledWidth,
+                     scaledHeight: scaledHeight, x: x, y: y, width: width, height: height)
+    }
+
+    /// The same cut from a decoded part of the photo, which must cover the pixels the part needs
+    /// (`sourceRect`); the pixels are those a whole decode would give.
+    public static func orientedPart(_ region: ImageRegion, orientation: Int, scaledWidth: Int, scaledHeight: Int,
+                                    x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
         let o = (1...8).contains(orientation) ? orientation : 1
-        // The scaled image as stored, and the display rectangle's place in it (see `oriented`
-        // for where each display pixel comes from).
         let (w, h) = o >= 5 ? (scaledHeight, scaledWidth) : (scaledWidth, scaledHeight)
-        let (sx, sy, sw, sh): (Int, Int, Int, Int)
-        switch o {
-        case 2: (sx, sy, sw, sh) = (w - x - width, y, width, height)
-        case 3: (sx, sy, sw, sh) = (w - x - width, h - y - height, width, height)
-        case 4: (sx, sy, sw, sh) = (x, h - y - height, width, height)
-        case 5: (sx, sy, sw, sh) = (y, x, height, width)
-        case 6: (sx, sy, sw, sh) = (y, h - x - width, height, width)
-        case 7: (sx, sy, sw, sh) = (w - y - height, h - x - width, height, width)
-        case 8: (sx, sy, sw, sh) = (w - y - height, x, height, width)
-        default: (sx, sy, sw, sh) = (x, y, width, height)
-        }
-        let part = scaledPart(image, scaledWidth: w, scaledHeight: h, x: sx, y: sy, width: sw, height: sh)
+        let stored = storedRect(orientation: o, scaledWidth: scaledWidth, scaledHeight: scaledHeight,
+                                x: x, y: y, width: width, height: height)
+        let part = scaledPart(region, scaledWidth: w, scaledHeight: h,
+                              x: stored.x, y: stored.y, width: stored.width, height: stored.height)
         return oriented(part, orientation: o)
+    }
+
+    /// Where the rectangle from (`x`, `y`), `width`×`height` of the photo turned by EXIF
+    /// `orientation` and scaled to `scaledWidth`×`scaledHeight` lies in the scaled photo as stored
+    /// (unturned: `scaledHeight`×`scaledWidth` for orientations 5–8). See `oriented` for where each
+    /// display pixel comes from.
+    public static func storedRect(orientation: Int, scaledWidth: Int, scaledHeight: Int,
+                                  x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let (w, h) = orientation >= 5 && orientation <= 8 ? (scaledHeight, scaledWidth) : (scaledWidth, scaledHeight)
+        switch orientation {
+        case 2: return (w - x - width, y, width, height)
+        case 3: return (w - x - width, h - y - height, width, height)
+        case 4: return (x, h - y - height, width, height)
+        case 5: return (y, x, height, width)
+        case 6: return (y, h - x - width, height, width)
+        case 7: return (w - y - height, h - x - width, height, width)
+        case 8: return (w - y - height, x, height, width)
+        default: return (x, y, width, height)
+        }
+    }
+
+    /// The source pixels (of an image of `sourceWidth`×`sourceHeight`) that `scaledPart` reads
+    /// for the part from (`x`, `y`), `width`×`height` of it scaled to `scaledWidth`×`scaledHeight`:
+    /// what a decoded region must cover.
+    public static func sourceRect(sourceWidth: Int, sourceHeight: Int, scaledWidth: Int, scaledHeight: Int,
+                                  x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        guard sourceWidth > 0, sourceHeight > 0, scaledWidth > 0, scaledHeight > 0 else { return (0, 0, 0, 0) }
+        let x0 = max(0, min(x, scaledWidth - 1)), y0 = max(0, min(y, scaledHeight - 1))
+        let ow = max(1, min(width, scaledWidth - x0)), oh = max(1, min(height, scaledHeight - y0))
+        let first = (x: block(x0, of: scaledWidth, length: sourceWidth), y: block(y0, of: scaledHeight, length: sourceHeight))
+        let last = (x: block(x0 + ow - 1, of: scaledWidth, length: sourceWidth),
+                    y: block(y0 + oh - 1, of: scaledHeight, length: sourceHeight))
+        return (first.x.lowerBound, first.y.lowerBound,
+                last.x.upperBound - first.x.lowerBound, last.y.upperBound - first.y.lowerBound)
+    }
+
+    /// The source pixels output pixel `i` of `n` covers along a side of `length` source pixels
+    /// (the box filter of `scaledPart`; at least one).
+    static func block(_ i: Int, of n: Int, length: Int) -> Range<Int> {
+        let start = min(length - 1, i * length / n)
+        return start..<max(start + 1, min(length, (i + 1) * length / n))
     }
 
     // MARK: - Resizing
@@ -148,18 +187,33 @@ public enum ImageTransform {
     /// of one scaled image are exactly its pixels and fit together without a seam.
     public static func scaledPart(_ image: DecodedImage, scaledWidth: Int, scaledHeight: Int,
                                   x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        scaledPart(ImageRegion(whole: image), scaledWidth: scaledWidth, scaledHeight: scaledHeight,
+                   x: x, y: y, width: width, height: height)
+    }
+
+    /// The same from a decoded part of the image (`region`), as if from the whole: the blocks
+    /// are the whole image's, read from the part (which must cover them, `sourceRect`; a block
+    /// outside it is cut at its edge rather than read out of bounds).
+    public static func scaledPart(_ region: ImageRegion, scaledWidth: Int, scaledHeight: Int,
+                                  x: Int, y: Int, width: Int, height: Int) -> DecodedImage {
+        let image = region.image
         guard image.width > 0, image.height > 0, scaledWidth > 0, scaledHeight > 0 else { return image }
         let x0 = max(0, min(x, scaledWidth - 1)), y0 = max(0, min(y, scaledHeight - 1))
         let ow = max(1, min(width, scaledWidth - x0)), oh = max(1, min(height, scaledHeight - y0))
-        let w = image.width, h = image.height
-        if scaledWidth == w && scaledHeight == h { return cropped(image, x: x0, y: y0, width: ow, height: oh) }
-        /// The source pixels output pixel `i` of `n` covers along a side of `length` source pixels.
-        func block(_ i: Int, of n: Int, length: Int) -> Range<Int> {
-            let start = min(length - 1, i * length / n)
-            return start..<max(start + 1, min(length, (i + 1) * length / n))
+        let w = image.width
+        if scaledWidth == region.fullWidth && scaledHeight == region.fullHeight {
+            return cropped(image, x: x0 - region.x, y: y0 - region.y, width: ow, height: oh)
+        }
+        /// Block `i` of `n` along a side of the whole image, as indices into the part's pixels.
+        func partBlock(_ i: Int, of n: Int, length: Int, origin: Int, partLength: Int) -> Range<Int> {
+            let whole = block(i, of: n, length: length)
+            let start = max(0, min(partLength - 1, whole.lowerBound - origin))
+            return start..<max(start + 1, min(partLength, whole.upperBound - origin))
         }
         // Column c of the output covers source columns xStart[c]..<xEnd[c].
-        let columns = (0..<ow).map { block(x0 + $0, of: scaledWidth, length: w) }
+        let columns = (0..<ow).map {
+            partBlock(x0 + $0, of: scaledWidth, length: region.fullWidth, origin: region.x, partLength: image.width)
+        }
         let xStart = columns.map(\.lowerBound), xEnd = columns.map(\.upperBound)
         var sums = [UInt64](repeating: 0, count: ow * 4)
         let out = [UInt8](unsafeUninitializedCapacity: ow * oh * 4) { buffer, count in
@@ -168,7 +222,8 @@ public enum ImageTransform {
                     xStart.withUnsafeBufferPointer { xs in
                         xEnd.withUnsafeBufferPointer { xe in
                             for r in 0..<oh {
-                                let ys = block(y0 + r, of: scaledHeight, length: h)
+                                let ys = partBlock(y0 + r, of: scaledHeight, length: region.fullHeight, origin: region.y,
+                                                   partLength: image.height)
                                 for i in 0..<acc.count { acc[i] = 0 }
                                 for y in ys {
                                     let row = y * w * 4

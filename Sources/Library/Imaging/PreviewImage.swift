@@ -17,17 +17,37 @@ public enum PreviewImage {
         if let video = VideoSource.ifVideo(path: path) {
             return try make(from: video, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
         }
+        return try withFile(path) { raw throws(Failure) in
+            try make(from: raw, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
+        }
+    }
+
+    /// The photo at `path` as stored (orientation not applied), at the scale that covers
+    /// `minWidth`×`minHeight` stored pixels, of which only the part around `region` (fractions of
+    /// the photo as stored) need be decoded (`PhotoFormat.previewRegion`: JPEG decodes just that part, other
+    /// formats the whole photo). For the zoom.
+    public static func loadRegion(path: String, minWidth: Int, minHeight: Int,
+                                  region: FractionRect) throws(Failure) -> ImageRegion {
+        if let video = VideoSource.ifVideo(path: path) {
+            return ImageRegion(whole: try make(from: video, minWidth: minWidth, minHeight: minHeight, orientation: 1))
+        }
+        return try withFile(path) { raw throws(Failure) in
+            guard let format = PhotoFormats.format(of: raw) else { throw Failure(PhotoFormats.unknownFormatReason(raw)) }
+            return try format.previewRegion(raw, target: PreviewTarget(minWidth: minWidth, minHeight: minHeight),
+                                            region: region)
+        }
+    }
+
+    /// Runs `body` over the bytes of the file at `path`, read whole.
+    private static func withFile<T>(_ path: String,
+                                    _ body: (UnsafeRawBufferPointer) throws(Failure) -> T) throws(Failure) -> T {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
         } catch {
             throw Failure(error.isMissing ? "file missing" : "cannot read the file: \(error)")
         }
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(Failure) in
-                try make(from: raw, minWidth: minWidth, minHeight: minHeight, orientation: orientation)
-            }
-        }
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(Failure) -> T in try body(raw) } }
         return try result.get()
     }
 

@@ -15,6 +15,10 @@ public struct PreviewMaker: Sendable {
     /// The last zoomed view in character art, whose cells a pan reuses.
     let zoomedArt = ZoomedArt()
 
+    /// How many times a zoomed view needed a new decode (a part of the photo) rather than a cut
+    /// of one kept: for `bench`.
+    public var zoomDecodes: Int { zoomSources.decodeCount }
+
     public init(thumbnails: ThumbnailStore? = nil) {
         self.thumbnails = thumbnails
     }

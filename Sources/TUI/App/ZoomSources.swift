@@ -1,29 +1,44 @@
 import Library
 
-/// The whole photo decoded for zoomed previews, kept while the user pans: a pan is then a cut,
-/// a shrink and a render of what is on screen, never another decode. The decode is kept as
-/// stored (EXIF orientation not applied): a view's part is cut from it and only that part is
-/// turned (`ImageTransform.orientedPart`), so neither the decode nor a pan turns 48 MB of a
-/// photo stored on its side, and the user's turn (`r`) reuses it. One decode at a time (the
-/// workers asking for the same photo wait for it rather than decode it twice); the last
-/// `capacity` photos are kept (a 12 MP photo is 48 MB of RGBA).
+/// The photo decoded for zoomed previews, kept while the user pans: a pan is then a cut, a shrink
+/// and a render of what is on screen, not another decode. Zoomed in, a JPEG is decoded only around
+/// the view (`PreviewImage.loadRegion`: the view and `marginViews` views on every side, at the
+/// zoom's resolution), so 8× on a 12 MP photo decodes a few percent of it; a pan that leaves the
+/// decoded part decodes a part around the new view. The decode is kept as stored (EXIF
+/// orientation not applied): a view's part is cut from it and only that part is turned
+/// (`ImageTransform.orientedPart`), so nothing turns 48 MB of a photo stored on its side, and
+/// the user's turn (`r`) reuses it. One decode at a time (the workers asking for the same view
+/// wait for it rather than decode it twice); decodes are kept newest first up to `capacityBytes`.
+///
+/// A part's pixels are those of the whole photo decoded at the same scale (libjpeg's fast paths
+/// depend on each block alone), so views cut from different parts fit together (`ZoomedArt`).
 final class ZoomSources: Sendable {
     private struct Entry {
         var path: String
         var fileSize: Int64
         var fileModified: Double
-        /// As decoded: stored pixels, orientation not applied.
-        var image: DecodedImage
+        /// As decoded: stored pixels, orientation not applied; a part of the photo or all of it.
+        var region: ImageRegion
     }
 
-    static let capacity = 2
+    /// Decoded pixels kept at most (a 12 MP photo decoded whole is 48 MB of RGBA); the newest
+    /// decode is kept whatever its size.
+    static let capacityBytes = 100 << 20
+    /// How many views' width (and height) a part decoded for a zoomed view reaches past it on
+    /// each side: the pans of a quarter view that stay cuts before the next decode, times four.
+    static let marginViews = 1.0
     /// Newest last.
     private let entries = Locked<[Entry]>([])
     /// Held while decoding, so a second worker waits for the first one's pixels; counts the decodes.
     private let decoding = Locked(0)
 
-    /// How many photos were decoded (for tests: a pan decodes nothing).
+    /// How many parts were decoded (for tests: a pan within the decoded part decodes nothing).
     var decodeCount: Int { decoding.withLock { $0 } }
+
+    /// The parts kept for `path`, as decoded (for tests).
+    func keptRegions(of path: String) -> [ImageRegion] {
+        entries.withLock { $0.filter { $0.path == path }.map(\.region) }
+    }
 
     init() {}
 
@@ -36,47 +51,87 @@ final class ZoomSources: Sendable {
     func part(for request: PreviewRequest, crop: ZoomCrop, cells: (x: Int, y: Int, columns: Int, rows: Int),
               cellPixels: (width: Int, height: Int), detail: (width: Int, height: Int)) throws(PreviewImage.Failure) -> DecodedImage {
         let scaled = (width: crop.fullColumns * cellPixels.width, height: crop.fullRows * cellPixels.height)
-        let whole = try stored(for: request, minWidth: crop.fullColumns * detail.width, minHeight: crop.fullRows * detail.height)
-        return ImageTransform.orientedPart(whole, orientation: request.orientation,
+        let view = (x: (crop.x + cells.x) * cellPixels.width, y: (crop.y + cells.y) * cellPixels.height,
+                    width: cells.columns * cellPixels.width, height: cells.rows * cellPixels.height)
+        let source = try stored(for: request, minWidth: crop.fullColumns * detail.width, minHeight: crop.fullRows * detail.height,
+                                showing: view, scaledTo: scaled)
+        return ImageTransform.orientedPart(source, orientation: request.orientation,
                                            scaledWidth: scaled.width, scaledHeight: scaled.height,
-                                           x: (crop.x + cells.x) * cellPixels.width, y: (crop.y + cells.y) * cellPixels.height,
-                                           width: cells.columns * cellPixels.width, height: cells.rows * cellPixels.height)
+                                           x: view.x, y: view.y, width: view.width, height: view.height)
     }
 
     /// The photo of `request` decoded as stored, covering `minWidth × minHeight` display pixels
-    /// (orientation applied), or its full size when it is smaller: a kept decode when one is
-    /// large enough, else a new one (DCT-scaled where the format can) that is kept.
-    private func stored(for request: PreviewRequest, minWidth: Int, minHeight: Int) throws(PreviewImage.Failure) -> DecodedImage {
+    /// (orientation applied), or its full size when it is smaller, and at least the pixels that
+    /// `view` of the photo turned and scaled to `scaled` is cut from: a kept decode when one is
+    /// large enough and covers them, else a new one (DCT-scaled, a part where the format can).
+    private func stored(for request: PreviewRequest, minWidth: Int, minHeight: Int,
+                        showing view: (x: Int, y: Int, width: Int, height: Int),
+                        scaledTo scaled: (width: Int, height: Int)) throws(PreviewImage.Failure) -> ImageRegion {
         let swaps = (5...8).contains(request.orientation)
         let shown = (width: min(minWidth, request.displayWidth), height: min(minHeight, request.displayHeight))
         let needed = swaps ? (width: shown.height, height: shown.width) : shown
-        func kept() -> DecodedImage? {
+        // The view in the scaled photo as stored (unturned).
+        let storedScaled = swaps ? (width: scaled.height, height: scaled.width) : scaled
+        let storedView = ImageTransform.storedRect(orientation: request.orientation, scaledWidth: scaled.width,
+                                                   scaledHeight: scaled.height, x: view.x, y: view.y,
+                                                   width: view.width, height: view.height)
+        func covers(_ region: ImageRegion) -> Bool {
+            let source = ImageTransform.sourceRect(sourceWidth: region.fullWidth, sourceHeight: region.fullHeight,
+                                                   scaledWidth: storedScaled.width, scaledHeight: storedScaled.height,
+                                                   x: storedView.x, y: storedView.y,
+                                                   width: storedView.width, height: storedView.height)
+            return region.covers(x: source.x, y: source.y, width: source.width, height: source.height)
+        }
+        func kept() -> ImageRegion? {
             entries.withLock { entries in
                 guard let i = entries.lastIndex(where: {
                     $0.path == request.path && $0.fileSize == request.fileSize && $0.fileModified == request.fileModified
-                        && $0.image.width >= needed.width && $0.image.height >= needed.height
+                        && $0.region.fullWidth >= needed.width && $0.region.fullHeight >= needed.height && covers($0.region)
                 }) else { return nil }
                 let entry = entries.remove(at: i)
                 entries.append(entry)
-                return entry.image
+                return entry.region
             }
         }
-        if let image = kept() { return image }
+        if let region = kept() { return region }
         let result = decoding.withLock { decodes in
-            Result { () throws(PreviewImage.Failure) -> DecodedImage in
-                if let image = kept() { return image }
+            Result { () throws(PreviewImage.Failure) -> ImageRegion in
+                if let region = kept() { return region }
                 decodes += 1
-                let image = try PreviewImage.load(path: request.path, minWidth: needed.width, minHeight: needed.height,
-                                                  orientation: 1)
-                entries.withLock { entries in
-                    entries.removeAll { $0.path == request.path }
-                    entries.append(Entry(path: request.path, fileSize: request.fileSize, fileModified: request.fileModified,
-                                         image: image))
-                    if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+                var region = try PreviewImage.loadRegion(path: request.path, minWidth: needed.width, minHeight: needed.height,
+                                                         region: Self.around(storedView, in: storedScaled))
+                if !covers(region) {
+                    // Only when the library's size of the photo is not the file's: decode it all.
+                    region = try PreviewImage.loadRegion(path: request.path, minWidth: needed.width,
+                                                         minHeight: needed.height, region: .whole)
                 }
-                return image
+                keep(Entry(path: request.path, fileSize: request.fileSize, fileModified: request.fileModified,
+                           region: region))
+                return region
             }
         }
         return try result.get()
+    }
+
+    /// The part to decode for `view` of an image of `size`: the view and `marginViews` of its
+    /// width and height on every side, as fractions of the image (cut at its edges).
+    static func around(_ view: (x: Int, y: Int, width: Int, height: Int), in size: (width: Int, height: Int)) -> FractionRect {
+        let width = Double(max(1, size.width)), height = Double(max(1, size.height))
+        let x0 = max(0, Double(view.x) - marginViews * Double(view.width)) / width
+        let y0 = max(0, Double(view.y) - marginViews * Double(view.height)) / height
+        let x1 = min(width, Double(view.x + view.width) + marginViews * Double(view.width)) / width
+        let y1 = min(height, Double(view.y + view.height) + marginViews * Double(view.height)) / height
+        return FractionRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Keeps `entry` as the newest, dropping the oldest decodes past `capacityBytes`.
+    private func keep(_ entry: Entry) {
+        entries.withLock { entries in
+            entries.append(entry)
+            var bytes = entries.reduce(0) { $0 + $1.region.image.pixels.count }
+            while entries.count > 1, bytes > Self.capacityBytes {
+                bytes -= entries.removeFirst().region.image.pixels.count
+            }
+        }
     }
 }

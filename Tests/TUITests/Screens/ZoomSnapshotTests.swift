@@ -87,11 +87,44 @@ import Testing
         }
         #expect(grey, "the bottom-right part of the photo has no stripes: \(rows.joined().prefix(6).map { "\($0.fg)/\($0.bg)" })")
         #expect(maker.zoomSources.decodeCount == 1)
+        // Only the view and a view's width and height around it were decoded, at full resolution.
+        let part = try #require(maker.zoomSources.keptRegions(of: photo.path).first)
+        #expect(part.fullWidth == 1600 && part.fullHeight == 1200)
+        #expect(part.image.width * part.image.height * 4 < part.fullWidth * part.fullHeight,
+                "8× decodes a part: \(part.image.width)×\(part.image.height) at (\(part.x), \(part.y))")
+        #expect(part.x + part.image.width == 1600 && part.y + part.image.height == 1200, "the part around the far corner")
         state.press(.left, .up)
         _ = maker.make(try #require(state.wantedPreviews().first))
-        state.press(.char("-"))
+        #expect(maker.zoomSources.decodeCount == 1, "a pan cuts the part decoded for 8×")
+        state.press(.char("-"), .char("-"))
         _ = maker.make(try #require(state.wantedPreviews().first))
-        #expect(maker.zoomSources.decodeCount == 1, "a pan and a zoom out cut the photo decoded for 8×")
+        #expect(maker.zoomSources.decodeCount == 2, "2× shows more than the part decoded for 8×: its own part is decoded")
+    }
+
+    /// Panning on at 8× leaves the decoded part: the part around the new view is decoded, and
+    /// every view is still what a whole render of it gives (the parts' pixels agree), also for a
+    /// photo stored on its side and in 4:2:0 (chroma shared by two rows and columns).
+    @Test(arguments: [false, true])
+    func panningPastTheDecodedPartDecodesTheNextOne(rotated: Bool) throws {
+        let folder = TemporaryFolder()
+        var photo = Self.stripedPhoto(in: folder, rotated: rotated)
+        // Edges everywhere: red bands across diagonal black and cream stripes.
+        let jpeg = JPEGFixture.encode(width: rotated ? 1200 : 1600, height: rotated ? 1600 : 1200, quality: 90) { x, y in
+            (x / 12 + y / 20) % 3 == 0 ? (250, 20, 20) : ((x + y) / 7 % 2 == 0 ? (0, 0, 0) : (255, 255, 200))
+        }
+        photo.path = folder.write(jpeg, to: "striped-420.jpg")
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: .truecolor)
+        state.press(.enter, .enter, .char("+"), .char("+"), .char("+"))
+        for _ in 0..<40 { state.press(.left, .up) }
+        let panning = PreviewMaker()
+        _ = panning.make(try #require(state.wantedPreviews().first))
+        for key in [Key](repeating: .right, count: 14) + [Key](repeating: .down, count: 6) {
+            state.press(key)
+            let request = try #require(state.wantedPreviews().first)
+            #expect(panning.make(request) == PreviewMaker().make(request), "after \(key) at \(request.key.crop!)")
+        }
+        #expect(panning.zoomSources.decodeCount > 2, "the pans went past two parts")
+        #expect(panning.zoomSources.decodeCount < 20, "most pans cut a part already decoded")
     }
 
     /// A zoomed view in character art is rendered as bands of rows on several threads: the
