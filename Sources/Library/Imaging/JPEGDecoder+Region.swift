@@ -12,12 +12,7 @@ extension JPEGDecoder {
         _ bytes: UnsafeRawBufferPointer, atLeast minWidth: Int, _ minHeight: Int,
         region: FractionRect, fast: Bool = false
     ) throws(JPEGDecodeError) -> ImageRegion {
-        try checkSOI(bytes)
-        let handle = try Handle()
-        let header = try readHeader(handle.raw, bytes)
-        if header.colorspace == .unknown {
-            throw .unsupportedColorspace("turbojpeg cannot tell the colour space")
-        }
+        let (_, header) = try decodableHeader(bytes)
         let s = scale(forImageWidth: header.width, height: header.height, atLeast: minWidth, minHeight)
         // The region in the scaled pixels, widened outwards to whole pixels and kept inside.
         let x0 = max(0, min(s.width - 1, Int((region.x * Double(s.width)).rounded(.down))))

@@ -121,12 +121,7 @@ public enum JPEGDecoder {
     static func decodeUnoriented(
         _ bytes: UnsafeRawBufferPointer, atLeast minWidth: Int, _ minHeight: Int, fast: Bool
     ) throws(JPEGDecodeError) -> DecodedImage {
-        try checkSOI(bytes)
-        let handle = try Handle()
-        let header = try readHeader(handle.raw, bytes)
-        if header.colorspace == .unknown {
-            throw .unsupportedColorspace("turbojpeg cannot tell the colour space")
-        }
+        let (handle, header) = try decodableHeader(bytes)
         let s = scale(forImageWidth: header.width, height: header.height,
                       atLeast: minWidth, minHeight)
         guard s.width * s.height <= maxPixels else {
@@ -159,6 +154,18 @@ public enum JPEGDecoder {
         }
         return DecodedImage(width: s.width, height: s.height, pixels: pixels,
                             warning: warning ?? header.warning)
+    }
+
+    /// The header of a file about to be decoded, and the handle that read it; refuses a colour
+    /// space turbojpeg cannot tell.
+    static func decodableHeader(_ bytes: UnsafeRawBufferPointer) throws(JPEGDecodeError) -> (Handle, JPEGHeader) {
+        try checkSOI(bytes)
+        let handle = try Handle()
+        let header = try readHeader(handle.raw, bytes)
+        if header.colorspace == .unknown {
+            throw .unsupportedColorspace("turbojpeg cannot tell the colour space")
+        }
+        return (handle, header)
     }
 
     /// Owns one turbojpeg decompressor for the length of a call.
