@@ -96,9 +96,11 @@ enum HomeScreen {
     static func folderTile(_ group: PhotoGroup, in tile: Rect, selected: Bool, state: AppState, into grid: inout CellGrid) {
         if group.id == SmartFolder.trash.id {   // a stack once, its files said (issue 21)
             let bytes = state.bytes(of: group.photoIDs)
-            PhotoTile.placeholder("\(AppState.size(bytes)) in the trash; Enter lists them",
+            let items = state.library.itemCount(of: group.photoIDs)
+            let files = items < group.photoIDs.count ? " (\(group.photoIDs.count) files)" : ""
+            PhotoTile.placeholder("\(AppState.size(bytes))\(files) in the trash; Enter lists them",
                                   in: GridLayout.previewRect(in: tile), into: &grid)
-            caption(name: group.name, detail: state.library.counted(group.photoIDs) + " · kept \(state.trashDays) days", in: tile,
+            caption(name: group.name, detail: AppState.count(items) + " · kept \(state.trashDays) days", in: tile,
                     selected: selected, into: &grid)
             return
         }
