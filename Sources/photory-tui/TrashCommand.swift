@@ -78,9 +78,11 @@ struct TrashMoveCommand: ParsableCommand {
         try reportingFailures {
             try options.requireLibraryFile()
             let library = try options.loadForReading(checkMissing: false)
-            let chosen = try options.photos(named: photos, in: library)
+            // Every file of a stack goes (issue 21), so every file is counted and weighed.
+            let chosen = library.withStackMembers(try options.photos(named: photos, in: library).map(\.id))
+                .compactMap(library.photo(id:))
             let bytes = chosen.reduce(Int64(0)) { $0 + $1.fileSize }
-            let what = "\(TrashCommand.count(chosen.count)) (\(TrashCommand.size(bytes)))"
+            let what = library.counted(chosen.map(\.id), detail: TrashCommand.size(bytes))
             guard try TrashCommand.confirm("move \(what) to the trash?", yes: yes, refusal: nil) else {
                 throw CommandFailure("nothing was moved")
             }
@@ -93,7 +95,7 @@ struct TrashMoveCommand: ParsableCommand {
             failed = outcomes.contains { $0.problem != nil && !$0.noTrash }
             let moved = outcomes.filter { $0.problem == nil }
             if !moved.isEmpty {
-                say("moved \(TrashCommand.count(moved.count)) to the trash; `photory-tui trash restore PATH` brings one back")
+                say("moved \(library.counted(moved.map(\.photoID))) to the trash; `photory-tui trash restore PATH` brings one back")
             }
             let stuck = outcomes.filter(\.noTrash).map(\.photoID)
             guard !stuck.isEmpty else { return }

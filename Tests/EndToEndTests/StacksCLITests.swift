@@ -88,7 +88,7 @@ struct StacksCLITests {
         #expect(imported.status == 0, "\(imported.stdout) \(imported.stderr)")
         let trash = try run(["trash", folder + "/IMG_0001.JPG"], sandbox)
         #expect(trash.status == 0, "\(trash.stderr)")
-        #expect(trash.stdout.contains("moved 2 photos to the trash"), "\(trash.stdout)")
+        #expect(trash.stdout.contains("moved 1 photo (2 files) to the trash"), "\(trash.stdout)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/IMG_0001.JPG"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/IMG_0001.DNG"))
         #expect(try listed(sandbox).count == 4)

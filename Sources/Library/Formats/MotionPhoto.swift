@@ -53,7 +53,10 @@ public enum MotionPhoto: Sendable, Equatable {
         }
         guard flag != "0" else { return nil }
         guard let offset = Int(offsetText), offset > 0 else {
-            return .broken("its XMP MicroVideoOffset \"\(MetadataText.clean(offsetText) ?? "")\" is not a length")
+            // Quoted only when short and safe for a terminal (`make fuzz` found control characters).
+            let text = MetadataText.clean(offsetText) ?? ""
+            let quoted = text.count <= 24 && text.strippingControlCharacters == text ? "\"\(text)\" " : ""
+            return .broken("its XMP MicroVideoOffset \(quoted)is not a length")
         }
         guard offset < fileSize else {
             return .broken("its XMP MicroVideoOffset (\(offset) bytes from the end) points before the start of the \(fileSize)-byte file")

@@ -72,11 +72,26 @@ public struct PhotoLibrary: Sendable, Equatable {
     public var itemCount: Int { photos.count - stacks.values.reduce(0) { $0 + $1.memberIDs.count - 1 } }
 
     /// How many items `ids` are as the library shows them: a stack once, whichever of its
-    /// members are named (issue 21: "2 photos: ★★★" for two RAW+JPEG pairs).
+    /// members are named (issue 21: "2 photos: ★★★" for two RAW+JPEG pairs). Ids of trashed
+    /// photos count by the stacks they form in the trash ("Restored 1 photo").
     public func itemCount(of ids: [String]) -> Int {
-        guard !stacks.isEmpty else { return ids.count }
-        return Set(ids.map { photo(id: $0)?.stack?.id ?? $0 }).count
+        let inTrash = ids.contains { photo(id: $0) == nil } ? trashedStacks : []
+        guard !stacks.isEmpty || !inTrash.isEmpty else { return ids.count }
+        var trashedStackOf: [String: String] = [:]
+        for stack in inTrash { for member in stack.memberIDs { trashedStackOf[member] = stack.id } }
+        return Set(ids.map { photo(id: $0)?.stack?.id ?? trashedStackOf[$0] ?? $0 }).count
     }
+
+    /// `ids` as a user counts them: "3 photos", or "1 photo (2 files)" for a RAW+JPEG pair;
+    /// `detail` joins the brackets ("1 photo (2 files, 31 MB)").
+    public func counted(_ ids: [String], detail: String? = nil) -> String {
+        let items = itemCount(of: ids)
+        let details = (ids.count > items ? ["\(ids.count) files"] : []) + (detail.map { [$0] } ?? [])
+        return (items == 1 ? "1 photo" : "\(items) photos") + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    }
+
+    /// The stacks the trashed photos form among themselves (`StackFinder`, as in the library).
+    var trashedStacks: [PhotoStack] { StackFinder.stacks(in: trash.map(\.photo)).map(\.stack) }
 
     /// `ids` with every other member of their stacks after each (edits, marks and trash apply
     /// to a whole stack), each id once.

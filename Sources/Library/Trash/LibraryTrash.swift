@@ -44,8 +44,7 @@ public struct LibraryTrash: Sendable {
     /// `keys` (ids or paths of trashed photos) with the trashed members of their stacks after
     /// each (found among the trashed photos as among the library's, `StackFinder`).
     static func withTrashedStackMembers(_ keys: [String], in library: PhotoLibrary) -> [String] {
-        let trashed = library.trash.map(\.photo)
-        let stacks = StackFinder.stacks(in: trashed).map(\.stack)
+        let stacks = library.trashedStacks
         guard !stacks.isEmpty else { return keys }
         var seen = Set<String>()
         var all: [String] = []

@@ -127,11 +127,12 @@ extension AppState {
         case let .setLabel(label):
             return setLabel(label)
         case let .changeTrash(work, photos):
+            let counted = library.counted(photos)   // a stack once, its files said (issue 21)
             let verb = switch work {
-            case .trash: "Moving \(Self.count(photos.count)) to the trash…"
-            case .restore, .undo: "Restoring \(Self.count(photos.count))…"
-            case .redo: "Moving \(Self.count(photos.count)) to the trash again…"
-            case .deletePermanently, .erase: "Deleting \(Self.count(photos.count)) for good…"
+            case .trash: "Moving \(counted) to the trash…"
+            case .restore, .undo: "Restoring \(counted)…"
+            case .redo: "Moving \(counted) to the trash again…"
+            case .deletePermanently, .erase: "Deleting \(counted) for good…"
             }
             status = verb
             return moveFiles(work, photos)

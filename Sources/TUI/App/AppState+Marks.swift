@@ -150,23 +150,26 @@ extension AppState {
 
     /// Shows what a move to or from the trash did.
     private mutating func installTrashChange(_ done: Msg.TrashDone) {
+        // Counted before the change, while the library still knows every file and its stack.
+        let worked = done.outcomes.filter { $0.problem == nil }
+        let photos = library.counted(worked.map(\.photoID))
+        let movedPhotos = library.counted(worked.map(\.photoID), detail: Self.size(done.bytes))
         installFromDisk(done.library)
         infoDetails = nil
-        let worked = done.outcomes.filter { $0.problem == nil }
         let problems = done.outcomes.compactMap(\.problem)
         var text: String
         switch done.work {
         case .trash:
             text = worked.isEmpty ? "Nothing moved to the trash"
-                : "Moved \(Self.count(worked.count)) (\(Self.size(done.bytes))) to the trash; u brings them back"
+                : "Moved \(movedPhotos) to the trash; u brings them back"
             let stuck = done.outcomes.filter(\.noTrash).map(\.photoID)
             if !stuck.isEmpty, let reason = done.outcomes.first(where: \.noTrash)?.problem {
                 open(.deleteConfirmation(DeleteConfirmation(photoIDs: stuck, bytes: bytes(of: stuck), purpose: .noTrash(reason: reason))))
             }
-        case .restore, .undo: text = "Restored \(Self.count(worked.count)) from the trash, with their edits"
-        case .redo: text = "Moved \(Self.count(worked.count)) to the trash again; u brings them back"
-        case .deletePermanently: text = "Deleted \(Self.count(worked.count)) for good"
-        case .erase: text = "Deleted \(Self.count(worked.count)) from the trash for good"
+        case .restore, .undo: text = "Restored \(photos) from the trash, with their edits"
+        case .redo: text = "Moved \(photos) to the trash again; u brings them back"
+        case .deletePermanently: text = "Deleted \(photos) for good"
+        case .erase: text = "Deleted \(photos) from the trash for good"
         }
         if let first = problems.first { text += "; \(problems.count) not done: " + first }
         status = text
@@ -177,7 +180,7 @@ extension AppState {
     /// (forward) in the background; nil for any other step.
     mutating func travelTrash(back: Bool) -> [Effect]? {
         guard let step = back ? library.history.undo.last : library.history.redo.last, step.isTrash else { return nil }
-        status = (back ? "Restoring " : "Moving ") + Self.count(step.trashedIDs.count) + (back ? " from the trash…" : " to the trash again…")
+        status = (back ? "Restoring " : "Moving ") + library.counted(step.trashedIDs) + (back ? " from the trash…" : " to the trash again…")
         return moveFiles(back ? .undo(step: step.id) : .redo(step: step.id), step.trashedIDs)
     }
 

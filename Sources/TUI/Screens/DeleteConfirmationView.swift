@@ -1,10 +1,10 @@
 import Library
 
-/// The delete confirmation's box: the question naming the count and size, what it means, the keys.
+/// The delete confirmation's box: the question naming the count (a stack once, with its files) and size, what it means, the keys.
 enum DeleteConfirmationView {
     /// The question and what follows from it, as paragraphs.
-    static func paragraphs(_ confirmation: DeleteConfirmation, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
-        let what = "\(AppState.count(confirmation.photoIDs.count)) (\(AppState.size(confirmation.bytes)))"
+    static func paragraphs(_ confirmation: DeleteConfirmation, library: PhotoLibrary, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
+        let what = library.counted(confirmation.photoIDs, detail: AppState.size(confirmation.bytes))   // a stack once (issue 21)
         let yes = keyMap.label(.accept, in: .deleteConfirmation)
         switch confirmation.purpose {
         case .trash:
@@ -22,7 +22,7 @@ enum DeleteConfirmationView {
     static func render(_ confirmation: DeleteConfirmation, state: AppState, into grid: inout CellGrid) {
         let width = min(66, state.contentArea.width)
         var lines: [(String, Style)] = []
-        for (i, (text, style)) in paragraphs(confirmation, keyMap: state.keyMap).enumerated() {
+        for (i, (text, style)) in paragraphs(confirmation, library: state.library, keyMap: state.keyMap).enumerated() {
             if i > 0 { lines.append(("", .plain)) }
             lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: 4).map { ($0, style) }
         }

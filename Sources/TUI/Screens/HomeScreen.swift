@@ -94,15 +94,17 @@ enum HomeScreen {
     /// dates that fit. The Trash's tile says what it holds instead of a cover (its photos'
     /// files are in the trash).
     static func folderTile(_ group: PhotoGroup, in tile: Rect, selected: Bool, state: AppState, into grid: inout CellGrid) {
-        let count = state.shownCount(group.photoIDs, in: group.id)
-        if group.id == SmartFolder.trash.id {
+        if group.id == SmartFolder.trash.id {   // a stack once, its files said (issue 21)
             let bytes = state.bytes(of: group.photoIDs)
-            PhotoTile.placeholder("\(AppState.size(bytes)) in the trash; Enter lists them",
+            let items = state.library.itemCount(of: group.photoIDs)
+            let files = items < group.photoIDs.count ? " (\(group.photoIDs.count) files)" : ""
+            PhotoTile.placeholder("\(AppState.size(bytes))\(files) in the trash; Enter lists them",
                                   in: GridLayout.previewRect(in: tile), into: &grid)
-            caption(name: group.name, detail: AppState.count(count) + " · kept \(state.trashDays) days", in: tile,
+            caption(name: group.name, detail: AppState.count(items) + " · kept \(state.trashDays) days", in: tile,
                     selected: selected, into: &grid)
             return
         }
+        let count = state.shownCount(group.photoIDs, in: group.id)
         PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
                        state: state, inGrid: true, into: &grid)
         caption(name: group.name, detail: folderDetail(group, count: count, width: tile.width), in: tile, selected: selected,

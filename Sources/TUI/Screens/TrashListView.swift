@@ -26,7 +26,7 @@ enum TrashListView {
     static func render(_ list: TrashList, state: AppState, into grid: inout CellGrid) {
         let records = TrashList.records(state.library)
         let box = Rect(x: state.contentArea.x, y: state.contentArea.y, width: state.columns, height: state.contentArea.height)
-        let inner = Panel.draw(box, title: "Trash — \(AppState.count(records.count)), kept \(state.trashDays) days", into: &grid)
+        let inner = Panel.draw(box, title: "Trash — \(state.library.counted(records.map(\.photo.id))), kept \(state.trashDays) days", into: &grid)
         guard inner.height > 1 else { return }
         guard !records.isEmpty else {
             grid.put("Nothing photory trashed is in the trash. Delete in a group moves photos here.", x: inner.x, y: inner.y,

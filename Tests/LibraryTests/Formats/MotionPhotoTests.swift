@@ -122,6 +122,13 @@ struct MotionPhotoTests {
         #expect(reason("<x GCamera:MicroVideo=\"1\"/>").contains("gives no MicroVideoOffset"))
         #expect(reason("<x GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"-5\"/>").contains("is not a length"))
         #expect(reason("<x GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"99999999999999999999\"/>").contains("is not a length"))
+        #expect(reason("<x GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"-5\"/>") == "not a Motion Photo: its XMP MicroVideoOffset \"-5\" is not a length")
+        // Found by `make fuzz` (media): the offset's text went into the reason, which is shown on
+        // the terminal, with its control characters (BEL, an escape sequence) and all its length.
+        let hostile = "999999\u{7}\u{1B}[2J" + String(repeating: "\u{7}", count: 500) + "99"
+        #expect(reason("<x GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"\(hostile)\"/>") == "not a Motion Photo: its XMP MicroVideoOffset is not a length")
+        #expect(reason("<x GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"\(String(repeating: "9x", count: 100))\"/>")
+                == "not a Motion Photo: its XMP MicroVideoOffset is not a length")
         #expect(reason("<x GCamera:MicroVideoOffset=\"9000\"/>").contains("before the start"))
         #expect(reason("<Container:Item Item:Semantic=\"MotionPhoto\" Item:Length=\"4\"/>").contains("names the video first"))
         #expect(reason("<Container:Item Item:Semantic=\"Primary\"/><Container:Item Item:Semantic=\"MotionPhoto\"/>").contains("no Item:Length"))

@@ -14,9 +14,17 @@ import Testing
         let saver: EditSaver
         var environment: [String: String] { ["XDG_DATA_HOME": folder.path + "/data", "HOME": folder.path] }
 
-        init() throws {
+        /// Three JPEGs (the first with a sidecar); with `rawPair`, a RAW+JPEG stack beside them too.
+        init(rawPair: Bool = false) throws {
             store = LibraryStore(path: folder.path + "/library.json")
             for i in 1...3 { _ = folder.write(JPEGFixture.encode(width: 16 + i, height: 12), to: "photos/p\(i).jpg") }
+            if rawPair {
+                var raw = RawFixture.Options()
+                raw.dateTimeOriginal = "2023:08:09 10:11:12"
+                _ = folder.write(RawFixture.dng(raw), to: "photos/IMG_0001.DNG")
+                _ = folder.write(MetadataFixture.jpeg(width: 48, height: 32, exif: .init(dateTimeOriginal: raw.dateTimeOriginal)),
+                                 to: "photos/IMG_0001.JPG")
+            }
             _ = folder.write(Data("<x:xmpmeta/>".utf8), to: "photos/p1.jpg.xmp")
             _ = try Importer(workers: 1).run([folder.path + "/photos"], store: store)
             saver = EditSaver(store: store) { _, _ in }
@@ -128,6 +136,43 @@ extension TrashInTheBrowserTests {
         #expect(!FileManager.default.fileExists(atPath: path) && !FileManager.default.fileExists(atPath: path + ".xmp"))
         #expect(state.library.photo(id: id) == nil && state.status == "Deleted 1 photo for good")
         #expect(try setup.store.load().photo(id: id) == nil)
+    }
+}
+
+extension TrashInTheBrowserTests {
+    /// A RAW+JPEG stack is one photo to the user: the question, the status lines of the move,
+    /// of undo and redo, the Trash's tile and its list count it once and say its files (issue 21).
+    @Test func trashLinesCountAStackOnceAndSayItsFiles() throws {
+        let setup = try Setup(rawPair: true)
+        var state = TestLibrary.state(try setup.store.load())
+        #expect(state.library.photos.count == 5 && state.library.stacks.count == 1)
+        state.openGroup(at: 0)
+        state.press(.char("A"))   // four tiles, five files
+        let asking = state.press(.delete)
+        #expect(asking.isEmpty)
+        let question = AppView.render(state).text()
+        #expect(question.contains("Move 4 photos (5 files, "), "\(question)")
+        let moving = state.press(.char("y"))
+        #expect(state.status == "Moving 4 photos (5 files) to the trash…")
+        setup.perform(moving, on: &state)
+        #expect(state.library.photos.isEmpty && state.library.trash.count == 5)
+        #expect(state.status?.hasPrefix("Moved 4 photos (5 files, ") == true, "\(state.status ?? "")")
+        #expect(state.status?.hasSuffix(") to the trash; u brings them back") == true, "\(state.status ?? "")")
+
+        for _ in 0..<3 where state.screen != .home { state.press(.escape) }   // the emptied group may be gone already
+        let home = AppView.render(state).text()
+        #expect(home.contains("4 photos · kept 30 days") && home.contains("(5 files)"), "\(home)")
+        state.openTrash()
+        #expect(AppView.render(state).text().contains("Trash — 4 photos (5 files), kept 30 days"))
+        state.press(.escape)
+
+        let undoing = state.press(.char("u"))
+        #expect(state.status == "Restoring 4 photos (5 files) from the trash…")
+        setup.perform(undoing, on: &state)
+        #expect(state.status == "Restored 4 photos (5 files) from the trash, with their edits")
+        #expect(state.library.photos.count == 5 && state.library.stacks.count == 1)
+        setup.perform(state.press(.char("U")), on: &state)
+        #expect(state.status == "Moved 4 photos (5 files) to the trash again; u brings them back")
     }
 }
 
