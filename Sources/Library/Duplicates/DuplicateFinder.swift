@@ -49,7 +49,7 @@ public enum DuplicateFinder {
     /// Look-alike groups among the photos with a perceptual hash (videos and missing files left out).
     static func nearGroups(in photos: [Photo], threshold: Int) -> [DuplicateGroup] {
         let hashed = photos.filter { $0.perceptualHash != 0 && $0.kind != .video && !$0.missing }
-        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), threshold: threshold)
+        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), crops: hashed.map(\.cropHashes), threshold: threshold)
         return index.groups().map { members in
             DuplicateGroup(kind: .near, photoIDs: ranked(members.map { hashed[$0] }).map(\.id))
         }

@@ -36,6 +36,19 @@ public enum PerceptualHash {
         return compute(grey: reduced(image))
     }
 
+    /// The hash of `image` and those of its five 95% crops (`CropHashes`), from one grey
+    /// reading of its pixels; nil for an empty or flat picture.
+    public static func computeWithCrops(_ image: DecodedImage) -> (hash: UInt64, crops: CropHashes)? {
+        guard image.width > 0, image.height > 0 else { return nil }
+        let luma = self.luma(image)
+        guard let hash = compute(grey: reduced(luma, width: image.width, box: (0, 0, image.width, image.height))) else { return nil }
+        guard image.width >= CropHashes.cutDivisor, image.height >= CropHashes.cutDivisor else { return (hash, .none) }
+        let crops = CropHashes.boxes(width: image.width, height: image.height).map { box in
+            compute(grey: reduced(luma, width: image.width, box: box)) ?? 0
+        }
+        return (hash, CropHashes(crops))
+    }
+
     /// The hash of a 32×32 grey picture (row-major, any scale).
     static func compute(grey: [Float]) -> UInt64? {
         precondition(grey.count == side * side)
@@ -72,19 +85,35 @@ public enum PerceptualHash {
 
     /// `image` as 32×32 grey (Rec. 601 luma, 0–255), each cell the average of the pixels it covers.
     static func reduced(_ image: DecodedImage) -> [Float] {
+        reduced(luma(image), width: image.width, box: (0, 0, image.width, image.height))
+    }
+
+    /// The Rec. 601 luma (0–255) of each pixel of `image`, row by row.
+    static func luma(_ image: DecodedImage) -> [Float] {
+        var luma = [Float](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for i in luma.indices {
+                luma[i] = 0.299 * Float(pixels[4 * i]) + 0.587 * Float(pixels[4 * i + 1]) + 0.114 * Float(pixels[4 * i + 2])
+            }
+        }
+        return luma
+    }
+
+    /// The `box` of a grey picture `width` pixels wide as 32×32 grey, each cell the average of
+    /// the pixels it covers.
+    static func reduced(_ luma: [Float], width: Int, box: (x: Int, y: Int, width: Int, height: Int)) -> [Float] {
         var sums = [Float](repeating: 0, count: side * side)
         var counts = [Float](repeating: 0, count: side * side)
-        let width = image.width, height = image.height
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let cellRow = y * side / height * side
-                var i = y * width * 4
-                for x in 0..<width {
-                    let luma = 0.299 * Float(pixels[i]) + 0.587 * Float(pixels[i + 1]) + 0.114 * Float(pixels[i + 2])
-                    let cell = cellRow + x * side / width
-                    sums[cell] += luma
+        let cellColumns = (0..<box.width).map { $0 * side / box.width }
+        luma.withUnsafeBufferPointer { luma in
+            for y in 0..<box.height {
+                let cellRow = y * side / box.height * side
+                var i = (box.y + y) * width + box.x
+                for x in 0..<box.width {
+                    let cell = cellRow + cellColumns[x]
+                    sums[cell] += luma[i]
                     counts[cell] += 1
-                    i += 4
+                    i += 1
                 }
             }
         }

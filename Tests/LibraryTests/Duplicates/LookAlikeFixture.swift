@@ -14,10 +14,14 @@ enum LookAlikeFixture {
          ("brightened +30", try JPEGEncoder.encode(brightened(image, by: 30)))]
     }
 
-    /// 5% crops: measured and printed (`LookAlikeTuningTests`), not promised (see `DuplicateFinder.nearThreshold`).
+    /// 5% crops: at a corner (left and top, right and bottom) and centred; found through the
+    /// crop hashes (`CropHashes`).
     static func crops(of image: DecodedImage) throws -> [(name: String, jpeg: [UInt8])] {
-        [("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
-         ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05)))]
+        let dx = image.width / 20, dy = image.height / 20
+        return [("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
+                ("cropped 5% (right and bottom)",
+                 try JPEGEncoder.encode(ImageTransform.cropped(image, x: 0, y: 0, width: image.width - dx, height: image.height - dy))),
+                ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05)))]
     }
 
     /// Sample photos whose hash is noise: an almost blank frame.
@@ -46,9 +50,14 @@ enum LookAlikeFixture {
 
     /// The hash the importer gives a JPEG file with these bytes (orientation as stored).
     static func importHash(_ jpeg: [UInt8], store: ThumbnailStore) -> UInt64? {
+        importHashes(jpeg, store: store)?.hash
+    }
+
+    /// The hash and crop hashes the importer gives a JPEG file with these bytes.
+    static func importHashes(_ jpeg: [UInt8], store: ThumbnailStore) -> (hash: UInt64, crops: CropHashes)? {
         let key = ThumbnailStore.Key(photoID: String(jpeg.count) + "-" + String(jpeg.hashValue), fileSize: Int64(jpeg.count), fileModified: 0)
         let image = jpeg.withUnsafeBytes { store.prepare(key, from: $0, orientation: 1) }
-        return image.flatMap(PerceptualHash.compute)
+        return image.flatMap(PerceptualHash.computeWithCrops)
     }
 
     /// A synthetic "photo": a seeded sky-to-ground gradient with a few coloured blobs and bars,
