@@ -32,11 +32,15 @@ public struct CropHashes: Sendable, Equatable {
     /// Top left, top right, bottom left, bottom right, centre.
     public var all: [UInt64] { [topLeft, topRight, bottomLeft, bottomRight, centre] }
 
-    /// The five crops of a `width`×`height` picture as (x, y, width, height), in the order of `all`.
-    static func boxes(width: Int, height: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
-        let dx = width / cutDivisor, dy = height / cutDivisor
-        let (w, h) = (width - dx, height - dy)
-        return [(0, 0, w, h), (dx, 0, w, h), (0, dy, w, h), (dx, dy, w, h), (dx / 2, dy / 2, w, h)]
+    /// The five crops of a `width`×`height` picture as (x, y, width, height), in the order of
+    /// `all`, in fractions of a pixel: a thumbnail is small (160 pixels), and a 5% cut rounded
+    /// to whole pixels of a 160×68 one is 4.4% of its height, far enough to miss a copy.
+    static func boxes(width: Int, height: Int) -> [PerceptualHash.Box] {
+        let dx = Double(width) / Double(cutDivisor), dy = Double(height) / Double(cutDivisor)
+        let (w, h) = (Double(width) - dx, Double(height) - dy)
+        return [.init(x: 0, y: 0, width: w, height: h), .init(x: dx, y: 0, width: w, height: h),
+                .init(x: 0, y: dy, width: w, height: h), .init(x: dx, y: dy, width: w, height: h),
+                .init(x: dx / 2, y: dy / 2, width: w, height: h)]
     }
 
     /// 80 hex digits, as the library file writes them.

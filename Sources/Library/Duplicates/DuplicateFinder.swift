@@ -49,11 +49,15 @@ public enum DuplicateFinder {
     /// Look-alike groups among the photos with a perceptual hash (videos and missing files left out).
     static func nearGroups(in photos: [Photo], threshold: Int) -> [DuplicateGroup] {
         let hashed = photos.filter { $0.perceptualHash != 0 && $0.kind != .video && !$0.missing }
-        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), crops: hashed.map(\.cropHashes), threshold: threshold)
+        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), crops: hashed.map(\.cropHashes),
+                                   sizes: hashed.map(Self.sizeKey), threshold: threshold)
         return index.groups().map { members in
             DuplicateGroup(kind: .near, photoIDs: ranked(members.map { hashed[$0] }).map(\.id))
         }
     }
+
+    /// A photo's stored pixel size as one number, for `LookAlikeIndex.sizes`.
+    static func sizeKey(_ photo: Photo) -> Int64 { Int64(photo.width) << 32 | Int64(photo.height) }
 
     /// `photos` best to keep first: the largest resolution, then a raw file over a JPEG, then the
     /// original over an edited or smaller copy (the older file, then more bytes: a brightened

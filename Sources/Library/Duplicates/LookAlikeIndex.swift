@@ -13,21 +13,27 @@
 ///
 /// Crops: with each hash's five crop hashes (`CropHashes`), a hash within `threshold` of
 /// another photo's crop hash joins the two as well (a copy cropped by 5% is near the
-/// original's crop of the same region). The crop hashes are bucketed the same way, and each
-/// crop bucket is compared with the hash buckets at most ⌊threshold/4⌋ bits from it.
+/// original's crop of the same region), unless the two photos have the same pixel size
+/// (`sizes`): a crop is smaller than its original (or resized), while burst shots and
+/// bracketed exposures, where the camera moved a little between frames, look like crops of
+/// each other but come out of one camera at one size. The crop hashes are bucketed the same
+/// way, and each crop bucket is compared with the hash buckets at most ⌊threshold/4⌋ bits from it.
 public struct LookAlikeIndex: Sendable {
     public let hashes: [UInt64]
     /// Each hash's crop hashes (five a hash, in order), or empty.
     public let cropHashes: [UInt64]
+    /// Each hash's photo's pixel size (any number that is equal for equal sizes), or empty.
+    public let sizes: [Int64]
     public let threshold: Int
 
     static let chunks = 4
     static let chunkBits = 16
 
-    public init(hashes: [UInt64], crops: [CropHashes] = [], threshold: Int) {
+    public init(hashes: [UInt64], crops: [CropHashes] = [], sizes: [Int64] = [], threshold: Int) {
         precondition(threshold >= 0 && threshold < 16, "look-alike thresholds are small (0–15 bits)")
         precondition(crops.isEmpty || crops.count == hashes.count)
-        (self.hashes, self.threshold) = (hashes, threshold)
+        precondition(sizes.isEmpty || sizes.count == hashes.count)
+        (self.hashes, self.sizes, self.threshold) = (hashes, sizes, threshold)
         var cropHashes: [UInt64] = []
         cropHashes.reserveCapacity(crops.count * 5)
         for crop in crops {
@@ -78,11 +84,11 @@ public struct LookAlikeIndex: Sendable {
         }
     }
 
-    /// Joins every hash to the photos whose crop hash is within `threshold` of it: each crop
-    /// bucket against the hash buckets `masks` apart (0, the same value, included). Crop
-    /// hashes of 0 (a flat crop) join nothing.
+    /// Joins every hash to the photos of another size whose crop hash is within `threshold` of
+    /// it: each crop bucket against the hash buckets `masks` apart (0, the same value,
+    /// included). Crop hashes of 0 (a flat crop) join nothing.
     private func joinCrops(_ crops: Buckets, to mains: Buckets, masks: [Int], into components: inout UnionFind) {
-        let limit = threshold
+        let limit = threshold, sizes = self.sizes
         crops.sorted.withUnsafeBufferPointer { cropSorted in
         crops.indices.withUnsafeBufferPointer { cropIndices in
         crops.starts.withUnsafeBufferPointer { cropStarts in
@@ -101,7 +107,8 @@ public struct LookAlikeIndex: Sendable {
                         guard crop != 0 else { continue }
                         let owner = Int(cropIndices[i]) / 5
                         for j in lo..<hi where (crop ^ sorted[j]).nonzeroBitCount <= limit {
-                            components.join(owner, Int(indices[j]))
+                            let other = Int(indices[j])
+                            if sizes.isEmpty || sizes[owner] != sizes[other] { components.join(owner, other) }
                         }
                     }
                 }
@@ -151,7 +158,8 @@ public struct LookAlikeIndex: Sendable {
     }
 
     /// Every pair compared, for tests and small sets: the groups `groups()` must give.
-    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], threshold: Int) -> [[Int]] {
+    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], sizes: [Int64] = [],
+                                        threshold: Int) -> [[Int]] {
         var components = UnionFind(count: hashes.count)
         for i in hashes.indices {
             for j in (i + 1)..<hashes.count where PerceptualHash.distance(hashes[i], hashes[j]) <= threshold {
@@ -160,7 +168,8 @@ public struct LookAlikeIndex: Sendable {
         }
         for (owner, crop) in crops.enumerated() {
             for cropHash in crop.all where cropHash != 0 {
-                for j in hashes.indices where PerceptualHash.distance(cropHash, hashes[j]) <= threshold {
+                for j in hashes.indices where PerceptualHash.distance(cropHash, hashes[j]) <= threshold
+                    && (sizes.isEmpty || sizes[owner] != sizes[j]) {
                     components.join(owner, j)
                 }
             }

@@ -53,11 +53,14 @@ enum LookAlikeFixture {
         importHashes(jpeg, store: store)?.hash
     }
 
-    /// The hash and crop hashes the importer gives a JPEG file with these bytes.
-    static func importHashes(_ jpeg: [UInt8], store: ThumbnailStore) -> (hash: UInt64, crops: CropHashes)? {
+    /// The hash and crop hashes the importer gives a JPEG file with these bytes, and its pixel
+    /// size as `LookAlikeIndex.sizes` takes it.
+    static func importHashes(_ jpeg: [UInt8], store: ThumbnailStore) -> (hash: UInt64, crops: CropHashes, size: Int64)? {
         let key = ThumbnailStore.Key(photoID: String(jpeg.count) + "-" + String(jpeg.hashValue), fileSize: Int64(jpeg.count), fileModified: 0)
         let image = jpeg.withUnsafeBytes { store.prepare(key, from: $0, orientation: 1) }
-        return image.flatMap(PerceptualHash.computeWithCrops)
+        guard let hashes = image.flatMap(PerceptualHash.computeWithCrops),
+              let header = try? jpeg.withUnsafeBytes({ try JPEGDecoder.header($0) }) else { return nil }
+        return (hashes.hash, hashes.crops, Int64(header.width) << 32 | Int64(header.height))
     }
 
     /// A synthetic "photo": a seeded sky-to-ground gradient with a few coloured blobs and bars,

@@ -82,5 +82,9 @@ import Testing
         let copy = cropOfIt ^ 0b101
         #expect(LookAlikeIndex(hashes: [original, copy], threshold: 6).groups() == [])
         #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], threshold: 6).groups() == [[0, 1]])
+        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [4000, 3800], threshold: 6).groups() == [[0, 1]])
+        // Of one size (two frames of a burst, the camera moved a little): apart.
+        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [4000, 4000], threshold: 6).groups() == [])
+        #expect(LookAlikeIndex.bruteForceGroups([original, copy], crops: [crops, .none], sizes: [4000, 4000], threshold: 6) == [])
     }
 }

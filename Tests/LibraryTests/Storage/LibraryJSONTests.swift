@@ -108,6 +108,7 @@ import Testing
         photo.motionDuration = 1.5
         photo.appleContentID = "6F1A-LIVE-0001"   // Stacks (issue 21)
         photo.perceptualHash = 0x00f0_1234_abcd_ef99
+        photo.cropHashes = CropHashes([1, 0x0123_4567_89ab_cdef, 0, 0xffff_ffff_ffff_ffff, 42])
         return photo
     }()
 
