@@ -13,23 +13,39 @@
 ///
 /// Crops: with each hash's five crop hashes (`CropHashes`), a hash within `threshold` of
 /// another photo's crop hash joins the two as well (a copy cropped by 5% is near the
-/// original's crop of the same region), unless the two photos have the same pixel size
-/// (`sizes`): a crop is smaller than its original (or resized), while burst shots and
-/// bracketed exposures, where the camera moved a little between frames, look like crops of
-/// each other but come out of one camera at one size. The crop hashes are bucketed the same
-/// way, and each crop bucket is compared with the hash buckets at most ⌊threshold/4⌋ bits from it.
+/// original's crop of the same region), when the copy is the size such a crop is (`sizes`,
+/// `mayBeCrop`: each side 80–99.5% of the other's). Burst shots and bracketed exposures, where
+/// the camera moved a little between frames, look like crops of each other to the hash, but come
+/// out of one camera at one size (and their resized copies are far smaller), so they stay apart.
+/// The crop hashes are bucketed the same way, and each crop bucket is compared with the hash
+/// buckets at most ⌊threshold/4⌋ bits from it.
 public struct LookAlikeIndex: Sendable {
     public let hashes: [UInt64]
     /// Each hash's crop hashes (five a hash, in order), or empty.
     public let cropHashes: [UInt64]
-    /// Each hash's photo's pixel size (any number that is equal for equal sizes), or empty.
-    public let sizes: [Int64]
+    /// Each hash's photo's pixel size as shown (upright), or empty (then any two may be crops).
+    public let sizes: [Size]
+
+    /// A photo's pixel size as shown.
+    public struct Size: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
+    }
+
+    /// Whether a photo of size `copy` can be a light crop of one of size `original`: each side
+    /// 80–99.5% of the original's (a 5% crop is 95%).
+    @inline(__always)
+    public static func mayBeCrop(_ copy: Size, of original: Size) -> Bool {
+        copy.width * 1000 >= original.width * 800 && copy.width * 1000 <= original.width * 995
+            && copy.height * 1000 >= original.height * 800 && copy.height * 1000 <= original.height * 995
+    }
     public let threshold: Int
 
     static let chunks = 4
     static let chunkBits = 16
 
-    public init(hashes: [UInt64], crops: [CropHashes] = [], sizes: [Int64] = [], threshold: Int) {
+    public init(hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [], threshold: Int) {
         precondition(threshold >= 0 && threshold < 16, "look-alike thresholds are small (0–15 bits)")
         precondition(crops.isEmpty || crops.count == hashes.count)
         precondition(sizes.isEmpty || sizes.count == hashes.count)
@@ -84,9 +100,9 @@ public struct LookAlikeIndex: Sendable {
         }
     }
 
-    /// Joins every hash to the photos of another size whose crop hash is within `threshold` of
-    /// it: each crop bucket against the hash buckets `masks` apart (0, the same value,
-    /// included). Crop hashes of 0 (a flat crop) join nothing.
+    /// Joins every hash to the photos whose crop hash is within `threshold` of it when it has
+    /// a crop's size (`mayBeCrop`): each crop bucket against the hash buckets `masks` apart (0,
+    /// the same value, included). Crop hashes of 0 (a flat crop) join nothing.
     private func joinCrops(_ crops: Buckets, to mains: Buckets, masks: [Int], into components: inout UnionFind) {
         let limit = threshold, sizes = self.sizes
         crops.sorted.withUnsafeBufferPointer { cropSorted in
@@ -108,7 +124,7 @@ public struct LookAlikeIndex: Sendable {
                         let owner = Int(cropIndices[i]) / 5
                         for j in lo..<hi where (crop ^ sorted[j]).nonzeroBitCount <= limit {
                             let other = Int(indices[j])
-                            if sizes.isEmpty || sizes[owner] != sizes[other] { components.join(owner, other) }
+                            if sizes.isEmpty || Self.mayBeCrop(sizes[other], of: sizes[owner]) { components.join(owner, other) }
                         }
                     }
                 }
@@ -158,7 +174,7 @@ public struct LookAlikeIndex: Sendable {
     }
 
     /// Every pair compared, for tests and small sets: the groups `groups()` must give.
-    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], sizes: [Int64] = [],
+    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [],
                                         threshold: Int) -> [[Int]] {
         var components = UnionFind(count: hashes.count)
         for i in hashes.indices {
@@ -169,7 +185,7 @@ public struct LookAlikeIndex: Sendable {
         for (owner, crop) in crops.enumerated() {
             for cropHash in crop.all where cropHash != 0 {
                 for j in hashes.indices where PerceptualHash.distance(cropHash, hashes[j]) <= threshold
-                    && (sizes.isEmpty || sizes[owner] != sizes[j]) {
+                    && (sizes.isEmpty || mayBeCrop(sizes[j], of: sizes[owner])) {
                     components.join(owner, j)
                 }
             }

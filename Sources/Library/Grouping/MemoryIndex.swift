@@ -73,10 +73,13 @@ public struct MemoryIndex: Sendable {
                     let year = Int(entry.year), dayNumber = Int(entry.dayNumber)
                     // The anchor within the window: this year's, or (across a year's end) a neighbour's.
                     var anchorYear: Int?
-                    for candidate in max(firstYear, year - 1)...min(day.year - 1, year + 1)
-                    where abs(dayNumber - anchors[candidate - firstYear]) <= OnThisDay.window {
-                        anchorYear = candidate
-                        break
+                    var candidate = max(firstYear, year - 1)
+                    while candidate <= min(day.year - 1, year + 1) {
+                        if abs(dayNumber - anchors[candidate - firstYear]) <= OnThisDay.window {
+                            anchorYear = candidate
+                            break
+                        }
+                        candidate += 1
                     }
                     guard let anchorYear, !photos[Int(entry.position)].isRejected else { continue }
                     byYear[anchorYear, default: []].append((entry.sortKey, entry.position))

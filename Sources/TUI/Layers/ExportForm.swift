@@ -38,7 +38,7 @@ struct ExportForm: Equatable, Sendable, LayerState {
     mutating func options() -> ExportOptions? {
         let size = maxSize.text.trimmingCharacters(in: .whitespaces)
         guard size.isEmpty || (Int(size).map { $0 >= 16 } ?? false) else {
-            problem = "Max size takes a number of pixels, 16 or more"
+            problem = "16 px or more"
             focus = .maxSize
             return nil
         }

@@ -82,9 +82,14 @@ import Testing
         let copy = cropOfIt ^ 0b101
         #expect(LookAlikeIndex(hashes: [original, copy], threshold: 6).groups() == [])
         #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], threshold: 6).groups() == [[0, 1]])
-        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [4000, 3800], threshold: 6).groups() == [[0, 1]])
-        // Of one size (two frames of a burst, the camera moved a little): apart.
-        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [4000, 4000], threshold: 6).groups() == [])
-        #expect(LookAlikeIndex.bruteForceGroups([original, copy], crops: [crops, .none], sizes: [4000, 4000], threshold: 6) == [])
+        let size = LookAlikeIndex.Size(width: 4000, height: 3000)
+        let cropSize = LookAlikeIndex.Size(width: 3800, height: 2850)
+        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [size, cropSize], threshold: 6).groups() == [[0, 1]])
+        // Of one size (two frames of a burst, the camera moved a little), or far smaller (a
+        // resized copy of the other frame): apart.
+        for other in [size, LookAlikeIndex.Size(width: 2000, height: 1500)] {
+            #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [size, other], threshold: 6).groups() == [])
+            #expect(LookAlikeIndex.bruteForceGroups([original, copy], crops: [crops, .none], sizes: [size, other], threshold: 6) == [])
+        }
     }
 }

@@ -56,9 +56,9 @@ import Testing
         let store = ThumbnailStore(folder: folder.path)
         let photos = LookAlikeFixture.realPhotos().filter { !LookAlikeFixture.nearlyBlank.contains($0.name) }
         #expect(photos.count >= 10)
-        var hashes: [UInt64] = [], crops: [CropHashes] = [], sizes: [Int64] = [], owners: [Int] = []
+        var hashes: [UInt64] = [], crops: [CropHashes] = [], sizes: [LookAlikeIndex.Size] = [], owners: [Int] = []
         for (n, photo) in photos.enumerated() {
-            guard let original = LookAlikeFixture.importHashes(photo.bytes, store: store) else { continue }
+            guard let original = LookAlikeFixture.originalHashes(photo, store: store) else { continue }
             hashes.append(original.hash)
             crops.append(original.crops)
             sizes.append(original.size)
@@ -77,7 +77,7 @@ import Testing
         // (but for the pairs of files that are one picture).
         let names = { (group: [Int]) in Set(group.map { photos[owners[$0]].name }) }
         var expected = Dictionary(grouping: owners.indices, by: { owners[$0] }).values.map(names)
-        for pair in LookAlikeFixture.samePicture where pair.isSubset(of: Set(photos.map(\.name))) {
+        for pair in LookAlikeFixture.samePicture.union(LookAlikeFixture.framesLikeCrops) where pair.isSubset(of: Set(photos.map(\.name))) {
             expected = expected.filter { $0.isDisjoint(with: pair) } + [pair]
         }
         let sortedNames = { (sets: [Set<String>]) in sets.map { $0.sorted() }.sorted { $0[0] < $1[0] } }

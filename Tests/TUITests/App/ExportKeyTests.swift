@@ -78,7 +78,7 @@ import Testing
         #expect(AppView.render(state).text().contains("max size: 8"))
         #expect(state.press(.enter).isEmpty, "8 pixels refused")
         text = AppView.render(state).text()
-        #expect(text.contains("Max size takes a number of pixels, 16 or more"), "\(text)")
+        #expect(text.contains("· 16 px or more"), "\(text)")
         state.type("00")
         state.press(.tab, .char(" "), .tab, .char(" "))
         text = AppView.render(state).text()
