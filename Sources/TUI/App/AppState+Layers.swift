@@ -150,6 +150,9 @@ extension AppState {
         // Export (issue 23)
         case let .exportPhotos(photoIDs, folder):
             return exportPhotos(photoIDs, to: folder)
+        // Paged feeds (issue 24)
+        case .loadMoreOfFeed:
+            return loadMoreNow()
         }
     }
 }

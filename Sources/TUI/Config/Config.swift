@@ -18,6 +18,7 @@ import Library
 /// video-player = "mpv --vo=tct"   # videos play in this program instead of in place (or a list of words)
 /// slideshow-interval = 5    # seconds each photo shows in the slideshow (S), 0.5 to 3600
 /// slideshow-shuffle = false # the slideshow starts in a shuffled order (s toggles it)
+/// feed-threshold = 0.5      # a feed's next page is fetched once the cursor passes this share of its last page
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -55,6 +56,9 @@ public struct Config: Sendable {
     // Paged feeds (issue 24)
     /// Request headers by lower-cased host (`[web."host"] headers = {…}`).
     public var webHeaders: [String: [String: String]] = [:]
+    /// How far into a feed's last page the cursor goes before the next page is fetched
+    /// (`feed-threshold`, 0 to 1; 0.5: half a page).
+    public var feedThreshold = 0.5
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -140,6 +144,7 @@ public struct Config: Sendable {
         + ["open-with", "open-with-terminal"]   // open with (issue 20)
         + ["video-player"]   // Videos (issue 21)
         + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
+        + ["feed-threshold"]   // Paged feeds (issue 24)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -212,6 +217,18 @@ public struct Config: Sendable {
             slideshow.shuffle = on
         case ("slideshow-shuffle", let value):
             return "\"slideshow-shuffle\" takes true or false, not \(value.kind)"
+        // Paged feeds (issue 24)
+        case let ("feed-threshold", .float(share)) where (0...1).contains(share):
+            feedThreshold = share
+        case let ("feed-threshold", .integer(share)) where (0...1).contains(share):
+            feedThreshold = Double(share)
+        case ("feed-threshold", let value):
+            let shown = switch value {
+            case let .integer(n): "\(n)"
+            case let .float(x): "\(x)"
+            default: value.kind
+            }
+            return "\"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not \(shown)"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }

@@ -52,4 +52,7 @@ enum LayerRequest: Equatable {
     // Export (issue 23)
     /// Copy these photos into the folder typed (`~` and relative paths not resolved yet).
     case exportPhotos([String], to: String)
+    // Paged feeds (issue 24)
+    /// Fetch the next page of the feed on screen now (`M`; a failed one again).
+    case loadMoreOfFeed
 }
