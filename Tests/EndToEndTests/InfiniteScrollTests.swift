@@ -3,52 +3,72 @@ import Foundation
 import Testing
 
 /// Infinite scroll (issue 24) in the real browser under tmux, against a local server on
-/// 127.0.0.1 serving a feed of 60 photos in pages of 24 (`Link: rel="next"`): the next page is
+/// 127.0.0.1 serving a feed of 72 photos in pages of 24 (`Link: rel="next"`): the next page is
 /// asked for only once the cursor has passed half of the page, the grid grows, the feed view
 /// (`V`) streams the photos, and after a restart scrolling goes on from the page it stopped at.
 @Suite(.enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
 struct InfiniteScrollTests {
-    @Test func theNextPageIsAskedOnlyPastTheThresholdAndTheGridGrows() throws {
+    @Test func theNextPageIsAskedOnlyPastTheThresholdTheGridGrowsAndARestartGoesOn() throws {
         let server = try LocalWebServer()
-        for number in 1...60 { server.serve(WebBrowseTests.jpeg(number, width: 64, height: 48), at: "img/\(number).jpg") }
+        for number in 1...72 { server.serve(WebBrowseTests.jpeg(number, width: 64, height: 48), at: "img/\(number).jpg") }
         let sandbox = Sandbox()
-        let feed = server.url("/link/60/24/1").absoluteString
-        let page = { (number: Int) in try server.hits().hits["/link/60/24/\(number)"] }
+        let feed = server.url("/link/72/24/1").absoluteString
+        let asked = { (page: Int) in try server.hits().hits["/link/72/24/\(page)"] }
         let imported = try sandbox.cli(["import", feed, "--library", sandbox.library])
         #expect(imported.status == 0 && imported.stdout.contains("24 imported"), "\(imported.stdout)\(imported.stderr)")
-        #expect(try page(2) == nil, "import fetches the first page only")
+        #expect(try asked(2) == nil, "import fetches the first page only")
 
-        var run = try BrowserRun(sandbox: sandbox, paths: [], columns: 120, rows: 40, shows: "127.0.0.1/link/60/24/1")
-        try Self.openFeedFolder(run.tmux)
-        try run.tmux.waitFor("photo 1 of 24")
+        var run: BrowserRun? = try BrowserRun(sandbox: sandbox, paths: [], columns: 120, rows: 40, shows: "127.0.0.1/link/72/24/1")
+        var tmux = run!.tmux
+        // The feed's folder comes first on the home grid (no smart folder has photos).
+        tmux.send("Enter")
+        try tmux.waitFor("photo 1 of 24")
         // Up to photo 12 of 24 (half the page): nothing asked.
-        for _ in 1...11 { run.tmux.send("Right") }
-        try run.tmux.waitFor("photo 12 of 24")
-        #expect(!run.tmux.screen().contains("Loading more"))
-        #expect(try page(2) == nil, "page 2 asked before the cursor passed half of page 1")
-        // Photo 13 passes it: page 2 is asked once, in the background, and the grid grows.
-        run.tmux.send("Right")
-        try run.tmux.waitFor("of 48")
-        #expect(try page(2) == 1)
-        #expect(run.tmux.screen().contains("photo 13 of 48"), "the cursor stayed: \(run.tmux.screen())")
-        run.tmux.send("PageDown")
-        try run.tmux.waitUntil("photos of page 2 on screen") { $0.contains("photo 4") && $0.contains("photo 3") }
+        for _ in 1...11 { tmux.send("Right") }
+        try tmux.waitFor("photo 12 of 24")
+        #expect(!tmux.screen().contains("Loading more"))
+        #expect(try asked(2) == nil, "page 2 asked before the cursor passed half of page 1")
+        // Photo 13 passes it: page 2 is asked once, in the background; the grid grows, the cursor stays.
+        tmux.send("Right")
+        try tmux.waitFor("photo 13 of 48")
+        #expect(try asked(2) == 1)
+        tmux.send("PageDown")
+        try tmux.waitUntil("photos of page 2 on screen") { $0.contains("30.jpg") }
+        #expect(try asked(3) == nil, "page 3 waits for the cursor to pass half of page 2")
 
-        // The feed view: large photos with their titles, and back on the photo on top.
-        run.tmux.send("V")
-        try run.tmux.waitUntil("the feed view") { $0.contains("Esc back") && $0.contains("photo ") }
-        run.tmux.send("l")
-        run.tmux.send("Escape")
-        try run.tmux.waitFor("PgUp")   // hmm: replaced below
+        // The feed view: large photos, each with its title and date, from the selected photo;
+        // Esc hands the photo on top back to the grid.
+        let title = try #require(tmux.lines().first)
+        let selected = try #require(Self.position(in: title), "\(title)")
+        tmux.send("V")
+        let screen = try tmux.waitUntil("the feed view") { $0.contains("PgDn page") && $0.contains("photo \(selected) of 48") }
+        #expect(screen.contains(" photo \(selected)\n") && screen.contains("\(selected).jpg"), "title, date and name under it: \(screen)")
+        tmux.send("l")
+        try tmux.waitFor("photo \(selected + 1) of 48")
+        tmux.send("Escape")
+        try tmux.waitUntil("the grid on the photo that was on top") {
+            !$0.contains("PgDn page") && $0.components(separatedBy: "\n").first?.hasSuffix("photo \(selected + 1) of 48") == true
+        }
+
+        // Quit and start again: the feed goes on from page 3, pages 1 and 2 are not asked again.
+        tmux.send("q", "q")
+        try tmux.waitFor("EXITED 0")
+        run = nil
+        run = try BrowserRun(sandbox: sandbox, paths: [], columns: 120, rows: 40, shows: "127.0.0.1/link/72/24/1")
+        tmux = run!.tmux
+        // The page fetched in the browser made a "Recently imported" smart folder, before the feed's.
+        if tmux.screen().contains("Recently imported") { tmux.send("Right") }
+        tmux.send("Enter")
+        try tmux.waitFor("photo 1 of 48")
+        tmux.send("End")
+        try tmux.waitFor("of 72")
+        #expect(try asked(1) == 1 && asked(2) == 1 && asked(3) == 1)
         _ = run
     }
 
-    /// Enter on the feed's folder of the home grid (right after the smart folders).
-    static func openFeedFolder(_ tmux: TmuxSession) throws {
-        for _ in 0..<8 {
-            if tmux.screen().components(separatedBy: "\n").first?.contains("127.0.0.1/link") == true { break }
-            tmux.send("Right")
-        }
-        tmux.send("Enter")
+    /// N of a grid title ending "photo N of M".
+    static func position(in title: String) -> Int? {
+        guard let range = title.range(of: "photo ", options: .backwards) else { return nil }
+        return Int(title[range.upperBound...].prefix { $0.isNumber })
     }
 }
