@@ -207,12 +207,7 @@ public struct Config: Sendable {
         case let ("slideshow-interval", .float(seconds)) where SlideshowSettings.intervals.contains(seconds):
             slideshow.interval = seconds
         case ("slideshow-interval", let value):
-            let shown = switch value {
-            case let .integer(n): "\(n)"
-            case let .float(x): "\(x)"
-            default: value.kind
-            }
-            return "\"slideshow-interval\" takes seconds from 0.5 to 3600 (like 5 or 2.5), not \(shown)"
+            return "\"slideshow-interval\" takes seconds from 0.5 to 3600 (like 5 or 2.5), not \(Self.number(value))"
         case let ("slideshow-shuffle", .bool(on)):
             slideshow.shuffle = on
         case ("slideshow-shuffle", let value):
@@ -223,16 +218,20 @@ public struct Config: Sendable {
         case let ("feed-threshold", .integer(share)) where (0...1).contains(share):
             feedThreshold = Double(share)
         case ("feed-threshold", let value):
-            let shown = switch value {
-            case let .integer(n): "\(n)"
-            case let .float(x): "\(x)"
-            default: value.kind
-            }
-            return "\"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not \(shown)"
+            return "\"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not \(Self.number(value))"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }
         return nil
+    }
+
+    /// A number as the file wrote it ("2", "2.5"), else what kind of value it is, for a problem.
+    private static func number(_ value: TOMLValue) -> String {
+        switch value {
+        case let .integer(n): "\(n)"
+        case let .float(x): "\(x)"
+        default: value.kind
+        }
     }
 
     /// One `[keys]` entry checked: a known action and keys that all parse and that no earlier
