@@ -28,10 +28,12 @@ public final class Benchmark {
         case export
         /// On this day: the day-of-year index and today's memories at a million photos (issue 23).
         case memories
+        /// Infinite scroll: the key crossing a feed's threshold, and the next page's tiles drawn (issue 24).
+        case feeds
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom, .export].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
-        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web, .memories]
+        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web, .memories, /* issue 24 */ .feeds]
     }
 
     let photosPath: String
@@ -100,6 +102,7 @@ public final class Benchmark {
         if sections.contains(.duplicates) { runDuplicates() }  // look-alike duplicates (issue 23)
         if sections.contains(.export) { runExport() }  // export (issue 23)
         if sections.contains(.memories) { runMemories() }  // On this day (issue 23)
+        if sections.contains(.feeds) { try runFeeds() }  // infinite scroll (issue 24)
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

@@ -75,10 +75,15 @@ extension WebImporter {
                 summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: reason)))
                 continue
             }
-            guard let feed = parseFeed(response, named: raw, results: &summary.results) else { continue }
+            guard var feed = parseFeed(response, named: raw, results: &summary.results) else { continue }
             // Only the first page is fetched again: a paged feed's other items have not left it.
             let paged = library.feed(url: raw).map { $0.page > 1 || $0.next != nil } == true
                 || FeedPaging(raw).next(after: 1, response: response, feed: feed, fullPage: nil) != nil
+            // …and the pages after it while all their items are new (issue 24).
+            if paged {
+                feed.items += newerPages(after: feed, response: response, named: raw, known: known,
+                                         results: &summary.results, cancellation: cancellation, progress: report)
+            }
             plan.follow(feed, named: raw, earlier: earlier, library: library, known: known, wholeFeed: !paged,
                         missingThumbnail: { photo in thumbnails.map { $0.entry(for: ThumbnailStore.Key(of: photo)) == nil } ?? false })
             records.feeds[raw] = WebFeedRecords.Record(response: response, feed: feed)
@@ -111,6 +116,38 @@ extension WebImporter {
         }
         summary.feedChanges = changes
         return summary
+    }
+
+    /// Pages fetched at most after a paged feed's first one by a refresh.
+    static let refreshPageCap = 10
+
+    /// A paged feed's newer items past its first page (issue 24): while every item of the page
+    /// just fetched is new (none known by its URL), newer items pushed the known ones down, so
+    /// the next page is fetched too, until a page holds a known item, the feed ends, a cursor
+    /// repeats, or `refreshPageCap` pages. A page that fails is named in `results` and ends it.
+    private func newerPages(after first: WebFeed, response firstResponse: WebResponse, named raw: String,
+                            known: [String: Photo], results: inout [ImportFileResult],
+                            cancellation: ImportCancellation, progress: @escaping @Sendable (Int64) -> Void) -> [WebFeed.Item] {
+        let paging = FeedPaging(raw)
+        var (feed, response, page) = (first, firstResponse, 1)
+        var visited: Set<URL> = [firstResponse.url]
+        var items: [WebFeed.Item] = []
+        while page <= Self.refreshPageCap, !cancellation.isCancelled,
+              !feed.items.isEmpty, feed.items.allSatisfy({ known[$0.url.absoluteString] == nil }),
+              let next = paging.next(after: page, response: response, feed: feed, fullPage: nil),
+              visited.insert(next).inserted {
+            do {
+                response = try fetcher.fetch(WebRequest(url: next, kind: .any), cancellation: cancellation) { progress($0.received) }
+            } catch {
+                if case .cancelled = error { break }
+                results.append(ImportFileResult(path: next.absoluteString, outcome: Self.outcome(of: error)))
+                break
+            }
+            guard let parsed = parseFeed(response, named: next.absoluteString, results: &results) else { break }
+            items += parsed.items
+            (feed, page) = (parsed, page + 1)
+        }
+        return items
     }
 
     /// Fetches the thumbnails of photos (`photo` as it will be stored, with its new thumbnail

@@ -11,7 +11,8 @@ extension AppState {
     /// search line), or the info panel when it sits over the photo.
     var photosAreCovered: Bool {
         // Slideshow (issue 23): it is drawn alone, full screen; only a layer opened over it covers it.
-        if let show = layers.lastIndex(where: { $0.state is Slideshow }) {
+        // The feed view (issue 24) too: it hides the screen (and the info panel) under it.
+        if let show = layers.lastIndex(where: { $0.state is Slideshow || $0.state is FeedStream }) {
             return layers[(show + 1)...].contains { $0.state.coversPhotos }
         }
         if layers.contains(where: { $0.state.coversPhotos }) { return true }

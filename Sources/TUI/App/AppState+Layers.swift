@@ -151,6 +151,9 @@ extension AppState {
         // Export (issue 23)
         case let .exportPhotos(photoIDs, folder, options):
             return exportPhotos(photoIDs, to: folder, options: options)
+        // Paged feeds (issue 24)
+        case .loadMoreOfFeed:
+            return loadMoreNow()
         }
     }
 }

@@ -5,7 +5,7 @@ import Library
 /// the info panel and the help, and turns the photos of the photo view. Which item is under the
 /// pointer comes from the same `GridLayout.tileRect` the screens draw with.
 ///
-/// Layers: the help and the import picker scroll with the wheel (their own ↑/↓, from the key
+/// Layers: the help, the import picker and the feed view scroll with the wheel (their own ↑/↓, from the key
 /// table) and ignore clicks; the search line lets the mouse through to the results under it (a
 /// double-click keeps the results, as Enter does, and opens the photo); the other layers (forms,
 /// the map, confirmations, the import overlay) ignore the mouse.
@@ -19,7 +19,7 @@ extension AppState {
             switch top.state {
             case is SearchLineLayer:
                 if event.kind == .doubleClick { closeLayers(SearchLineLayer.self) }
-            case is HelpState, is ImportPickerState:
+            case is HelpState, is ImportPickerState, /* the feed view (issue 24) */ is FeedStream:
                 return scrollTopLayer(event)
             default:
                 return []

@@ -7,6 +7,7 @@ extension AppState {
     public func wantedPreviews() -> [PreviewRequest] {
         guard !isTooSmall else { return [] }
         if let show = layer(Slideshow.self) { return slideshowPreviews(show) }   // Slideshow (issue 23)
+        if let stream = layer(FeedStream.self) { return feedViewPreviews(stream) }   // Paged feeds (issue 24)
         var requests: [PreviewRequest] = []
         func want(_ photoID: String?, columns: Int, rows: Int, inGrid: Bool = true, standIn: Bool = false) {
             guard let photoID, let photo = library.photo(id: photoID), !photo.missing else { return }
@@ -63,6 +64,7 @@ extension AppState {
     public var visiblePreviewCount: Int {
         guard !isTooSmall else { return 0 }
         if layer(Slideshow.self) != nil { return 1 }   // Slideshow (issue 23)
+        if let stream = layer(FeedStream.self) { return FeedStreamView.shownIndices(stream, state: self).count }   // issue 24
         switch screen {
         case .home: return homeCursor.visibleRange(count: homeFolders.count, layout: homeLayout).count
         case .group: return listView ? 0 : groupCursor.visibleRange(count: currentPage?.count ?? 0, layout: gridLayout).count

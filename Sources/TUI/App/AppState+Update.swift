@@ -203,6 +203,12 @@ extension AppState {
         case .export:   // Export (issue 23)
             askExportFolder()
             return []
+        // Paged feeds (issue 24)
+        case .feedView:
+            openFeedView()
+            return []
+        case .loadMore:
+            return loadMoreNow()
         case .importPhotos:
             return openPicker()
         case .reload:

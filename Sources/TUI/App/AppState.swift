@@ -102,6 +102,9 @@ public struct AppState: Sendable {
     var lastExportOptions = ExportOptions()
     // Paged feeds (issue 24): each feed's next page under way or failed, by feed URL.
     var feedLoads: [String: FeedLoad] = [:]
+    /// `feed-threshold` of `config.toml`: how far into a feed's last page the cursor goes before
+    /// the next page is fetched (0.5: half a page).
+    public var feedThreshold = 0.5
 
     public init(library: PhotoLibrary, columns: Int, rows: Int, colorMode: ColorMode,
                 startFolder: String, homeFolder: String, keyMap: KeyMap = KeyMap(),

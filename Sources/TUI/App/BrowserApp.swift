@@ -131,6 +131,7 @@ public final class BrowserApp: Sendable {
         state.today = Self.today()   // On this day (issue 23)
         state.slideshowSettings = config.slideshow   // Slideshow (issue 23)
         state.slideshowSeed = UInt64.random(in: 0...UInt64.max)
+        state.feedThreshold = config.feedThreshold   // Paged feeds (issue 24)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails)
@@ -393,22 +394,11 @@ public final class BrowserApp: Sendable {
             let dropped = queue?.want(photos) ?? []
             if !dropped.isEmpty { inbox.post(.originalsDropped(dropped)) }
         case let .loadMoreOfFeed(url):   // paged feeds (issue 24): the next page, on the import queue
-            var onePage = self.web
-            onePage.pages = 1
-            let web = onePage, store = self.store
+            let web = self.web, store = self.store
             workers.withLock { $0?.imports }?.submit(Job(key: "feed " + url) { token in
                 let cancellation = ImportCancellation()
                 token.onCancel { cancellation.cancel() }
-                do {
-                    let (library, summary) = try web.run([url], store: store, cancellation: cancellation)
-                    // A page that failed stays the feed's next one, its outcome under its address.
-                    let next = library.feed(url: url)?.next
-                    let problem = summary.results.first { $0.path == next || $0.path == url }?.reason
-                    inbox.post(.feedPageLoaded(feedURL: url, .success(Msg.FeedPage(
-                        library: library, added: summary.count(.imported), problem: problem))))
-                } catch {
-                    inbox.post(.feedPageLoaded(feedURL: url, .failure(Failure("\(error)"))))
-                }
+                inbox.post(FeedPageLoad.run(url, web: web, store: store, cancellation: cancellation))
             })
         case .refreshFeeds:
             let web = self.web, store = self.store

@@ -18,6 +18,7 @@ import Library
 /// video-player = "mpv --vo=tct"   # videos play in this program instead of in place (or a list of words)
 /// slideshow-interval = 5    # seconds each photo shows in the slideshow (S), 0.5 to 3600
 /// slideshow-shuffle = false # the slideshow starts in a shuffled order (s toggles it)
+/// feed-threshold = 0.5      # a feed's next page is fetched once the cursor passes this share of its last page
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -55,6 +56,9 @@ public struct Config: Sendable {
     // Paged feeds (issue 24)
     /// Request headers by lower-cased host (`[web."host"] headers = {…}`).
     public var webHeaders: [String: [String: String]] = [:]
+    /// How far into a feed's last page the cursor goes before the next page is fetched
+    /// (`feed-threshold`, 0 to 1; 0.5: half a page).
+    public var feedThreshold = 0.5
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -140,6 +144,7 @@ public struct Config: Sendable {
         + ["open-with", "open-with-terminal"]   // open with (issue 20)
         + ["video-player"]   // Videos (issue 21)
         + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
+        + ["feed-threshold"]   // Paged feeds (issue 24)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -202,20 +207,31 @@ public struct Config: Sendable {
         case let ("slideshow-interval", .float(seconds)) where SlideshowSettings.intervals.contains(seconds):
             slideshow.interval = seconds
         case ("slideshow-interval", let value):
-            let shown = switch value {
-            case let .integer(n): "\(n)"
-            case let .float(x): "\(x)"
-            default: value.kind
-            }
-            return "\"slideshow-interval\" takes seconds from 0.5 to 3600 (like 5 or 2.5), not \(shown)"
+            return "\"slideshow-interval\" takes seconds from 0.5 to 3600 (like 5 or 2.5), not \(Self.number(value))"
         case let ("slideshow-shuffle", .bool(on)):
             slideshow.shuffle = on
         case ("slideshow-shuffle", let value):
             return "\"slideshow-shuffle\" takes true or false, not \(value.kind)"
+        // Paged feeds (issue 24)
+        case let ("feed-threshold", .float(share)) where (0...1).contains(share):
+            feedThreshold = share
+        case let ("feed-threshold", .integer(share)) where (0...1).contains(share):
+            feedThreshold = Double(share)
+        case ("feed-threshold", let value):
+            return "\"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not \(Self.number(value))"
         default:
             return "unknown setting \"\(entry.key)\"; known: \(Self.topLevelSettings.joined(separator: ", ")), [keys]"
         }
         return nil
+    }
+
+    /// A number as the file wrote it ("2", "2.5"), else what kind of value it is, for a problem.
+    private static func number(_ value: TOMLValue) -> String {
+        switch value {
+        case let .integer(n): "\(n)"
+        case let .float(x): "\(x)"
+        default: value.kind
+        }
     }
 
     /// One `[keys]` entry checked: a known action and keys that all parse and that no earlier

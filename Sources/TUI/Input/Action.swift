@@ -95,4 +95,7 @@ public enum Action: String, CaseIterable, Sendable {
     case slideshow, shuffle, caption
     // Export (issue 23): X copies the marked photos (or this one) into a folder.
     case export
+    // Paged feeds (issue 24): V opens the feed view (a stream of large photos); M loads a feed's
+    // next page now (after a failure: tries again).
+    case feedView = "feed-view", loadMore = "load-more"
 }

@@ -22,6 +22,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case exportLine
     // Albums (issue 23): a photo of an album in the photo view (over the photo view's keys).
     case albumPhoto
+    // Paged feeds (issue 24): the feed view (`V`).
+    case feedView
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -54,6 +56,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .slideshow: "slideshow"
         case .exportLine: "export-line"
         case .albumPhoto: "album-photo"
+        case .feedView: "feed-view"   // Paged feeds (issue 24)
         }
     }
 
@@ -88,6 +91,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .slideshow: "Keys — slideshow"
         case .exportLine: "Keys — export to a folder"
         case .albumPhoto: "Keys — photo of an album"
+        case .feedView: "Keys — feed view"   // Paged feeds (issue 24)
         }
     }
 

@@ -280,7 +280,30 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.help, [.char("?")], help: "help", in: [.duplicates]),
         ] + marking(photos: photos) + albums(photos: photos, grids: grids) + slideshow(screens: screens)
             + export(photos: photos)
+            + feeds(photos: photos)   // Paged feeds (issue 24)
     }()
+
+    /// Paged feeds (issue 24): `V` shows the photos as a stream of large photos and back; `M` loads
+    /// a feed's next page now (a failed one again); the feed view's scrolling keys.
+    private static func feeds(photos: Set<KeyContext>) -> [KeyBinding] {
+        [
+            KeyBinding(.feedView, [.char("V")], help: "feed view: the photos as a stream of large photos / back",
+                       hint: "feed view", in: photos.union([.feedView])),
+            KeyBinding(.loadMore, [.char("M")], help: "load the feed's next page now (after a failure: try again)",
+                       hint: "more", in: photos.union([.feedView])),
+            KeyBinding(.down, [.down, .char("j")], help: "scroll a line", hint: "scroll", in: [.feedView]),
+            KeyBinding(.up, [.up, .char("k")], help: "scroll a line", in: [.feedView]),
+            KeyBinding(.pageDown, [.pageDown, .ctrl("f"), .char(" ")], help: "scroll a page", hint: "page", in: [.feedView]),
+            KeyBinding(.pageUp, [.pageUp, .ctrl("b")], help: "scroll a page", in: [.feedView]),
+            KeyBinding(.next, [.right, .char("l")], help: "previous / next photo", hint: "next", in: [.feedView]),
+            KeyBinding(.previous, [.left, .char("h")], help: "previous / next photo", in: [.feedView]),
+            KeyBinding(.first, [.home, .char("g")], help: "first / last photo", in: [.feedView]),
+            KeyBinding(.last, [.end, .char("G")], help: "first / last photo", in: [.feedView]),
+            KeyBinding(.close, [.escape, .char("q")], help: "back to the grid, on the photo on top", hint: "back",
+                       in: [.feedView]),
+            KeyBinding(.help, [.char("?")], help: "help", in: [.feedView]),
+        ]
+    }
 
     /// Export (issue 23): `X` asks for a folder and copies the marked photos (or this one) into it.
     private static func export(photos: Set<KeyContext>) -> [KeyBinding] {

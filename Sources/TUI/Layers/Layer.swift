@@ -41,6 +41,8 @@ enum Layer: Sendable {
     case slideshow(Slideshow)
     // Export (issue 23): `X`'s folder and options.
     case exportForm(ExportForm)
+    // Paged feeds (issue 24): the feed view, over the grid it opened on.
+    case feedView(FeedStream)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -65,6 +67,7 @@ enum Layer: Sendable {
         case let .duplicates(state): state
         case let .slideshow(state): state
         case let .exportForm(state): state
+        case let .feedView(state): state   // Paged feeds (issue 24)
         }
     }
 

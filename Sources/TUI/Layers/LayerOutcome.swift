@@ -52,4 +52,7 @@ enum LayerRequest: Equatable {
     // Export (issue 23)
     /// Copy these photos into the folder typed (`~` and relative paths not resolved yet), as the options say.
     case exportPhotos([String], to: String, options: ExportOptions)
+    // Paged feeds (issue 24)
+    /// Fetch the next page of the feed on screen now (`M`; a failed one again).
+    case loadMoreOfFeed
 }

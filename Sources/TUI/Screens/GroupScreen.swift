@@ -99,6 +99,17 @@ enum GroupScreen {
             PhotoBadges.draw(badges, x: tile.x + when.displayWidth + 1, y: tile.maxY - 1, into: &grid)
             if marked { markFrame(tile, into: &grid) }
         }
+        feedEndTile(page, state: state, into: &grid)   // Paged feeds (issue 24)
+    }
+
+    /// Paged feeds (issue 24): a tile after a feed's last photo while its next page comes
+    /// ("Loading more…"), or saying why it failed and the key that tries again.
+    static func feedEndTile(_ page: FolderPage, state: AppState, into grid: inout CellGrid) {
+        let layout = state.gridLayout
+        guard let text = state.feedEndText(groupID: page.group.id, saysEnd: false),
+              state.groupCursor.visibleRange(count: page.count + 1, layout: layout).contains(page.count),
+              let tile = layout.tileRect(index: page.count, topRow: state.groupCursor.topRow) else { return }
+        PhotoTile.placeholder(text, in: GridLayout.previewRect(in: tile), into: &grid)
     }
 
     /// "✓ ★ " for a marked favourite.

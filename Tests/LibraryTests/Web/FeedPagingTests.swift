@@ -351,4 +351,30 @@ struct PagedFeedRefreshTests {
         #expect(setup.feedItems(library, feed: "/files/page1.json") == [8, 9, 1, 2, 3, 4])
         #expect(library.photos.allSatisfy { !$0.leftFeed && !$0.missing })
     }
+
+    /// More new items than a page holds: the refresh reads on from the top until a page holds
+    /// an item it knows, and no further.
+    @Test func aRefreshReadsNewerPagesUntilAKnownItem() throws {
+        let setup = try FeedPagingTests.Setup(items: 9)
+        let address = setup.address("/files/page1.json")
+        func serve(_ numbers: [Int], next: String?, at name: String) {
+            let items = numbers.map { ["id": $0, "url": "/files/img/\($0).jpg"] as [String: Any] }
+            var body: [String: Any] = ["items": items]
+            if let next { body["next"] = next }
+            setup.server.serve(try! JSONSerialization.data(withJSONObject: body), at: name)
+        }
+        serve([1, 2, 3], next: "/files/page2.json", at: "page1.json")
+        serve([4], next: nil, at: "page2.json")
+        _ = try setup.importer().run([address], store: setup.store)
+        serve([8, 9, 7], next: "/files/page1b.json", at: "page1.json")
+        serve([6, 1, 2], next: "/files/page2b.json", at: "page1b.json")
+        serve([3, 4], next: nil, at: "page2b.json")
+        let (library, summary) = try setup.importer().refresh(store: setup.store)
+        #expect(summary.count(.imported) == 4)
+        #expect(setup.feedItems(library, feed: "/files/page1.json") == [8, 9, 7, 6, 1, 2, 3, 4])
+        let hits = try setup.server.hits().hits
+        #expect(hits["/files/page1b.json"] == 1)
+        #expect(hits["/files/page2b.json"] == nil, "a page with a known item ends the refresh")
+        #expect(library.photos.allSatisfy { !$0.leftFeed && !$0.missing })
+    }
 }

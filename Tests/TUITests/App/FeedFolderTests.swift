@@ -28,26 +28,34 @@ import Testing
         #expect(HomeScreen.folderDetail(state.homeFolders[feed], count: 3, width: 60).hasPrefix("feed · 3 photos"))
     }
 
-    /// Infinite scroll: passing half of the loaded photos asks for the next page once, in the
-    /// background; the grid keeps its cursor; a failure says why and the next move tries again.
-    @Test func passingHalfTheLoadedPhotosFetchesTheNextPageOnce() throws {
+    /// Infinite scroll: passing half of the last page asks for the next page once, in the
+    /// background; the grid keeps its cursor; a failure says why on a tile at the end and in the
+    /// status line, and `M` (not another move) tries again.
+    @Test func passingHalfThePageFetchesTheNextPageOnce() throws {
         var state = TestLibrary.state(Self.library(), columns: 120, rows: 40)
         let feed = Self.library().feeds[0]
         let index = try #require(state.homeFolders.firstIndex { $0.id == feed.groupID })
         state.openGroup(at: index)
         #expect(state.currentGroup?.photoIDs.count == 3)
         #expect(!state.press(.home).contains(.loadMoreOfFeed(feed.url)), "the first photo is not past half")
+        #expect(!state.press(.right).contains(.loadMoreOfFeed(feed.url)), "the second is half of three, not past it")
         #expect(state.press(.right) == [.loadMoreOfFeed(feed.url)])
         #expect(state.status == "Loading more…")
-        #expect(!state.press(.right).contains(.loadMoreOfFeed(feed.url)), "asked once")
+        #expect(AppView.render(state).text().contains("Loading more…"))
+        #expect(!state.press(.left).contains(.loadMoreOfFeed(feed.url)), "asked once")
+        #expect(AppView.render(state).text().contains("Loading more…"), "the tile stays after the last photo while it comes")
 
-        // It failed: said, and the next move asks again.
+        // It failed: said on the tile and the status line; moving does not ask again, M does.
         state.send(.feedPageLoaded(feedURL: feed.url, .success(Msg.FeedPage(library: Self.library(), added: 0,
                                                                             problem: "the server answered 503"))))
-        #expect(state.status?.hasPrefix("Loading more failed: the server answered 503") == true)
-        #expect(state.press(.right).contains(.loadMoreOfFeed(feed.url)))
+        #expect(state.status == "Loading more failed: the server answered 503 — M to try again")
+        let text = AppView.render(state).text()
+        #expect(text.contains("the server answered 503") && text.contains("M to try again"), "\(text)")
+        #expect(!state.press(.right).contains(.loadMoreOfFeed(feed.url)))
+        #expect(state.press(.char("M")) == [.loadMoreOfFeed(feed.url)])
+        #expect(!AppView.render(state).text().contains("503"))
 
-        // It came: the grid grows, the cursor stays.
+        // It came: the grid grows, the cursor stays, the tile goes.
         var grown = Self.library()
         var more = feed
         more.photoIDs.append(String(format: "%016x", 0xA000 + 301))
@@ -58,6 +66,44 @@ import Testing
         #expect(state.currentGroup?.photoIDs.count == 4)
         #expect(state.groupCursor.selected == selected)
         #expect(state.status == "1 photo more")
+        #expect(!AppView.render(state).text().contains("Loading more"))
         #expect(!state.press(.end).contains(.loadMoreOfFeed(feed.url)), "the feed ended")
+        state.press(.char("M"))
+        #expect(state.status == "No more photos in this feed")
+    }
+
+    /// The threshold (`feed-threshold`): a share of the last page, half by default.
+    @Test func theThresholdIsAShareOfTheLastPage() {
+        #expect(AppState.feedThresholdCount(loaded: 24, pageSize: 24, threshold: 0.5) == 12)
+        #expect(AppState.feedThresholdCount(loaded: 48, pageSize: 24, threshold: 0.5) == 36)
+        #expect(AppState.feedThresholdCount(loaded: 24, pageSize: 24, threshold: 0) == 0)
+        #expect(AppState.feedThresholdCount(loaded: 24, pageSize: 24, threshold: 1) == 23, "at the last photo")
+        #expect(AppState.feedThresholdCount(loaded: 40, pageSize: 24, threshold: 0.25) == 22)
+        #expect(AppState.feedThresholdCount(loaded: 5, pageSize: 24, threshold: 0.5) == 3, "a short first page")
+
+        var state = TestLibrary.state(Self.library(), columns: 120, rows: 40)
+        state.feedThreshold = 0
+        let feed = Self.library().feeds[0]
+        state.openGroup(at: state.homeFolders.firstIndex { $0.id == feed.groupID }!)
+        #expect(state.status == "Loading more…" && state.feedLoads[feed.url] == .loading,
+                "0: as soon as the last page shows (opening the folder)")
+    }
+
+    @Test func theThresholdIsASetting() {
+        #expect(Config(text: "", file: "config.toml").feedThreshold == 0.5)
+        #expect(Config(text: "feed-threshold = 0.25", file: "config.toml").feedThreshold == 0.25)
+        #expect(Config(text: "feed-threshold = 1", file: "config.toml").feedThreshold == 1)
+        let bad = Config(text: "feed-threshold = 2", file: "config.toml")
+        #expect(bad.feedThreshold == 0.5)
+        #expect(bad.problems == ["config.toml line 1: \"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not 2"],
+                "\(bad.problems)")
+    }
+
+    /// M away from a feed says what it is for.
+    @Test func loadMoreOutsideAFeedSaysWhatItIsFor() {
+        var state = TestLibrary.state()
+        state.openGroup(at: TestLibrary.gardenIndex)
+        #expect(state.press(.char("M")).isEmpty)
+        #expect(state.status == "Not a web feed's folder: M loads a feed's next page")
     }
 }

@@ -52,6 +52,7 @@ import Testing
         case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
         case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)
+        case .feedView: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("V"))   // the feed view (issue 24)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
