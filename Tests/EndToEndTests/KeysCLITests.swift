@@ -15,7 +15,8 @@ import Testing
                            "album", "album-picker", "album-confirmation",   // albums (issue 23)
                            "duplicates",   // look-alike duplicates (issue 23)
                            "slideshow", "export-line",   // slideshow and export (issue 23)
-                           "album-photo"]   // a photo of an album in the photo view (issue 23)
+                           "album-photo",   // a photo of an album in the photo view (issue 23)
+                           "geotag-form"]   // GPX geotagging (issue 25)
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

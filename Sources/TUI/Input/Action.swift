@@ -95,4 +95,6 @@ public enum Action: String, CaseIterable, Sendable {
     case slideshow, shuffle, caption
     // Export (issue 23): X copies the marked photos (or this one) into a folder.
     case export
+    // GPX geotagging (issue 25): M places the marked photos (or this one) on GPS tracks.
+    case geotag
 }

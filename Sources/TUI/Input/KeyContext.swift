@@ -22,6 +22,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case exportLine
     // Albums (issue 23): a photo of an album in the photo view (over the photo view's keys).
     case albumPhoto
+    // GPX geotagging (issue 25): the geotag form.
+    case geotagForm
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -54,6 +56,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .slideshow: "slideshow"
         case .exportLine: "export-line"
         case .albumPhoto: "album-photo"
+        case .geotagForm: "geotag-form"
         }
     }
 
@@ -88,6 +91,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .slideshow: "Keys — slideshow"
         case .exportLine: "Keys — export to a folder"
         case .albumPhoto: "Keys — photo of an album"
+        case .geotagForm: "Keys — geotag form"
         }
     }
 
@@ -103,5 +107,6 @@ public enum KeyContext: String, CaseIterable, Sendable {
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker, .exportLine].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker, .exportLine,
+                                         .geotagForm].contains(self) }   // GPX geotagging (issue 25)
 }

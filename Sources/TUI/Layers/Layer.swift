@@ -39,6 +39,8 @@ enum Layer: Sendable {
     case duplicates(DuplicatesReview)
     // Slideshow (issue 23): full screen, over the grid it started on.
     case slideshow(Slideshow)
+    // GPX geotagging (issue 25): the form placing the marked photos on tracks.
+    case geotagForm(GeotagForm)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -62,6 +64,7 @@ enum Layer: Sendable {
         case let .albumDeleteConfirmation(state): state
         case let .duplicates(state): state
         case let .slideshow(state): state
+        case let .geotagForm(state): state
         }
     }
 

@@ -52,6 +52,7 @@ import Testing
         case .duplicates: state.press(.char("D"))   // look-alike duplicates (issue 23)
         case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
         case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)
+        case .geotagForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("M"))   // GPX geotagging (issue 25)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
