@@ -41,6 +41,7 @@ public struct GPXTrack: Sendable, Equatable {
     /// Reads the GPX file at `path`.
     public static func read(path: String) throws(GPXError) -> GPXTrack {
         let data: Data
+        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

@@ -38,6 +38,8 @@ struct GeotagForm: Equatable, Sendable, LayerState {
 
     func render(_ state: AppState, into grid: inout CellGrid) { GeotagFormView.render(self, state: state, into: &grid) }
 
+    func hints(_ state: AppState) -> String? { state.keyMap.hints([.accept, .nextField, .cancel], in: .geotagForm) }
+
     func title(_ state: AppState) -> String? {
         "Geotag \(photoIDs.count) photo\(photoIDs.count == 1 ? "" : "s") from GPS tracks"
     }
