@@ -17,6 +17,8 @@ packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-d
           xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
 # GIF and TIFF formats (issue 20): giflib and libtiff.
 packages+=(libgif-dev libtiff-dev)
+# Cameras (issue 25): libgphoto2 (its "Directory Browse" driver turns a folder into a camera in the tests).
+packages+=(libgphoto2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
