@@ -92,7 +92,7 @@ import Testing
         let port = try sandbox.cli(["import", "--camera", "Directory Browse", "--port", "serial:/nonexistent", "--to", sandbox.root.path])
         #expect(port.status == 1 && port.stderr.contains("serial:/nonexistent"), "\(port)")
         #expect(try sandbox.cli(["import", "--camera", "Directory Browse", sandbox.root.path]).status == 64)
-        let cameras = try sandbox.cli(["cameras", "--json"])
+        let cameras = try E2E.cli(["cameras", "--json"], sandbox: sandbox)
         #expect(cameras.status == 0 && cameras.stdout.hasPrefix("["), "\(cameras)")
     }
 }
