@@ -37,6 +37,9 @@ let package = Package(
         .target(name: "CRaw", dependencies: ["CLazyLink"]),
         /// Libraries loaded on first use (dlopen) so a start-up never pays for them.
         .target(name: "CLazyLink"),
+        // Cameras (issue 25): libgphoto2 (PTP/MTP cameras and phones, "Directory Browse" folders).
+        // Loaded on first use, not linked: `apt` libgphoto2-dev.
+        .target(name: "CGPhoto2", dependencies: ["CLazyLink"]),
         /// GIF: giflib, read from memory (the first frame; a second one makes the GIF animated).
         .systemLibrary(name: "CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
@@ -51,7 +54,8 @@ let package = Package(
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
-                                              "CJPEGRegion"],
+                                              "CJPEGRegion",
+                                              "CGPhoto2"],   // cameras (issue 25)
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.

@@ -19,6 +19,8 @@ packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-d
 packages+=(libgif-dev libtiff-dev)
 # Zoom (issue 20): libjpeg-turbo's libjpeg API, to decode only the zoomed part of a JPEG.
 packages+=(libjpeg-dev)
+# Cameras (issue 25): libgphoto2 (its "Directory Browse" driver turns a folder into a camera in the tests).
+packages+=(libgphoto2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -26,11 +26,18 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
     @OptionGroup var download: DownloadOptions
-    @Argument(help: ArgumentHelp("Files, folders and http(s) URLs to import.", valueName: "path-or-url")) var paths: [String]
+    @Argument(help: ArgumentHelp("Files, folders and http(s) URLs to import.", valueName: "path-or-url")) var paths: [String] = []
     @Flag(name: .long, help: "Print each file's outcome as a JSON array instead of text.") var json = false
     // Paged feeds (issue 24)
     @Option(name: .long, help: ArgumentHelp("Pages of each feed to fetch: a number, or all.", valueName: "N|all"))
     var pages: String = "1"
+    // Cameras (issue 25): `import --camera MODEL [--port PORT] --to DIR` (ImportCommand+Camera).
+    @Option(name: .long, help: ArgumentHelp("Import every new file of this camera (a model `cameras` lists; \"Directory Browse\" with --port disk:PATH for a folder).", valueName: "model"))
+    var camera: String?
+    @Option(name: .long, help: ArgumentHelp("The camera's port (usb:001,004, disk:/media/card); default: the one detected.", valueName: "port"))
+    var port: String?
+    @Option(name: .long, help: ArgumentHelp("Where the camera's files are copied, in YYYY/YYYY-MM-DD folders (default ~/Pictures/photory).", valueName: "dir"))
+    var to: String?
 
     /// `--pages` as a number of pages (`all`: the page cap).
     var pageCount: Int? {
@@ -47,11 +54,14 @@ struct ImportCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one file or folder to import") }
+        if camera != nil, !paths.isEmpty { throw ValidationError("--camera imports from the camera only: give no paths with it") }
+        if camera == nil, port != nil || to != nil { throw ValidationError("--port and --to go with --camera") }
+        if paths.isEmpty, camera == nil { throw ValidationError("give at least one file or folder to import") }
         if pageCount == nil { throw ValidationError("--pages takes a number from 1, or all (not \(pages.strippingControlCharacters))") }
     }
 
     func run() throws {
+        if let camera { return try runCamera(camera) }   // cameras (issue 25)
         var interruptedBy: Int32?
         var failed = false
         try reportingFailures {

@@ -18,7 +18,9 @@ struct PhotoryCommand: ParsableCommand {
         subcommands: [BrowseCommand.self, ImportCommand.self, FetchCommand.self, RefreshCommand.self, GroupsCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, TrashCommand.self, RemoveCommand.self, MemoriesCommand.self, AlbumCommand.self, UndoCommand.self, RedoCommand.self, WriteMetadataCommand.self, CompactCommand.self, CacheCommand.self, KeysCommand.self, BenchCommand.self, BenchStartupCommand.self,
                       DuplicatesCommand.self,  // look-alike duplicates (issue 23)
-                      ExportCommand.self],  // export (issue 23)
+                      ExportCommand.self,  // export (issue 23)
+                      GeotagCommand.self,  // GPX geotagging (issue 25)
+                      CamerasCommand.self],  // cameras (issue 25)
         defaultSubcommand: BrowseCommand.self)
 
     /// Parses the command line with `--library` accepted before the subcommand too.

@@ -132,11 +132,13 @@ import Testing
 
     /// FFmpeg and LibRaw bring about a hundred libraries: they are loaded when a video or a raw
     /// file is first read, never at start-up (`Sources/CLazyLink`), so every start stays small.
+    /// libgphoto2 (cameras, issue 25) too: only when a camera is asked for.
     @Test func startingMapsNeitherFFmpegNorLibRaw() throws {
         let linked = Processes.run("/usr/bin/ldd", [try E2E.binary()])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(linked.stdout.contains("libncursesw"), "ldd said: \(linked.stdout)")
-        for name in ["libavformat", "libavcodec", "libswscale", "libavutil", "libraw"] {
+        for name in ["libavformat", "libavcodec", "libswscale", "libavutil", "libraw",
+                     "libgphoto2"] {   // cameras (issue 25)
             #expect(!linked.stdout.contains(name), "the binary links \(name) at start-up")
         }
     }

@@ -17,3 +17,24 @@ public enum UTCOffset {
     /// True when `text` is a UTC offset that exists.
     public static func isValid(_ text: String) -> Bool { problem(text) == nil }
 }
+
+// GPX geotagging (issue 25): a zone typed with optional seconds.
+extension UTCOffset {
+    /// "+02:00", "-03:30", "+05:45:30", "2:00", "Z" as seconds east of UTC; nil when it is not
+    /// an offset between -12:00 and +14:00.
+    public static func seconds(parsing text: String) -> Int? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        if rest == "Z" || rest.uppercased() == "UTC" { return 0 }
+        var sign = 1
+        if let first = rest.first, first == "+" || first == "-" || first == "−" {
+            sign = first == "+" ? 1 : -1
+            rest = rest.dropFirst()
+        }
+        let fields = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hours = Int(fields[0]), let minutes = Int(fields[1]), minutes < 60,
+              let seconds = fields.count == 3 ? Int(fields[2]) : 0, seconds < 60 else { return nil }
+        let total = sign * (hours * 3600 + minutes * 60 + seconds)
+        return (-12 * 3600...14 * 3600).contains(total) ? total : nil
+    }
+}

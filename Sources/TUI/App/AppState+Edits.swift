@@ -191,6 +191,8 @@ extension AppState {
             return []
         case .writeBack:
             return askToWriteBack()
+        case .geotag:   // GPX geotagging (issue 25)
+            return openGeotagForm()
         default:
             return nil
         }

@@ -146,6 +146,10 @@ extension AppState {
         case let .exportFinished(summary):
             changeLayer(ImportOverlayState.self) { $0.phase = .exported(summary) }
             return []
+        // GPX geotagging (issue 25)
+        case let .tracksRead(typed, tracks, problems):
+            tracksRead(typed: typed, tracks: tracks, problems: problems)
+            return []
         }
     }
 

@@ -379,6 +379,11 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.imports }?.cancel(Self.exportKey)   // Export (issue 23)
         case let .exportPhotos(photos, folder, options):   // Export (issue 23)
             export(photos, to: folder, options: options)
+        case let .readTracks(typed):   // GPX geotagging (issue 25)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let (tracks, problems) = GPXTrack.read(typed: typed)
+                inbox.post(.tracksRead(typed: typed, tracks: tracks, problems: problems))
+            }
         case let .wantOriginals(photos):
             let web = self.web, thumbnails = self.thumbnails, store = self.store
             let queue = workers.withLock { workers -> OriginalQueue? in

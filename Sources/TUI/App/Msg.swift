@@ -64,6 +64,10 @@ public enum Msg: Sendable {
     // Export (issue 23)
     /// The export (`Effect.exportPhotos`) ended: each photo's outcome.
     case exportFinished(ExportSummary)
+    // GPX geotagging (issue 25)
+    /// The tracks typed in the geotag form (`Effect.readTracks`) were read: those that could
+    /// be, and each file's problem.
+    case tracksRead(typed: String, tracks: [GPXTrack], problems: [String])
 
     /// The trash work done: the library as saved, each photo's outcome, and the bytes moved.
     public struct TrashDone: Sendable {

@@ -98,4 +98,6 @@ public enum Action: String, CaseIterable, Sendable {
     // Paged feeds (issue 24): V opens the feed view (a stream of large photos); M loads a feed's
     // next page now (after a failure: tries again).
     case feedView = "feed-view", loadMore = "load-more"
+    // GPX geotagging (issue 25): H places the marked photos (or this one) on GPS tracks.
+    case geotag
 }

@@ -24,6 +24,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case albumPhoto
     // Paged feeds (issue 24): the feed view (`V`).
     case feedView
+    // GPX geotagging (issue 25): the geotag form.
+    case geotagForm
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -57,6 +59,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .exportLine: "export-line"
         case .albumPhoto: "album-photo"
         case .feedView: "feed-view"   // Paged feeds (issue 24)
+        case .geotagForm: "geotag-form"
         }
     }
 
@@ -92,6 +95,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .exportLine: "Keys — export to a folder"
         case .albumPhoto: "Keys — photo of an album"
         case .feedView: "Keys — feed view"   // Paged feeds (issue 24)
+        case .geotagForm: "Keys — geotag form"
         }
     }
 
@@ -107,5 +111,6 @@ public enum KeyContext: String, CaseIterable, Sendable {
     }
 
     /// Layers where typing a character that no binding takes puts it in a text field.
-    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker, .exportLine].contains(self) }
+    var takesText: Bool { [.search, .dateForm, .placeForm, .tagEditor, .commandLine, .albumPicker, .exportLine,
+                                         .geotagForm].contains(self) }   // GPX geotagging (issue 25)
 }

@@ -302,6 +302,28 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.close, [.escape, .char("q")], help: "back to the grid, on the photo on top", hint: "back",
                        in: [.feedView]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.feedView]),
+            + geotag(photos: photos)   // GPX geotagging (issue 25)
+    }()
+
+    /// GPX geotagging (issue 25): `H` places the marked photos (or this one) on GPS tracks; the
+    /// form's fields are edited like the other forms'.
+    private static func geotag(photos: Set<KeyContext>) -> [KeyBinding] {
+        let form: Set<KeyContext> = [.geotagForm]
+        return [
+            KeyBinding(.geotag, [.char("H")], help: "geotag: place the marked photos (or this one) on GPX tracks",
+                       hint: "geotag", in: photos),
+            KeyBinding(.accept, [.enter], help: "read the tracks and show them on the map; again: set the places",
+                       hint: "place", in: form),
+            KeyBinding(.cancel, [.escape], help: "cancel", hint: "cancel", in: form),
+            KeyBinding(.nextField, [.tab, .down], help: "next / previous field", hint: "field", in: form),
+            KeyBinding(.previousField, [.up], help: "next / previous field", in: form),
+            KeyBinding(.cursorLeft, [.left], help: "move the cursor", in: form),
+            KeyBinding(.cursorRight, [.right], help: "move the cursor", in: form),
+            KeyBinding(.lineStart, [.home, .ctrl("a")], help: "start / end of the line", in: form),
+            KeyBinding(.lineEnd, [.end, .ctrl("e")], help: "start / end of the line", in: form),
+            KeyBinding(.deleteBack, [.backspace], help: "delete before / after the cursor", in: form),
+            KeyBinding(.deleteForward, [.delete], help: "delete before / after the cursor", in: form),
+            KeyBinding(.clearLine, [.ctrl("u")], help: "clear the line", in: form),
         ]
     }
 

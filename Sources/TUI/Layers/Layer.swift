@@ -43,6 +43,8 @@ enum Layer: Sendable {
     case exportForm(ExportForm)
     // Paged feeds (issue 24): the feed view, over the grid it opened on.
     case feedView(FeedStream)
+    // GPX geotagging (issue 25): the form placing the marked photos on tracks.
+    case geotagForm(GeotagForm)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -68,6 +70,7 @@ enum Layer: Sendable {
         case let .slideshow(state): state
         case let .exportForm(state): state
         case let .feedView(state): state   // Paged feeds (issue 24)
+        case let .geotagForm(state): state
         }
     }
 

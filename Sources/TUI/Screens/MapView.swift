@@ -12,6 +12,8 @@ public enum MapView {
         public var mainPin = Style(fg: .indexed(9), attrs: [.bold])
         public var otherPin = Style(fg: .indexed(3))
         public var caption = Style(attrs: [.reverse])
+        // GPX geotagging (issue 25): the tracks photos are placed on.
+        public var track = Style(fg: .indexed(6), attrs: [.bold])
 
         public init() {}
         public static let standard = Styles()
@@ -26,8 +28,10 @@ public enum MapView {
     ///   - outline: the land to draw (``WorldOutline/shared()``); nil draws pins on an empty
     ///     map (the outline file is missing; the caller shows why).
     ///   - pins: others first or last, it does not matter: the main pin is drawn last.
+    ///   - tracks: lines drawn over the land, under the pins (GPS tracks, issue 25).
     public static func render(into grid: inout CellGrid, rect: Rect, viewport: MapViewport,
-                              pins: [MapPin], outline: WorldOutline?, styles: Styles = .standard) {
+                              pins: [MapPin], outline: WorldOutline?, tracks: [[GPSPosition]] = [],
+                              styles: Styles = .standard) {
         let area = rect.intersection(grid.bounds)
         guard !area.isEmpty else { return }
         grid.fill(area, with: .blank)
@@ -36,6 +40,12 @@ public enum MapView {
             for kind in [WorldOutline.Kind.border, .coastline] {
                 draw(outline, kind: kind, on: &canvas, viewport: viewport, area: area,
                      style: kind == .coastline ? styles.coastline : styles.border)
+            }
+        }
+        for track in tracks {
+            for (a, b) in zip(track, track.dropFirst()) {
+                let from = viewport.dot(for: a, in: area), to = viewport.dot(for: b, in: area)
+                canvas.line(from: from, to: to, style: styles.track)
             }
         }
         canvas.draw(into: &grid, x: area.x, y: area.y)

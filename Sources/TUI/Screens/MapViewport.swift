@@ -9,9 +9,10 @@ import Library
 /// depends on the area, so panning by cells takes the area the map is drawn in. Latitude is
 /// clamped so the view does not run past the poles (when it can); longitude wraps at ±180°.
 public struct MapViewport: Hashable, Sendable {
-    /// The deepest zoom: ×256, about 0.1 km a cell on an 80-column map — finer than the
-    /// outline's 1:110m detail, still useful to tell pins apart.
-    public static let maxZoom = 8
+    /// The deepest zoom: ×4096, about 60 m a cell on a 120-column map — far finer than the
+    /// outline's 1:110m detail, but a walk's GPS track (issue 25: the geotag form) spans a few
+    /// kilometres and needs it to be more than a dot; pins are told apart too.
+    public static let maxZoom = 12
 
     /// The centre, degrees north (−90…90).
     public private(set) var latitude: Double

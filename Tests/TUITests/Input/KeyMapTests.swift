@@ -53,6 +53,7 @@ import Testing
         case .slideshow: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("S"))   // Slideshow (issue 23)
         case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)
         case .feedView: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("V"))   // the feed view (issue 24)
+        case .geotagForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("H"))   // GPX geotagging (issue 25)
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }

@@ -1,0 +1,16 @@
+#ifndef PHOTORY_CGPHOTO2_SHIM_H
+#define PHOTORY_CGPHOTO2_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <gphoto2/gphoto2.h>
+
+/* Loads libgphoto2 and its port library once (lazy_gphoto2.c); NULL, or why they could not be
+ * loaded. Call it before any other gp_ function. */
+const char *photory_gphoto2_load(void);
+
+/* GP_OK and the file type and info flags, as plain values for Swift. */
+static inline int photory_gp_ok(void) { return GP_OK; }
+static inline CameraFileType photory_gp_file_type_normal(void) { return GP_FILE_TYPE_NORMAL; }
+static inline int photory_gp_info_size(void) { return GP_FILE_INFO_SIZE; }
+static inline int photory_gp_info_mtime(void) { return GP_FILE_INFO_MTIME; }
+#endif

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Copies a camera's new files into the import folder (issue 25): a camera is not a place to
+/// reference photos in. Each file goes to `root/YYYY/YYYY-MM-DD/` by the date the camera gives
+/// it (else today), keeping its name (made unique, "IMG_0001-2.JPG", when another file has
+/// it). A file is new unless the library already holds one of the same name and size (and the
+/// same time, when the camera gives one): then it is not downloaded again. The copies are then
+/// imported like any files (`Importer`); one whose content the library already has comes out
+/// as a duplicate there, and its copy is removed (`removeDuplicateCopies`).
+///
+/// A copy is written beside its final name and renamed into place once complete, with the
+/// camera's time as its modification time; a file that cannot be copied (gone from the camera,
+/// a read error) is named with the reason and the rest goes on.
+public struct CameraImporter: Sendable {
+    /// The import folder: `~/Pictures/photory` by default.
+    public var root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// What happened to one file of the camera.
+    public struct Result: Sendable, Equatable {
+        public enum Outcome: Sendable, Equatable {
+            /// Copied to `path`.
+            case downloaded(String)
+            /// The library already has it (the photo's path).
+            case alreadyInLibrary(String)
+            case failed(String)
+        }
+        public var file: CameraFile
+        public var outcome: Outcome
+    }
+
+    /// Where the files of `camera` go and what became of each; `progress` is told (done, total,
+    /// the file) before each.
+    public func download(from camera: CameraSource, library: PhotoLibrary,
+                         cancellation: ImportCancellation? = nil,
+                         progress: (Int, Int, CameraFile) -> Void = { _, _, _ in }) throws(CameraError) -> [Result] {
+        let files = try camera.files()
+        // The library's photos by file name and size, for "already there".
+        var known: [String: [Photo]] = [:]
+        for photo in library.photos { known[(photo.path as NSString).lastPathComponent, default: []].append(photo) }
+        var results: [Result] = []
+        for (index, file) in files.enumerated() {
+            if cancellation?.isCancelled == true { break }
+            progress(index, files.count, file)
+            if let found = known[file.name]?.first(where: { Self.same(file, $0) }) {
+                results.append(Result(file: file, outcome: .alreadyInLibrary(found.path)))
+                continue
+            }
+            results.append(Result(file: file, outcome: copy(file, from: camera)))
+        }
+        return results
+    }
+
+    /// Whether the library's `photo` is the camera's `file`: the same name (the caller's
+    /// look-up), size and, when the camera gives one, time (to the second: copies keep it).
+    static func same(_ file: CameraFile, _ photo: Photo) -> Bool {
+        guard let size = file.size, size == photo.fileSize else { return false }
+        guard let modified = file.modified else { return true }
+        return abs(photo.fileModified - modified) < 1
+    }
+
+    /// `root/YYYY/YYYY-MM-DD` for a file of time `modified` (seconds since 1970; now when nil),
+    /// in the machine's zone.
+    public func folder(for modified: Double?) -> String {
+        var time = time_t((modified ?? Date().timeIntervalSince1970).rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        let year = Int(parts.tm_year) + 1900
+        return root + "/" + String(format: "%04d/%04d-%02d-%02d", year, year, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
+    /// Copies `file` into its folder; the outcome.
+    private func copy(_ file: CameraFile, from camera: CameraSource) -> Result.Outcome {
+        let folder = folder(for: file.modified)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return .failed("cannot make \(folder): \((error as NSError).localizedFailureReason ?? "\(error)")")
+        }
+        let temporary = folder + "/." + file.name + ".photory-download"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return .failed("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        do {
+            try camera.download(file, into: fd)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            return .failed(error.description)
+        }
+        var status = stat()
+        let written = fstat(fd, &status) == 0 ? Int64(status.st_size) : -1
+        let synced = fsync(fd) == 0
+        close(fd)
+        if let size = file.size, written != size {
+            unlink(temporary)
+            return .failed("copy of \(file.path) has \(written) bytes, the camera said \(size): not kept")
+        }
+        guard synced else {
+            unlink(temporary)
+            return .failed("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        if let modified = file.modified {
+            var times = [timespec(tv_sec: time_t(modified), tv_nsec: 0), timespec(tv_sec: time_t(modified), tv_nsec: 0)]
+            utimensat(AT_FDCWD, temporary, &times, 0)
+        }
+        let destination = Self.unique(folder + "/" + file.name)
+        guard rename(temporary, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return .failed("cannot name \(destination): \(reason)")
+        }
+        return .downloaded(destination)
+    }
+
+    /// `path`, or "name-2.ext", "name-3.ext"… when a file has it.
+    static func unique(_ path: String) -> String {
+        guard FileManager.default.fileExists(atPath: path) else { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        for n in 2... {
+            let candidate = folder + "/" + stem + "-\(n)" + (ext.isEmpty ? "" : "." + ext)
+            if !FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return path
+    }
+}

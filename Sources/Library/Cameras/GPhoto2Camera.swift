@@ -1,0 +1,158 @@
+import CGPhoto2
+import Foundation
+
+/// A camera through libgphoto2 (issue 25), loaded on first use (`Sources/CGPhoto2`, the recipe
+/// in `lazy_link.h`): starting photory never maps it. One connection per value; libgphoto2 is
+/// not meant to be driven from two threads at once, so use one from one thread.
+public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
+    public let label: String
+    private let context: OpaquePointer
+    private let camera: UnsafeMutablePointer<Camera>
+
+    /// A camera libgphoto2 detected: its driver's model name and its port.
+    public struct Detected: Sendable, Equatable, Codable {
+        public var model: String
+        public var port: String
+    }
+
+    /// Why libgphoto2 cannot be loaded, or nil when it is.
+    public static var loadFailure: String? { photory_gphoto2_load().map { String(cString: $0) } }
+
+    /// The cameras and phones plugged in (and card readers libgphoto2 sees as disks).
+    public static func detect() throws(CameraError) -> [Detected] {
+        if let failure = loadFailure { throw .libraryMissing(failure) }
+        guard let context = gp_context_new() else { throw .failed("detecting cameras", reason: "no libgphoto2 context") }
+        defer { gp_context_unref(context) }
+        var list: OpaquePointer?
+        guard gp_list_new(&list) == photory_gp_ok(), let list else { throw .failed("detecting cameras", reason: "out of memory") }
+        defer { gp_list_free(list) }
+        let found = gp_camera_autodetect(list, context)
+        guard found >= photory_gp_ok() else { throw .failed("detecting cameras", reason: reason(found)) }
+        return (0..<max(0, gp_list_count(list))).compactMap { index in
+            var name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+            guard gp_list_get_name(list, Int32(index), &name) == photory_gp_ok(),
+                  gp_list_get_value(list, Int32(index), &value) == photory_gp_ok(), let name, let value else { return nil }
+            return Detected(model: String(cString: name), port: String(cString: value))
+        }
+    }
+
+    /// Opens the camera of driver `model` on `port` (nil: the port detected for that model).
+    public init(model: String, port: String?) throws(CameraError) {
+        if let failure = Self.loadFailure { throw .libraryMissing(failure) }
+        var port = port
+        if port == nil {
+            let found = try Self.detect().filter { $0.model == model }
+            guard let first = found.first else {
+                throw .failed("opening \(model)", reason: "no such camera is plugged in (give --port, e.g. usb: or disk:/path)")
+            }
+            port = first.port
+        }
+        let portPath = port ?? ""
+        guard let context = gp_context_new() else { throw .failed("opening \(model)", reason: "no libgphoto2 context") }
+        var camera: UnsafeMutablePointer<Camera>?
+        guard gp_camera_new(&camera) == photory_gp_ok(), let camera else {
+            gp_context_unref(context)
+            throw .failed("opening \(model)", reason: "out of memory")
+        }
+        do {
+            try Self.configure(camera, model: model, port: portPath, context: context)
+        } catch {
+            gp_camera_unref(camera)
+            gp_context_unref(context)
+            throw error
+        }
+        self.context = context
+        self.camera = camera
+        label = "\(model) on \(portPath)"
+    }
+
+    private static func configure(_ camera: UnsafeMutablePointer<Camera>, model: String, port: String,
+                                  context: OpaquePointer) throws(CameraError) {
+        var abilitiesList: OpaquePointer?
+        guard gp_abilities_list_new(&abilitiesList) == photory_gp_ok(), let abilitiesList else {
+            throw .failed("opening \(model)", reason: "out of memory")
+        }
+        defer { gp_abilities_list_free(abilitiesList) }
+        _ = gp_abilities_list_load(abilitiesList, context)
+        let modelIndex = gp_abilities_list_lookup_model(abilitiesList, model)
+        guard modelIndex >= 0 else { throw .unknownModel(model) }
+        var abilities = CameraAbilities()
+        guard gp_abilities_list_get_abilities(abilitiesList, modelIndex, &abilities) == photory_gp_ok() else {
+            throw .unknownModel(model)
+        }
+        _ = gp_camera_set_abilities(camera, abilities)
+
+        var ports: OpaquePointer?
+        guard gp_port_info_list_new(&ports) == photory_gp_ok(), let ports else {
+            throw .failed("opening \(model)", reason: "out of memory")
+        }
+        defer { gp_port_info_list_free(ports) }
+        _ = gp_port_info_list_load(ports)
+        let portIndex = gp_port_info_list_lookup_path(ports, port)
+        guard portIndex >= 0 else { throw .unknownPort(port) }
+        var info: GPPortInfo?
+        guard gp_port_info_list_get_info(ports, portIndex, &info) == photory_gp_ok(), let info else { throw .unknownPort(port) }
+        _ = gp_camera_set_port_info(camera, info)
+        let opened = gp_camera_init(camera, context)
+        guard opened >= photory_gp_ok() else { throw .failed("opening \(model) on \(port)", reason: reason(opened)) }
+    }
+
+    deinit {
+        _ = gp_camera_exit(camera, context)
+        _ = gp_camera_unref(camera)
+        gp_context_unref(context)
+    }
+
+    public func files() throws(CameraError) -> [CameraFile] {
+        var found: [CameraFile] = []
+        var folders = ["/"]
+        while let folder = folders.popLast() {
+            let names = try list(folder, folders: false)
+            for name in names {
+                var info = CameraFileInfo()
+                var file = CameraFile(folder: folder, name: name)
+                if gp_camera_file_get_info(camera, folder, name, &info, context) == photory_gp_ok() {
+                    let fields = Int32(bitPattern: info.file.fields.rawValue)
+                    if fields & Int32(photory_gp_info_size()) != 0 { file.size = Int64(info.file.size) }
+                    if fields & Int32(photory_gp_info_mtime()) != 0, info.file.mtime > 0 { file.modified = Double(info.file.mtime) }
+                }
+                found.append(file)
+            }
+            let children = try list(folder, folders: true)
+            folders += children.reversed().map { (folder.hasSuffix("/") ? folder : folder + "/") + $0 }
+        }
+        return found
+    }
+
+    private func list(_ folder: String, folders: Bool) throws(CameraError) -> [String] {
+        var list: OpaquePointer?
+        guard gp_list_new(&list) == photory_gp_ok(), let list else { throw .failed("listing \(folder)", reason: "out of memory") }
+        defer { gp_list_free(list) }
+        let result = folders ? gp_camera_folder_list_folders(camera, folder, list, context)
+            : gp_camera_folder_list_files(camera, folder, list, context)
+        guard result >= photory_gp_ok() else { throw .failed("listing \(folder) on \(label)", reason: Self.reason(result)) }
+        return (0..<max(0, gp_list_count(list))).compactMap { index in
+            var name: UnsafePointer<CChar>?
+            guard gp_list_get_name(list, Int32(index), &name) == photory_gp_ok(), let name else { return nil }
+            return String(cString: name)
+        }.sorted()
+    }
+
+    public func download(_ file: CameraFile, into fd: Int32) throws(CameraError) {
+        // libgphoto2 closes the descriptor it is given with the file: hand it a copy.
+        let own = dup(fd)
+        guard own >= 0 else { throw .failed("copying \(file.path)", reason: String(cString: strerror(errno))) }
+        var cameraFile: OpaquePointer?
+        guard gp_file_new_from_fd(&cameraFile, own) == photory_gp_ok(), let cameraFile else {
+            close(own)
+            throw .failed("copying \(file.path)", reason: "out of memory")
+        }
+        defer { gp_file_unref(cameraFile) }
+        let result = gp_camera_file_get(camera, file.folder, file.name, photory_gp_file_type_normal(), cameraFile, context)
+        guard result >= photory_gp_ok() else { throw .failed("copying \(file.path) from \(label)", reason: Self.reason(result)) }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        gp_result_as_string(code).map { String(cString: $0) } ?? "libgphoto2 error \(code)"
+    }
+}
