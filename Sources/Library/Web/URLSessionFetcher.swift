@@ -515,14 +515,16 @@ private final class DelegateQueue: OperationQueue, @unchecked Sendable {
     static let room = 16
     private let condition = NSCondition()
     private var queued = 0
+    /// A queue of its own, which gets a thread of its own when it has work. Left to the global
+    /// pool, the delegate's work waited for a thread while every pool thread waited for a fetch
+    /// (fetches run side by side on it), which waited for the delegate: a hang. Kept here:
+    /// `underlyingQueue` does not keep it alive (`unowned(unsafe)`).
+    private let dispatchQueue = DispatchQueue(label: "photory.web.delegate")
 
     override init() {
         super.init()
         maxConcurrentOperationCount = 1
-        // A queue of its own, which gets a thread of its own when it has work. Left to the
-        // global pool, the delegate's work waited for a thread while every pool thread waited
-        // for a fetch (fetches run side by side on it), which waited for the delegate: a hang.
-        underlyingQueue = DispatchQueue(label: "photory.web.delegate")
+        underlyingQueue = dispatchQueue
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {

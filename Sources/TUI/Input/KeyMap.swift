@@ -281,6 +281,7 @@ public struct KeyMap: Equatable, Sendable {
         ] + marking(photos: photos) + albums(photos: photos, grids: grids) + slideshow(screens: screens)
             + export(photos: photos)
             + feeds(photos: photos)   // Paged feeds (issue 24)
+            + geotag(photos: photos)   // GPX geotagging (issue 25)
     }()
 
     /// Paged feeds (issue 24): `V` shows the photos as a stream of large photos and back; `M` loads
@@ -302,8 +303,8 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.close, [.escape, .char("q")], help: "back to the grid, on the photo on top", hint: "back",
                        in: [.feedView]),
             KeyBinding(.help, [.char("?")], help: "help", in: [.feedView]),
-            + geotag(photos: photos)   // GPX geotagging (issue 25)
-    }()
+        ]
+    }
 
     /// GPX geotagging (issue 25): `H` places the marked photos (or this one) on GPS tracks; the
     /// form's fields are edited like the other forms'.
