@@ -18,19 +18,22 @@ public struct WallClock: Sendable, Equatable, Comparable {
     public init?(iso text: String) {
         let chars = Array(text.utf8)
         guard chars.count >= 19 else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                guard chars[i] >= 48, chars[i] <= 57 else { return nil }
-                value = value * 10 + Int(chars[i] - 48)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { Self.decimal(chars, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         let rest = String(decoding: chars[19...], as: UTF8.self)
         if TakenAt.isValidOffset(rest) { offset = rest }
+    }
+
+    /// The decimal number written by the ASCII digits `chars[range]`; nil when one is not a digit.
+    static func decimal(_ chars: [UInt8], _ range: Range<Int>) -> Int? {
+        var value = 0
+        for i in range {
+            guard chars[i] >= 48, chars[i] <= 57 else { return nil }
+            value = value * 10 + Int(chars[i] - 48)
+        }
+        return value
     }
 
     /// "2024-05-01T14:03:22" with the offset appended when known.

@@ -105,14 +105,7 @@ public struct GPXTrack: Sendable, Equatable {
         guard chars.count >= 19, chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
               chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: " "),
               chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                guard chars[i] >= 48, chars[i] <= 57 else { return nil }
-                value = value * 10 + Int(chars[i] - 48)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { WallClock.decimal(chars, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), (1...WallClock.daysIn(month: month, year: year)).contains(day),
