@@ -150,6 +150,20 @@ extension AppState {
         case let .tracksRead(typed, tracks, problems):
             tracksRead(typed: typed, tracks: tracks, problems: problems)
             return []
+        // Cameras (issue 25)
+        case let .camerasDetected(found, problem):
+            camerasDetected(found, problem: problem)
+            return []
+        case let .cameraFolderListed(address, path, result):
+            return cameraFolderListed(address, path: path, result)
+        case let .cameraThumbnail(address, file, cells):
+            cameraThumbnailCame(address, file, cells)
+            return []
+        case let .cameraFilesDeleted(label, deleted, problems):
+            cameraFilesDeleted(label: label, deleted: deleted, problems: problems)
+            return []
+        case let .captured(result):
+            return captured(result)
         }
     }
 
@@ -243,6 +257,6 @@ extension AppState {
         var newPicker = ImportPickerState(folder: remembered.lastImportFolder ?? startFolder, startFolder: startFolder)
         let effects = newPicker.load()
         open(.picker(newPicker))
-        return effects
+        return effects + [.detectCameras]   // cameras head the list (issue 25)
     }
 }

@@ -24,7 +24,7 @@ import Testing
 
     @Test func aAsksForTheStartFolderAndTheListingFillsThePicker() throws {
         var state = TestLibrary.state()
-        #expect(state.press(.char("a")) == [.listFolder(Self.pictures)])
+        #expect(state.press(.char("a")) == [.listFolder(Self.pictures), .detectCameras])
         let picker = try #require(state.picker)
         #expect(picker.folder == Self.pictures)
         #expect(picker.loading)
