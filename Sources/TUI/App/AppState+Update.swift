@@ -39,6 +39,7 @@ extension AppState {
         case let .folderListed(path, result):
             let rows = rows
             return changeLayer(ImportPickerState.self) { picker in
+                guard picker.camera == nil else { return [] }   // a late answer from the disk (issue 25)
                 let effects = picker.receive(path: path, result)
                 // The highlighted entry (the folder we came up from) may be far down the list.
                 picker.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
