@@ -75,7 +75,8 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         case .export: " Export \(photos) into the folder (made when missing; names kept, made unique) · \(keys)"
         case .command: " A shell command on the path\(count == 1 ? "" : "s") of \(photos): "
             + "{} stands for \(count == 1 ? "it" : "them") (else added at the end) · \(keys)"
-        case .cameraFolder: " Where camera photos are copied (into YYYY/YYYY-MM-DD folders; asked once, remembered) · \(keys)"
+        case .cameraFolder: " Where camera photos are copied (into YYYY/YYYY-MM-DD folders; asked once, remembered) · "
+            + "\(state.keyMap.label(.accept, in: keyContext)) imports · \(state.keyMap.label(.cancel, in: keyContext)) cancels"
         }
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: .plain))
         grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: y, style: Theme.dim)
