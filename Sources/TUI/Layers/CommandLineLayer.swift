@@ -1,7 +1,10 @@
+import Library
+
 /// `!`: the line where the user types a shell command to run on the photos (the marked ones,
 /// else the one selected), drawn at the bottom like the search line. Enter runs it
 /// (`CommandTemplate`: `{}` stands for the paths, else they come at the end), Esc closes.
-/// The same line asks `X`'s folder to export the photos into (`Purpose.export`, issue 23).
+/// The same line asks `X`'s folder to export the photos into (`Purpose.export`, issue 23), and,
+/// on the first camera import, the folder the camera's files are copied into (issue 25).
 struct CommandLineLayer: Equatable, Sendable, LayerState {
     /// What the line is typed for.
     enum Purpose: Equatable, Sendable {
@@ -9,6 +12,8 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         case command
         /// The folder to export the photos into (`X`).
         case export
+        /// The folder a camera's files are copied into (asked once, then remembered).
+        case cameraFolder(CameraImportRequest)
     }
 
     var photoIDs: [String]
@@ -21,24 +26,40 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         self.purpose = purpose
     }
 
-    var keyContext: KeyContext { purpose == .export ? .exportLine : .commandLine }
+    var keyContext: KeyContext { purpose == .command ? .commandLine : .exportLine }
     var layer: Layer { .commandLine(self) }
     /// The line takes the two bottom rows, which no image reaches.
     var coversPhotos: Bool { false }
 
     mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
         switch action {
-        case .accept where purpose == .export:
-            let folder = field.text.trimmingCharacters(in: .whitespaces)
-            return folder.isEmpty ? .close(then: .say("Nothing exported")) : .close(then: .exportPhotos(photoIDs, to: folder))
         case .accept:
+            if case let .cameraFolder(request) = purpose {
+                let folder = field.text.trimmingCharacters(in: .whitespaces)
+                return folder.isEmpty ? .close(then: .say("Nothing imported")) : .close(then: .cameraFolderChosen(request, folder))
+            }
+            guard purpose == .command else { return exportAccepted() }
             let command = field.text.trimmingCharacters(in: .whitespaces)
             return command.isEmpty ? .close(then: .say("Nothing run")) : .close(then: .runCommand(command, photoIDs: photoIDs))
         case .cancel:
-            return .close(then: .say(purpose == .export ? "Nothing exported" : "Nothing run"))
+            return .close(then: .say(nothingDone))
         default:
             _ = field.edit(key, action: action)
             return .consumed()
+        }
+    }
+
+    private func exportAccepted() -> LayerOutcome {
+        let folder = field.text.trimmingCharacters(in: .whitespaces)
+        return folder.isEmpty ? .close(then: .say("Nothing exported")) : .close(then: .exportPhotos(photoIDs, to: folder))
+    }
+
+    /// What the status line says when Esc closes the line.
+    private var nothingDone: String {
+        switch purpose {
+        case .command: "Nothing run"
+        case .export: "Nothing exported"
+        case .cameraFolder: "Nothing imported"
         }
     }
 
@@ -50,14 +71,21 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         let count = photoIDs.count
         let keys = state.keyMap.hints([.accept, .cancel], in: keyContext)
         let photos = "\(count) photo\(count == 1 ? "" : "s")"
-        let message = purpose == .export
-            ? " Export \(photos) into the folder (made when missing; names kept, made unique) · \(keys)"
-            : " A shell command on the path\(count == 1 ? "" : "s") of \(photos): "
-                + "{} stands for \(count == 1 ? "it" : "them") (else added at the end) · \(keys)"
+        let message = switch purpose {
+        case .export: " Export \(photos) into the folder (made when missing; names kept, made unique) · \(keys)"
+        case .command: " A shell command on the path\(count == 1 ? "" : "s") of \(photos): "
+            + "{} stands for \(count == 1 ? "it" : "them") (else added at the end) · \(keys)"
+        case .cameraFolder: " Where camera photos are copied (into YYYY/YYYY-MM-DD folders; asked once, remembered) · "
+            + "\(state.keyMap.label(.accept, in: keyContext)) imports · \(state.keyMap.label(.cancel, in: keyContext)) cancels"
+        }
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: .plain))
         grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: y, style: Theme.dim)
         grid.fill(Rect(x: 0, y: state.rows - 1, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
-        let prompt = purpose == .export ? "Export to: " : "!"
+        let prompt = switch purpose {
+        case .export: "Export to: "
+        case .command: "!"
+        case .cameraFolder: "Copy into: "
+        }
         let shown = prompt + field.withCursor(fitting: state.columns - 1 - prompt.count)
         grid.put(CellGrid.truncated(shown, toWidth: state.columns), x: 0, y: state.rows - 1, style: Theme.statusBar)
     }
