@@ -109,5 +109,17 @@ enum PhotoListView {
             grid.put(row(texts, columns: columns), x: area.x + 1, y: y, style: style, maxWidth: width)
             if badged { PhotoBadges.draw(badges, x: area.x + 1 + flagsWidth + gap, y: y, into: &grid) }
         }
+        feedEndRow(page, columns: columns, state: state, into: &grid)   // Paged feeds (issue 24)
+    }
+
+    /// Paged feeds (issue 24): a row after a feed's last photo while its next page comes
+    /// ("Loading more…"), or saying why it failed and the key that tries again (as the grid's tile).
+    static func feedEndRow(_ page: FolderPage, columns: [Column], state: AppState, into grid: inout CellGrid) {
+        let layout = state.photoLayout
+        guard let text = state.feedEndText(groupID: page.group.id, saysEnd: false),
+              state.groupCursor.visibleRange(count: page.count + 1, layout: layout).contains(page.count),
+              let y = layout.tileRect(index: page.count, topRow: state.groupCursor.topRow)?.y else { return }
+        let x = state.contentArea.x + 1 + flagsWidth + gap
+        grid.put(text, x: x, y: y, style: Theme.dim, maxWidth: state.contentArea.maxX - 1 - x)
     }
 }
