@@ -112,11 +112,13 @@ import Testing
         assertSnapshot(AppView.render(state), named: "feedListLoadingMore.80x24")
 
         state.send(.feedPageLoaded(feedURL: feed.url, .success(Msg.FeedPage(library: Self.library(), added: 0,
-                                                                            problem: "the server answered 503"))))
+                                                                            problem: "the server answered 503 Service Unavailable"))))
         state.status = nil
         let lines = AppView.render(state).lines()
         let last = try #require(lines.firstIndex { $0.contains("Loading more failed") }, "\(lines)")
-        #expect(lines[last].contains("the server answered 503 · M to try again"))
+        #expect((lines[last] + " " + lines[last + 1].trimmingCharacters(in: .whitespaces))
+                    .hasSuffix("Loading more failed: the server answered 503 Service Unavailable · M to try again"),
+                "a reason too long for 80 columns goes on in the next row, whole: \(lines)")
         #expect(lines[last - 1].contains(state.library.photo(id: feed.photoIDs[2])!.name), "right after the last photo")
     }
 
