@@ -140,7 +140,7 @@ public struct XMPFacts: Sendable, Equatable {
     }
 
     /// `path` without its extension, as NSString's `deletingPathExtension` gives it ("/a/b.jpg" →
-    /// "/a/b", "/a/.b" and "/a/b" unchanged, "/a/b." → "/a/b"), read from the bytes for a plain path:
+    /// "/a/b", "/a/.b", "/a/.." and "/a/b" unchanged, "/a/b." → "/a/b"), read from the bytes for a plain path:
     /// an unchanged rescan asks it of every file, and Foundation's takes a fifth of that rescan. A
     /// doubled or trailing slash (which Foundation tidies first) goes to Foundation.
     static func deletingExtension(_ path: String) -> String {
@@ -160,7 +160,8 @@ public struct XMPFacts: Sendable, Equatable {
             previous = byte
         }
         guard previous != slash, previous != 0 else { return (path as NSString).deletingPathExtension }
-        guard let lastDot, lastDot != componentStart else { return path }
+        guard let lastDot, lastDot != componentStart, path.utf8[componentStart...].elementsEqual("..".utf8) == false
+        else { return path }
         return String(path[..<lastDot])
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SidecarPathsTests {
     @Test(arguments: ["/a/b.jpg", "/a/b", "/a/.b", "/a/b.", "/a/b.c d", "/a/b..jpg", "/a.b/c", "/a//b.jpg",
                       "/a/b.jpg/", "a.jpg", "/a/b.tar.gz", "/a/é.JPG", "/a/b.ü", "/a/ .x", "/a/b.j/g", "/", "", "b.jpg",
-                      "/photos/IMG_0001.CR2"])
+                      "/photos/IMG_0001.CR2", "/a/..", "..", "/a/...", "/a/..b", "/a/a..", "/a/.b.c"])
     func theBaseIsFoundationsWithoutItsCost(path: String) {
         #expect(XMPFacts.deletingExtension(path) == (path as NSString).deletingPathExtension)
     }
