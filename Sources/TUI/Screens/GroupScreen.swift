@@ -9,6 +9,12 @@ enum GroupScreen {
     static let albumHints: [Action] = [.open, .mark, .addToAlbum, .removeFromAlbum, .moveEarlier, .moveLater, .setCover,
                                        .albumSort, .renameAlbum, .deleteAlbum, .back, .help]
 
+    /// The hints of the grid on screen: an album's, a feed's (`M` loads more, issue 24), or the plain ones.
+    static func shownHints(_ state: AppState) -> [Action] {
+        if state.screenKeyContext == .album { return albumHints }
+        return state.feedOnScreen == nil ? hints : [.open, .loadMore] + hints.dropFirst()
+    }
+
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }
         let group = page.group
