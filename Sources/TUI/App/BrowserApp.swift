@@ -136,7 +136,7 @@ public final class BrowserApp: Sendable {
         state.feedThreshold = config.feedThreshold   // Paged feeds (issue 24)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
-        let maker = PreviewMaker(thumbnails: thumbnails)
+        let maker = PreviewMaker(thumbnails: thumbnails, scheduler: jobs)
         let loader = PreviewLoader(scheduler: jobs, workers: ProcessInfo.processInfo.activeProcessorCount,
                                    make: maker.make(_:token:)) { key, result in
             inbox.post(.previewReady(key, result))
