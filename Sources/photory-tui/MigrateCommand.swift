@@ -33,7 +33,7 @@ struct MigrateCommand: ParsableCommand {
             guard source.location != target.location else { throw CommandFailure("--from and --to name the same library") }
             let library: PhotoLibrary
             var filled = false
-            do {
+            do throws(LibraryStoreError) {
                 let loaded = try source.loadWithNotes()
                 loaded.notes.forEach(complain)
                 library = loaded.library
@@ -52,7 +52,7 @@ struct MigrateCommand: ParsableCommand {
                 throw CommandFailure("the library \(target.location) is not empty: migrate copies into a new file or an empty database; nothing was copied")
             }
             let copied: PhotoLibrary
-            do { copied = try target.load() } catch { throw CommandFailure(error.description) }
+            do { copied = try target.load() } catch { throw CommandFailure("\(error)") }
             guard Self.differences(library, copied).isEmpty else {
                 throw CommandFailure("the copy in \(target.location) differs from \(source.location) in its "
                     + Self.differences(library, copied).joined(separator: ", ") + "; keep using \(source.location)")

@@ -35,7 +35,8 @@ final class PostgresConnection: @unchecked Sendable {
     /// Runs one statement with `$1…` parameters (nil: NULL); the rows it returned.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-        let result = Self.withOptionalCStrings(parameters) { values in
+        // Without parameters, the simple protocol: a migration's several statements at once.
+        let result = parameters.isEmpty ? PQexec(handle, sql) : Self.withOptionalCStrings(parameters) { values in
             PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
         guard let result else { throw PostgresError(message: Self.message(PQerrorMessage(handle)), state: nil) }
