@@ -18,7 +18,12 @@ enum GroupScreen {
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }
         let group = page.group
-        if state.groupCursor.handle(action, count: page.count, layout: state.photoLayout) { return }
+        if state.groupCursor.handle(action, count: page.count, layout: state.photoLayout) {
+            if state.feedEndText(groupID: groupID, saysEnd: false) != nil {
+                state.groupCursor.revealTrailingTile(count: page.count, layout: state.photoLayout)
+            }
+            return
+        }
         let selected = state.groupCursor.selected
         let photo = page.photoIndex(ofItem: selected)
         switch action {

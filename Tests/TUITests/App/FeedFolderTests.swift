@@ -72,6 +72,26 @@ import Testing
         #expect(state.status == "No more photos in this feed")
     }
 
+    /// When the last photo ends a row, the "Loading more…" tile starts a row of its own: the
+    /// grid scrolls to show it under the selection rather than leave it below the view.
+    @Test func theLoadingTileShowsWhenItStartsARowBelowTheView() throws {
+        var library = TestLibrary.standard()
+        var state = TestLibrary.state(library, columns: 120, rows: 40)
+        let layout = state.photoLayout
+        let count = layout.columns * (layout.visibleRows + 1)
+        let ids = Array(library.photos.map(\.id).prefix(count))
+        try #require(ids.count == count, "the standard library holds \(library.photos.count) photos, \(count) needed")
+        library.setFeed(LibraryFeed(url: "https://api.example.com/v1/photos?page={page}",
+                                    next: "https://api.example.com/v1/photos?page=2", page: 1, photoIDs: ids))
+        state = TestLibrary.state(library, columns: 120, rows: 40)
+        let feed = library.feeds[0]
+        state.openGroup(at: try #require(state.homeFolders.firstIndex { $0.id == feed.groupID }))
+        #expect(state.press(.end) == [.loadMoreOfFeed(feed.url)])
+        #expect(AppView.render(state).text().contains("Loading more…"), "the tile's row is in view")
+        #expect(state.groupCursor.selected == count - 1, "the selection stays on the last photo, in view")
+        #expect(state.groupCursor.visibleRange(count: count + 1, layout: layout).contains(count - 1))
+    }
+
     /// The threshold (`feed-threshold`): a share of the last page, half by default.
     @Test func theThresholdIsAShareOfTheLastPage() {
         #expect(AppState.feedThresholdCount(loaded: 24, pageSize: 24, threshold: 0.5) == 12)
