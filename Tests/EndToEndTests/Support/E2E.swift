@@ -48,11 +48,9 @@ enum E2E {
 final class Sandbox: @unchecked Sendable {
     let root = TemporaryFolder("photory-e2e")
     var home: String { root.path + "/home" }
-    /// The library file, or a PostgreSQL address a test gives instead (issue 26).
-    var library: String
+    var library: String { root.path + "/library.json" }
 
     init() {
-        library = root.path + "/library.json"
         for folder in ["home", "data", "cache"] {
             try? FileManager.default.createDirectory(atPath: root.path + "/" + folder, withIntermediateDirectories: true)
         }
