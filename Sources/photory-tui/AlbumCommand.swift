@@ -168,7 +168,7 @@ struct AlbumListCommand: ParsableCommand {
             if library.albums.isEmpty { return say("no albums; `photory-tui album create NAME` makes one") }
             for album in library.albums {
                 let count = library.albumCount(album.id)
-                say("\(album.name.strippingControlCharacters)\t\(count) photo\(count == 1 ? "" : "s")")
+                say("\(album.name.strippingControlCharacters)\t\(Counted.text(count))")
             }
         }
     }
@@ -187,7 +187,7 @@ struct AlbumShowCommand: ParsableCommand {
             guard let album = library.album(named: name) else { throw CommandFailure("\(AlbumError.unknownAlbum(name))") }
             if json { return try printJSON(AlbumCommand.Record(album, in: library, withPhotos: true)) }
             let count = library.albumCount(album.id)
-            say("\(album.name.strippingControlCharacters) · \(count) photo\(count == 1 ? "" : "s") · order: \(album.sort?.title ?? "by hand")")
+            say("\(album.name.strippingControlCharacters) · \(Counted.text(count)) · order: \(album.sort?.title ?? "by hand")")
             for id in library.photoIDs(inAlbum: album.id) {
                 guard let photo = library.photo(id: id) else { continue }
                 say("\(photo.id)\t\(PathBytes.display(photo.path).strippingControlCharacters)")

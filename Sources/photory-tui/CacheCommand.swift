@@ -17,7 +17,7 @@ struct CacheCommand: ParsableCommand {
             let usage = store.usage()
             let size = usage.bytes < 1000 ? "\(usage.bytes) bytes"
                 : ByteCountFormatter.string(fromByteCount: usage.bytes, countStyle: .file)
-            say("\(store.folder)\t\(usage.files) file\(usage.files == 1 ? "" : "s")\t\(size)")
+            say("\(store.folder)\t\(Counted.text(usage.files, "file"))\t\(size)")
         }
     }
 

@@ -65,7 +65,7 @@ struct DuplicatesCommand: ParsableCommand {
         let imported = ImportedPhotos(photos: hashed)
         do { try options.store.appendPhotos(imported, lockTimeout: 10) } catch { throw CommandFailure("\(error)") }
         library.insert(imported)
-        if !json { complain("hashed \(TrashCommand.count(hashed.count)) imported before look-alike hashes") }
+        if !json { complain("hashed \(Counted.text(hashed.count)) imported before look-alike hashes") }
     }
 
     private func show(_ groups: [DuplicateGroup], in library: PhotoLibrary) {
@@ -74,7 +74,7 @@ struct DuplicatesCommand: ParsableCommand {
             return
         }
         for group in groups {
-            say("\(group.kind.rawValue) · \(TrashCommand.count(group.photoIDs.count))")
+            say("\(group.kind.rawValue) · \(Counted.text(group.photoIDs.count))")
             for id in group.photoIDs {
                 guard let photo = library.photo(id: id) else { continue }
                 let size = photo.isSizeKnown ? "\(photo.displaySize.width)×\(photo.displaySize.height)" : "?"
@@ -91,8 +91,8 @@ struct DuplicatesCommand: ParsableCommand {
         let others = groups.flatMap(\.others).compactMap { library.photo(id: $0) }
         let bytes = others.reduce(Int64(0)) { $0 + $1.fileSize }
         let question = keepOthers
-            ? "merge \(TrashCommand.count(others.count)) into the \(groups.count) kept?"
-            : "merge and trash \(TrashCommand.count(others.count)) (\(TrashCommand.size(bytes))), keeping \(groups.count)?"
+            ? "merge \(Counted.text(others.count)) into the \(groups.count) kept?"
+            : "merge and trash \(Counted.text(others.count)) (\(TrashCommand.size(bytes))), keeping \(groups.count)?"
         // Trashing files is asked for on a terminal; with none to ask on, only --yes goes ahead.
         let refusal = "nothing was changed: --resolve asks before it merges and trashes, and there is no terminal to ask on; pass --yes to apply the suggestions"
         guard try TrashCommand.confirm(question, yes: yes, refusal: refusal) else { throw CommandFailure("nothing was changed") }
@@ -103,7 +103,7 @@ struct DuplicatesCommand: ParsableCommand {
                     .map { [LibraryEdit.apply($0)] } ?? []
             }
         }
-        say("merged into \(TrashCommand.count(groups.count)) kept (undo with `photory-tui undo`)")
+        say("merged into \(Counted.text(groups.count)) kept (undo with `photory-tui undo`)")
         guard !keepOthers else { return false }
         let trash = LibraryTrash(store: options.store)
         TrashCommand.expire(trash)
@@ -111,7 +111,7 @@ struct DuplicatesCommand: ParsableCommand {
         do { outcomes = try trash.trash(others.map(\.id)).outcomes } catch { throw CommandFailure("\(error)") }
         let failed = TrashCommand.print(outcomes, verb: "trashed")
         let moved = outcomes.filter { $0.problem == nil }.count
-        if moved > 0 { say("moved \(TrashCommand.count(moved)) to the trash; `photory-tui trash restore PATH` brings one back") }
+        if moved > 0 { say("moved \(Counted.text(moved)) to the trash; `photory-tui trash restore PATH` brings one back") }
         return failed
     }
 }

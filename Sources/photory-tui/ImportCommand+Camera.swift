@@ -39,7 +39,7 @@ extension ImportCommand {
                 Self.printProblems(of: summary)
                 for problem in counts.notDeleted { say("not deleted \(problem.strippingControlCharacters)") }
                 let deleted = deleteAfter ? ", \(counts.deleted) deleted from the camera" : ""
-                say("\(source.label.strippingControlCharacters): \(done.downloads.count) file\(done.downloads.count == 1 ? "" : "s"), "
+                say("\(source.label.strippingControlCharacters): \(Counted.text(done.downloads.count, "file")), "
                     + "\(counts.downloaded) copied into \(PathBytes.display(root).strippingControlCharacters), "
                     + "\(counts.already) already in the library, \(counts.failed) failed\(deleted); " + summary.line)
             }

@@ -46,7 +46,7 @@ struct MemoriesCommand: ParsableCommand {
                 return
             }
             for memory in memories {
-                say("\(memory.title)\t\(memory.photoIDs.count) photo\(memory.photoIDs.count == 1 ? "" : "s")")
+                say("\(memory.title)\t\(Counted.text(memory.photoIDs.count))")
                 for photo in memory.photoIDs.compactMap({ library.photo(id: $0) }) {
                     say("  \(photo.id)\t\(photo.takenAt ?? "unknown")\t\(PathBytes.display(photo.path).strippingControlCharacters)")
                 }

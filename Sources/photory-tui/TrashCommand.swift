@@ -27,7 +27,6 @@ struct TrashCommand: ParsableCommand {
     /// "12.4 MB".
     static func size(_ bytes: Int64) -> String { ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
 
-    static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
     /// Asks `question` on the terminal; without one, `yes` decides (refusing with `refusal` when
     /// it is nil).
@@ -47,7 +46,7 @@ struct TrashCommand: ParsableCommand {
         let days = Config.load().trashDays
         guard let erased = try? trash.empty(before: Date().timeIntervalSince1970 - Double(days) * 86_400).erased,
               !erased.isEmpty else { return }
-        complain("emptied \(count(erased.count)) trashed more than \(days) days ago (trash-days)")
+        complain("emptied \(Counted.text(erased.count)) trashed more than \(days) days ago (trash-days)")
     }
 
     static func print(_ outcomes: [LibraryTrash.Outcome], verb: String) -> Bool {
@@ -101,11 +100,11 @@ struct TrashMoveCommand: ParsableCommand {
             guard !stuck.isEmpty else { return }
             guard permanently else {
                 failed = true
-                complain("no trash for \(TrashCommand.count(stuck.count)); `--permanently` deletes them for good instead")
+                complain("no trash for \(Counted.text(stuck.count)); `--permanently` deletes them for good instead")
                 return
             }
             let size = stuck.compactMap { id in chosen.first { $0.id == id }?.fileSize }.reduce(0, +)
-            guard try TrashCommand.confirm("delete \(TrashCommand.count(stuck.count)) (\(TrashCommand.size(size))) FOR GOOD? This cannot be undone.",
+            guard try TrashCommand.confirm("delete \(Counted.text(stuck.count)) (\(TrashCommand.size(size))) FOR GOOD? This cannot be undone.",
                                            yes: yes, refusal: "deleting for good needs --yes when there is no terminal to ask")
             else { throw CommandFailure("nothing was deleted") }
             do {
@@ -166,7 +165,7 @@ struct TrashListCommand: ParsableCommand {
             if json { return try printJSON(records) }
             if records.isEmpty { return say("the trash holds nothing photory put there") }
             for record in records {
-                say("\(record.daysLeft) day\(record.daysLeft == 1 ? "" : "s") left  \(record.id)  "
+                say("\(Counted.text(record.daysLeft, "day")) left  \(record.id)  "
                     + PathBytes.display(record.path).strippingControlCharacters)
             }
         }
@@ -194,12 +193,12 @@ struct TrashEmptyCommand: ParsableCommand {
             let due = library.trash.filter { cutoff == nil || $0.deletedAt < cutoff! }
             guard !due.isEmpty else { return say("nothing to empty") }
             let bytes = due.reduce(Int64(0)) { $0 + $1.size }
-            guard try TrashCommand.confirm("delete \(TrashCommand.count(due.count)) (\(TrashCommand.size(bytes))) FOR GOOD?",
+            guard try TrashCommand.confirm("delete \(Counted.text(due.count)) (\(TrashCommand.size(bytes))) FOR GOOD?",
                                            yes: yes, refusal: "emptying the trash needs --yes when there is no terminal to ask")
             else { throw CommandFailure("nothing was deleted") }
             let erased: [TrashedPhoto]
             do { erased = try LibraryTrash(store: options.store).empty(before: cutoff).erased } catch { throw CommandFailure("\(error)") }
-            say("deleted \(TrashCommand.count(erased.count)) (\(TrashCommand.size(bytes))) for good")
+            say("deleted \(Counted.text(erased.count)) (\(TrashCommand.size(bytes))) for good")
         }
     }
 }

@@ -98,10 +98,9 @@ struct WriteMetadataCommand: ParsableCommand {
     /// "3 photos: 2 files and 3 sidecars written, 1 refused"; with "(1 file left alone: …)"
     /// when a photo's format is one whose files photory does not write.
     static func summary(_ outcomes: [WriteBackOutcome]) -> String {
-        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let refused = outcomes.filter { $0.problem != nil }.count
-        return count(outcomes.count, "photo") + ": " + count(outcomes.filter(\.wroteFile).count, "file") + " and "
-            + count(outcomes.filter { $0.sidecarPath != nil }.count, "sidecar") + " written"
+        return Counted.text(outcomes.count, "photo") + ": " + Counted.text(outcomes.filter(\.wroteFile).count, "file") + " and "
+            + Counted.text(outcomes.filter { $0.sidecarPath != nil }.count, "sidecar") + " written"
             + (refused > 0 ? ", \(refused) refused" : "") + leftAlone(outcomes)
     }
 
@@ -109,6 +108,6 @@ struct WriteMetadataCommand: ParsableCommand {
     static func leftAlone(_ outcomes: [WriteBackOutcome]) -> String {
         let count = outcomes.filter { $0.note != nil }.count
         guard count > 0 else { return "" }
-        return " (\(count) file\(count == 1 ? "" : "s") left alone: \(LibraryWriteBack.onlyJPEGFiles))"
+        return " (\(Counted.text(count, "file")) left alone: \(LibraryWriteBack.onlyJPEGFiles))"
     }
 }

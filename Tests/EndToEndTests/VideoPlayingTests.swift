@@ -39,7 +39,7 @@ struct VideoPlayingTests {
         try tmux.waitFor("▶ 0:20")   // the badge on the tile
         tmux.send("Enter")
         try tmux.waitFor("clip.mp4  1/1")
-        let poster = Self.picture(try tmux.waitUntil("the poster") { Self.picture($0).contains("▀") || Self.picture($0).contains("▄") })
+        let poster = Self.picture(try tmux.waitUntilSettled("the poster") { Self.picture($0).contains("▀") || Self.picture($0).contains("▄") })
         tmux.send("p")
         try tmux.waitFor("/ 0:20")
         // The frames change as it plays (testsrc's counter and moving bar), and the position moves.
@@ -56,7 +56,7 @@ struct VideoPlayingTests {
         try tmux.waitUntil("a seek of 5 s") { screen in ["▶ 0:07", "▶ 0:08", "▶ 0:09", "▶ 0:10"].contains { screen.contains($0) } }
         tmux.send("Escape")
         try tmux.waitUntil("the poster again, not playing") { !$0.contains("/ 0:20") && $0.contains("▶ 0:20") }
-        try tmux.waitUntil("the poster's picture") { Self.picture($0) == poster }
+        try tmux.waitUntil("the poster's picture") { Self.picture($0) == poster }   // the same as before playing
         #expect(tmux.screen().contains("clip.mp4  1/1"), "Esc stopped the video and stayed on it")
     }
 

@@ -31,7 +31,7 @@ extension EditPlanner {
             next += 1
             return EditStep.Change(photoID: photo.id, before: photo.edits, after: after)
         }
-        let what = made.isEmpty ? "add \(Self.count(changes.count)) to album" : "make album of \(Self.count(changes.count)):"
+        let what = made.isEmpty ? "add \(Counted.text(changes.count)) to album" : "make album of \(Counted.text(changes.count)):"
         return EditStep(label: "\(what) \"\(album.name)\"", changes: changes, albumChanges: made)
     }
 
@@ -44,7 +44,7 @@ extension EditPlanner {
             after.albums[album.id] = nil
             return EditStep.Change(photoID: photo.id, before: photo.edits, after: after)
         }
-        return EditStep(label: "remove \(Self.count(changes.count)) from album \"\(album.name)\"", changes: changes)
+        return EditStep(label: "remove \(Counted.text(changes.count)) from album \"\(album.name)\"", changes: changes)
     }
 
     /// Renames the album `old`, or, when `old` is an album folder, moves every album in it.

@@ -34,7 +34,7 @@ public enum DuplicateMerge {
                 return AlbumChange(albumID: album.id, before: album, after: after)
             }
         guard edits != kept.edits || !covers.isEmpty else { return nil }
-        let label = "merge \(others.count) look-alike\(others.count == 1 ? "" : "s") into \(kept.name)"
+        let label = "merge \(Counted.text(others.count, "look-alike")) into \(kept.name)"
         return EditStep(label: label, changes: edits == kept.edits ? [] : [EditStep.Change(photoID: kept.id, before: kept.edits, after: edits)],
                         albumChanges: covers)
     }

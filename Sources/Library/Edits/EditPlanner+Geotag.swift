@@ -32,6 +32,6 @@ extension EditPlanner {
         }
         let placed = outcomes.count { $0.placement.position != nil }
         return GeotagPlan(outcomes: outcomes,
-                          step: EditStep.combined(steps, label: "geotag \(Self.count(placed)) from \(source)"))
+                          step: EditStep.combined(steps, label: "geotag \(Counted.text(placed)) from \(source)"))
     }
 }

@@ -6,7 +6,7 @@ extension EditPlanner {
     public func setRating(_ ids: [String], _ rating: Int) -> EditStep {
         let rating = min(5, max(0, rating))
         let photos = photosInDateOrder(ids)
-        return step("rate \(count(photos)) \(rating) star\(rating == 1 ? "" : "s")", photos) { photo, _ in
+        return step("rate \(count(photos)) \(Counted.text(rating, "star"))", photos) { photo, _ in
             var edits = photo.edits
             edits.rating = rating == photo.fileMarks.rating ? nil : rating
             return edits

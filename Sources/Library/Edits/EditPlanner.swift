@@ -35,11 +35,10 @@ public struct EditPlanner: Sendable {
         })
     }
 
-    static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
     /// "3 photos" for `photos` as the user sees them: a stack (RAW+JPEG, Live Photo) once, its
     /// other members riding along with the photo that stands for it (issue 21).
-    func count(_ photos: [Photo]) -> String { Self.count(library.itemCount(of: photos.map(\.id))) }
+    func count(_ photos: [Photo]) -> String { Counted.text(library.itemCount(of: photos.map(\.id))) }
 
     /// Favourites every photo, or none when all already are (a toggle for a batch).
     public func toggleFavourite(_ ids: [String]) -> EditStep {

@@ -21,7 +21,7 @@ public struct OnThisDay: Sendable, Equatable {
         public var photoIDs: [String]
 
         /// "1 year ago · 2025", "3 years ago · 2023".
-        public var title: String { "\(yearsAgo) year\(yearsAgo == 1 ? "" : "s") ago · \(year)" }
+        public var title: String { "\(Counted.text(yearsAgo, "year")) ago · \(year)" }
 
         /// Stable for a year, and distinct from every grouping's and smart folder's ids.
         public var id: String { Self.idPrefix + String(year) }

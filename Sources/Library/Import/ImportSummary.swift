@@ -56,7 +56,7 @@ public struct ImportSummary: Sendable, Equatable {
 
         /// "2 feeds (1 unchanged)", then the counts that are not zero.
         var parts: [String] {
-            var head = "\(feeds) feed\(feeds == 1 ? "" : "s")"
+            var head = Counted.text(feeds, "feed")
             if unchanged > 0 { head += " (\(unchanged) unchanged)" }
             var parts = [head]
             if changed > 0 { parts.append("\(changed) changed") }
@@ -104,7 +104,7 @@ public struct ImportSummary: Sendable, Equatable {
             let n = counts[kind] ?? 0
             guard n > 0 else { continue }
             switch kind {
-            case .duplicate: parts.append("\(n) duplicate\(n == 1 ? "" : "s")")
+            case .duplicate: parts.append(Counted.text(n, "duplicate"))
             case .skipped: parts.append(n == 1 ? "1 skipped (a sidecar or text file)" : "\(n) skipped (sidecars and text files)")
             default: parts.append("\(n) \(kind.rawValue)")
             }

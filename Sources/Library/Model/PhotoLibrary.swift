@@ -87,7 +87,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     public func counted(_ ids: [String], detail: String? = nil) -> String {
         let items = itemCount(of: ids)
         let details = (ids.count > items ? ["\(ids.count) files"] : []) + (detail.map { [$0] } ?? [])
-        return (items == 1 ? "1 photo" : "\(items) photos") + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        return Counted.text(items) + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// The stacks the trashed photos form among themselves (`StackFinder`, as in the library).

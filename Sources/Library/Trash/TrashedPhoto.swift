@@ -47,7 +47,7 @@ extension PhotoLibrary {
 
     /// What the history calls a move of `count` photos to the trash.
     public static func trashLabel(_ count: Int) -> String {
-        "move \(count == 1 ? "1 photo" : "\(count) photos") to the trash"
+        "move \(Counted.text(count)) to the trash"
     }
 
     /// Applies `change` (replaying it twice does it once).

@@ -85,7 +85,7 @@ extension AppState {
     }
 
     mutating func cameraFilesDeleted(label: String, deleted: Int, problems: [String]) {
-        let files = "\(deleted) file\(deleted == 1 ? "" : "s")"
+        let files = Counted.text(deleted, "file")
         status = problems.isEmpty ? "Deleted \(files) from \(label)"
             : "Deleted \(files) from \(label); \(problems.count) not: \(problems[0])"
     }

@@ -8,7 +8,7 @@ extension AppState {
     mutating func openDuplicates() -> [Effect] {
         let groups = DuplicateFinder.groups(in: library, near: true)
         open(.duplicates(DuplicatesReview(groups: groups, unhashed: LookAlikeHashes.missing(in: library).count)))
-        status = groups.isEmpty ? "No duplicates found" : "\(groups.count) group\(groups.count == 1 ? "" : "s") of duplicates"
+        status = groups.isEmpty ? "No duplicates found" : "\(Counted.text(groups.count, "group")) of duplicates"
         return []
     }
 
@@ -19,7 +19,7 @@ extension AppState {
         let otherPhotos = others.compactMap { library.photo(id: $0) }
         var steps = DuplicateMerge.step(keeping: kept, from: otherPhotos, albums: library.albums).map { [$0] } ?? []
         if !trash { steps.append(EditPlanner(library: library).setRejected(others, true)) }
-        let label = "merge \(AppState.count(otherPhotos.count)) into \(kept.name)" + (trash ? "" : ", the others rejected")
+        let label = "merge \(Counted.text(otherPhotos.count)) into \(kept.name)" + (trash ? "" : ", the others rejected")
         var effects: [Effect] = []
         if !steps.isEmpty { effects = perform(EditStep.combined(steps, label: label)) }
         if trash {

@@ -86,7 +86,7 @@ extension AppState {
         // after an import (the caches then know everything changed).
         guard unsaved.isEmpty, !edits.contains(where: \.isTrash) else { return [.catchUpWithDisk] }
         // Said first: a screen following a photo that moved says so after it.
-        status = "Changed by another photory-tui: \(edits.count) edit\(edits.count == 1 ? "" : "s")"
+        status = "Changed by another photory-tui: \(Counted.text(edits.count, "edit"))"
         for edit in edits { editInPlace(touching: photoIDs(touchedBy: edit)) { $0.replay(edit) } }
         return []
     }

@@ -122,7 +122,7 @@ extension AppState {
                 status = "Loading more failed: \(problem.strippingControlCharacters) — \(retryHint)"
             } else {
                 feedLoads[url] = nil
-                status = page.added == 0 ? "No more photos in this feed" : "\(AppState.count(page.added)) more"
+                status = page.added == 0 ? "No more photos in this feed" : "\(Counted.text(page.added)) more"
             }
         case let .failure(failure):
             feedLoads[url] = .failed(failure.message)

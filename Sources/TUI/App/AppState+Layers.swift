@@ -120,12 +120,12 @@ extension AppState {
         case let .capture(camera):
             return capture(with: camera)
         case let .deleteFromCamera(camera, files):
-            status = "Deleting \(files.count) file\(files.count == 1 ? "" : "s") from \(camera.name)…"
+            status = "Deleting \(Counted.text(files.count, "file")) from \(camera.name)…"
             return [.deleteFromCamera(camera, files)]
         case let .perform(step):
             return perform(step)
         case let .writeBack(photos):
-            status = "Writing \(photos.count) file\(photos.count == 1 ? "" : "s")…"
+            status = "Writing \(Counted.text(photos.count, "file"))…"
             return [.writeBack(photos)]
         case let .editQuery(key, action):
             editQuery(key, action: action)

@@ -85,9 +85,9 @@ extension AppState {
         if !step.changes.isEmpty {
             effects = perform(step)
             let photos = targets.compactMap { library.photo(id: $0) }
-            status = saying(Self.count(library.itemCount(of: targets)), photos)
+            status = saying(Counted.text(library.itemCount(of: targets)), photos)
         }
-        if step.changes.isEmpty, status == nil || cull != nil { status = "\(Self.count(library.itemCount(of: targets))): unchanged" }
+        if step.changes.isEmpty, status == nil || cull != nil { status = "\(Counted.text(library.itemCount(of: targets))): unchanged" }
         if let cull { cullMove(to: cull.next, in: cull.groupID, from: cull.index) }
         return effects + wantDetails()
     }
@@ -121,7 +121,6 @@ extension AppState {
         }
     }
 
-    static func count(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 
     static func size(_ bytes: Int64) -> String { ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file) }
 

@@ -43,7 +43,7 @@ extension AppState {
         let paths = localPaths(editTargets)
         guard !paths.isEmpty else { return [] }
         let programs = openWith.programs(paths: paths)
-        status = "Opening \(Self.photos(paths.count)) with \(DisplayWidth.sanitized(programs[0].name))…"
+        status = "Opening \(Counted.text(paths.count)) with \(DisplayWidth.sanitized(programs[0].name))…"
         return [.openWith(programs, inTerminal: openWith.inTerminal ?? true)]
     }
 
@@ -52,7 +52,7 @@ extension AppState {
         lastCommand = command
         let paths = localPaths(ids)
         guard !paths.isEmpty else { return [] }
-        status = "Running \(DisplayWidth.sanitized(command)) on \(Self.photos(paths.count))…"
+        status = "Running \(DisplayWidth.sanitized(command)) on \(Counted.text(paths.count))…"
         return [.runCommand(CommandTemplate(text: command).program(paths: paths), command: command)]
     }
 
@@ -81,5 +81,4 @@ extension AppState {
         status = outcome.failure.map { "\(DisplayWidth.sanitized(command)): \($0)" }
     }
 
-    static func photos(_ n: Int) -> String { n == 1 ? "1 photo" : "\(n) photos" }
 }

@@ -66,7 +66,7 @@ extension AppState {
             // The photos only: the folders of a grouping other than by description are still
             // being rebuilt, and the description groups' count would name the wrong ones.
             let photos = library.photos.count
-            status = "Library reloaded: \(photos) photo\(photos == 1 ? "" : "s")"
+            status = "Library reloaded: \(Counted.text(photos))"
             return []
         case let .missingChecked(missing, checked):
             // The Missing smart folder may come or go: keep the user on the folder and photo they

@@ -29,10 +29,10 @@ extension AppState {
             infoDetails = nil
             let files = done.outcomes.filter(\.wroteFile).count
             let sidecars = done.outcomes.filter { $0.sidecarPath != nil }.count
-            var text = "Wrote \(files) file\(files == 1 ? "" : "s") and \(sidecars) sidecar\(sidecars == 1 ? "" : "s")"
+            var text = "Wrote \(Counted.text(files, "file")) and \(Counted.text(sidecars, "sidecar"))"
             let leftAlone = done.outcomes.filter { $0.note != nil }.count
             if leftAlone > 0 {
-                text += " (\(leftAlone) file\(leftAlone == 1 ? "" : "s") left alone: \(LibraryWriteBack.onlyJPEGFiles))"
+                text += " (\(Counted.text(leftAlone, "file")) left alone: \(LibraryWriteBack.onlyJPEGFiles))"
             }
             let problems = done.outcomes.compactMap(\.problem)
             if let first = problems.first {

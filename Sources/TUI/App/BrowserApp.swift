@@ -89,7 +89,7 @@ public final class BrowserApp: Sendable {
         public var count: Int
         public var libraryPath: String
         public var description: String {
-            "\(count) edit\(count == 1 ? "" : "s") could not be saved to \(libraryPath) (is another photory-tui importing?)"
+            "\(Counted.text(count, "edit")) could not be saved to \(libraryPath) (is another photory-tui importing?)"
         }
     }
 
@@ -251,7 +251,7 @@ public final class BrowserApp: Sendable {
     static func savingNote(import: Bool, edits: Int) -> String {
         var what: [String] = []
         if `import` { what.append("what the import finished") }
-        if edits > 0 { what.append("\(edits) edit\(edits == 1 ? "" : "s")") }
+        if edits > 0 { what.append(Counted.text(edits, "edit")) }
         return "Saving \(what.joined(separator: " and "))… (waiting for the library: another photory-tui may be writing to it)"
     }
 
@@ -575,7 +575,7 @@ public final class BrowserApp: Sendable {
     static func summary(ofProblems problems: [String]) -> String? {
         guard let first = problems.first else { return nil }
         let more = problems.count - 1
-        return first + "; defaults kept" + (more > 0 ? " (and \(more) more problem\(more == 1 ? "" : "s"): ? lists all)" : "")
+        return first + "; defaults kept" + (more > 0 ? " (and \(Counted.text(more, "more problem")): ? lists all)" : "")
     }
 
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.

@@ -26,7 +26,7 @@ struct AlbumDeleteConfirmation: Equatable, Sendable, LayerState {
     func render(_ state: AppState, into grid: inout CellGrid) {
         let yes = state.keyMap.label(.accept, in: .albumConfirmation)
         let lines: [(String, Style)] = [
-            ("Delete the album \"\(DisplayWidth.sanitized(albumName))\" (\(AppState.count(count)))? \(yes)/n", Theme.title),
+            ("Delete the album \"\(DisplayWidth.sanitized(albumName))\" (\(Counted.text(count)))? \(yes)/n", Theme.title),
             ("", .plain),
             ("Its photos stay in the library and their other albums. u brings it back.", Theme.dim),
         ]

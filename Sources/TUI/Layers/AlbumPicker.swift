@@ -37,8 +37,8 @@ struct AlbumPicker: Equatable, Sendable, LayerState {
     /// The box's title: "Add 3 photos to an album".
     var title: String {
         switch purpose {
-        case let .add(ids): "Add \(AppState.count(ids.count)) to an album"
-        case let .make(ids): "Make an album of \(AppState.count(ids.count))"
+        case let .add(ids): "Add \(Counted.text(ids.count)) to an album"
+        case let .make(ids): "Make an album of \(Counted.text(ids.count))"
         case let .rename(name): "Rename the album \(name)"
         }
     }

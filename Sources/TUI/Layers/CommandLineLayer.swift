@@ -70,7 +70,7 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         guard y > 0 else { return }
         let count = photoIDs.count
         let keys = state.keyMap.hints([.accept, .cancel], in: keyContext)
-        let photos = "\(count) photo\(count == 1 ? "" : "s")"
+        let photos = Counted.text(count)
         let message = switch purpose {
         case .export: " Export \(photos) into the folder (made when missing; names kept, made unique) · \(keys)"
         case .command: " A shell command on the path\(count == 1 ? "" : "s") of \(photos): "

@@ -41,7 +41,7 @@ struct GeotagForm: Equatable, Sendable, LayerState {
     func hints(_ state: AppState) -> String? { state.keyMap.hints([.accept, .nextField, .cancel], in: .geotagForm) }
 
     func title(_ state: AppState) -> String? {
-        "Geotag \(photoIDs.count) photo\(photoIDs.count == 1 ? "" : "s") from GPS tracks"
+        "Geotag \(Counted.text(photoIDs.count)) from GPS tracks"
     }
 
     /// The tracks read for the text in the field now; nil until they are.

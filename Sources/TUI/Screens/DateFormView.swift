@@ -29,7 +29,7 @@ enum DateFormView {
             previewLines(DateFormState.preview(step, library: state.library), width: innerWidth)
         } else { [] }
         let box = Panel.centered(in: state.contentArea, width: width, height: 11 + max(2, preview.count))
-        let inner = Panel.draw(box, title: "Date taken — \(count) photo\(count == 1 ? "" : "s")", into: &grid)
+        let inner = Panel.draw(box, title: "Date taken — \(Counted.text(count))", into: &grid)
         let width = inner.width
         var y = inner.y
         func put(_ text: String, _ style: Style = .plain, x: Int = 0) {

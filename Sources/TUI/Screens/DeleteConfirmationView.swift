@@ -17,7 +17,7 @@ enum DeleteConfirmationView {
         case .erase:
             return [("Delete \(what) from the trash for good? \(yes)/n", Theme.title), ("This cannot be undone.", Theme.error)]
         case let .fromCamera(camera, files):   // cameras (issue 25)
-            let count = "\(files.count) file\(files.count == 1 ? "" : "s")"
+            let count = Counted.text(files.count, "file")
             return [("Delete \(count) from \(DisplayWidth.sanitized(camera.name))? \(yes)/n", Theme.title),
                     ("Only files copied whole and imported (or already in the library) are deleted. "
                      + "This cannot be undone on the camera.", Theme.dim)]

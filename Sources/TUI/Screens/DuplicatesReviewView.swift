@@ -49,7 +49,7 @@ enum DuplicatesReviewView {
         let photos = review.photos(of: review.groupIndex, in: state.library)
         let kept = review.keep(of: review.groupIndex, in: state.library)
         var heading = "Group \(review.groupIndex + 1) of \(review.groups.count) · \(group.kind == .exact ? "exact copies" : "look-alikes")"
-            + " · \(AppState.count(photos.count))"
+            + " · \(Counted.text(photos.count))"
         if review.done.contains(review.groupIndex) { heading += " · done" }
         if photos.count < 2 { heading += " · resolved" }
         grid.put(heading, x: box.x, y: box.y, style: Theme.title, maxWidth: box.width)
@@ -73,7 +73,7 @@ enum DuplicatesReviewView {
     }
 
     static func unhashedNote(_ count: Int) -> String {
-        "\(AppState.count(count)) imported before look-alike hashes: `photory-tui duplicates --near` hashes them"
+        "\(Counted.text(count)) imported before look-alike hashes: `photory-tui duplicates --near` hashes them"
     }
 
     /// The facts under a photo, one a line: resolution, file size and kind, date, camera,

@@ -17,7 +17,7 @@ enum GeotagFormView {
         let content = state.contentArea
         let box = Rect(x: content.x, y: content.y, width: content.width, height: min(boxHeight, content.height))
         let count = form.photoIDs.count
-        let inner = Panel.draw(box, title: "Geotag — \(count) photo\(count == 1 ? "" : "s") on GPS tracks", into: &grid)
+        let inner = Panel.draw(box, title: "Geotag — \(Counted.text(count)) on GPS tracks", into: &grid)
         var y = inner.y
         func put(_ text: String, _ style: Style = .plain, x: Int = 0) {
             guard y < inner.y + inner.height, inner.width - x > 0 else { return }
@@ -47,8 +47,8 @@ enum GeotagFormView {
                 put(failure.message, Theme.error)
             } else if let plan {
                 let points = tracks.reduce(0) { $0 + $1.points.count }
-                put("\(tracks.count) track\(tracks.count == 1 ? "" : "s"), \(points) points: "
-                    + "\(plan.placed.count) photo\(plan.placed.count == 1 ? "" : "s") placed, \(plan.skipped.count) skipped",
+                put("\(Counted.text(tracks.count, "track")), \(points) points: "
+                    + "\(Counted.text(plan.placed.count)) placed, \(plan.skipped.count) skipped",
                     plan.placed.isEmpty ? Theme.error : Theme.title)
             }
             y += 1

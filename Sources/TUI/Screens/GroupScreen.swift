@@ -62,9 +62,9 @@ enum GroupScreen {
     static func title(_ page: FolderPage, selected: Int, marked: Int = 0, sort: PhotoSort = .dateTaken,
                       width: Int = .max) -> String {
         let group = page.group
-        let photos = "\(page.totalPhotos) photo\(page.totalPhotos == 1 ? "" : "s")"
-        let folders = page.folders.isEmpty ? "" : "\(page.folders.count) folder\(page.folders.count == 1 ? "" : "s")"
-        let position = page.folders.isEmpty ? "photo \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
+        let photos = Counted.text(page.totalPhotos, Counted.noun(ofGroup: group.id))
+        let folders = page.folders.isEmpty ? "" : Counted.text(page.folders.count, "folder")
+        let position = page.folders.isEmpty ? "\(Counted.noun(ofGroup: group.id)) \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
         return TitleLine(parts: [
             .init(text: group.name, priority: 3),
             .init(text: folders, priority: 1),

@@ -30,14 +30,14 @@ enum HomeScreen {
         let by = "by " + state.grouping.title.lowercased() + (state.isGroupingPending ? " (grouping…)" : "")
         let count: String
         if let tree = state.activeTree {
-            count = "\(tree.folders.count) folder\(tree.folders.count == 1 ? "" : "s")"
+            count = Counted.text(tree.folders.count, "folder")
         } else {
             let groups = state.library.groups.count
-            count = "\(groups) group\(groups == 1 ? "" : "s")"
+            count = Counted.text(groups, "group")
         }
         // Narrow: the counts go before the grouping's name.
         return TitleLine(parts: [.init(text: "Home", priority: 3), .init(text: by, priority: 2), .init(text: count, priority: 0),
-                                 .init(text: "\(photos) photo\(photos == 1 ? "" : "s")", priority: 1)]).fitted(width: width)
+                                 .init(text: Counted.text(photos), priority: 1)]).fitted(width: width)
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
@@ -100,7 +100,7 @@ enum HomeScreen {
             let files = items < group.photoIDs.count ? " (\(group.photoIDs.count) files)" : ""
             PhotoTile.placeholder("\(AppState.size(bytes))\(files) in the trash; Enter lists them",
                                   in: GridLayout.previewRect(in: tile), into: &grid)
-            caption(name: group.name, detail: AppState.count(items) + " · kept \(state.trashDays) days", in: tile,
+            caption(name: group.name, detail: Counted.text(items) + " · kept \(state.trashDays) days", in: tile,
                     selected: selected, into: &grid)
             return
         }
@@ -115,11 +115,11 @@ enum HomeScreen {
     static func folderDetail(_ group: PhotoGroup, count: Int, width: Int) -> String {
         // Albums (issue 23): "album · 12 photos · …", "album · empty".
         if Album.albumID(ofGroup: group.id) != nil {
-            let shown = count == 0 ? "album · empty" : "album · " + AppState.count(count)
+            let shown = count == 0 ? "album · empty" : "album · " + Counted.text(count)
             return [shown + " · " + group.yearRange, shown].first { $0.displayWidth <= width || count == 0 } ?? shown
         }
         // Paged feeds (issue 24): "feed · 24 photos · …".
-        let count = (LibraryFeed.isFeedGroup(group.id) ? "feed · " : "") + AppState.count(count)
+        let count = (LibraryFeed.isFeedGroup(group.id) ? "feed · " : "") + Counted.text(count, Counted.noun(ofGroup: group.id))
         return [count + " · " + group.dateRange, count + " · " + group.yearRange, count]
             .first { $0.displayWidth <= width } ?? count
     }

@@ -5,7 +5,7 @@ enum LabelChoiceView {
     static func render(_ choice: LabelChoice, state: AppState, into grid: inout CellGrid) {
         let count = choice.photoIDs.count
         let box = Panel.centered(in: state.contentArea, width: 30, height: LabelChoice.choices.count + 4)
-        let inner = Panel.draw(box, title: "Label " + AppState.count(count), into: &grid)
+        let inner = Panel.draw(box, title: "Label " + Counted.text(count), into: &grid)
         for (i, label) in LabelChoice.choices.enumerated() where i < inner.height {
             let selected = i == choice.index
             let style = selected ? Theme.selected : Style.plain

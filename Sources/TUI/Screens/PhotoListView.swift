@@ -100,7 +100,7 @@ enum PhotoListView {
                 let folder = page.folders[index].group
                 // The days when they fit, else the years.
                 let range = folder.dateRange.displayWidth <= widest ? folder.dateRange : folder.yearRange
-                texts = ["▸", folder.name, range, AppState.count(state.shownCount(folder.photoIDs, in: folder.id)), "", ""]
+                texts = ["▸", folder.name, range, Counted.text(state.shownCount(folder.photoIDs, in: folder.id)), "", ""]
             }
             if badged { texts.insert("", at: 1) }
             let selected = index == state.groupCursor.selected

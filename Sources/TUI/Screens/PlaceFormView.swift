@@ -5,7 +5,7 @@ enum PlaceFormView {
     static func render(_ form: PlaceFormState, state: AppState, into grid: inout CellGrid) {
         let count = form.photoIDs.count
         let box = Panel.centered(in: state.contentArea, width: 64, height: 8 + PlaceFormState.listLength)
-        let inner = Panel.draw(box, title: "Place — \(count) photo\(count == 1 ? "" : "s")", into: &grid)
+        let inner = Panel.draw(box, title: "Place — \(Counted.text(count))", into: &grid)
         var y = inner.y
         func put(_ text: String, _ style: Style = .plain, x: Int = 0) {
             guard y < inner.y + inner.height else { return }
@@ -13,7 +13,7 @@ enum PlaceFormView {
                      maxWidth: inner.width - x)
         }
         if form.confirmingClear {
-            put("Clear the place of \(count) photo\(count == 1 ? "" : "s")?", Theme.title)
+            put("Clear the place of \(Counted.text(count))?", Theme.title)
             y += 1
             put("Their files' GPS, if any, will be ignored (undo with u).", Theme.dim)
             y += 2

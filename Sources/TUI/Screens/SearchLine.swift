@@ -21,7 +21,7 @@ enum SearchLine {
             style = Theme.dim
         } else if search.field.text.contains(where: { $0 != " " }) {
             let count = search.results?.count ?? 0
-            message = "\(count) photo\(count == 1 ? "" : "s") · \(state.keyMap.label(.accept, in: .search)) keeps the results · "
+            message = "\(Counted.text(count)) · \(state.keyMap.label(.accept, in: .search)) keeps the results · "
                 + "\(state.keyMap.label(.cancel, in: .search)) goes back"
             style = Theme.dim
         } else {

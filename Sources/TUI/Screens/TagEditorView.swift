@@ -8,7 +8,7 @@ enum TagEditorView {
         let typing = !editor.field.text.isEmpty
         let height = 4 + max(1, TagEditor.shownSuggestions) + 2
         let box = Panel.centered(in: state.contentArea, width: 60, height: height)
-        let inner = Panel.draw(box, title: "Tags of " + AppState.count(editor.photoIDs.count), into: &grid)
+        let inner = Panel.draw(box, title: "Tags of " + Counted.text(editor.photoIDs.count), into: &grid)
         guard inner.height > 2, inner.width > 4 else { return }
         grid.put("Tag: " + editor.field.withCursor(fitting: inner.width - 5), x: inner.x, y: inner.y, style: Theme.title,
                  maxWidth: inner.width)

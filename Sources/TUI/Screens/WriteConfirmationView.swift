@@ -7,7 +7,7 @@ enum WriteConfirmationView {
     static func paragraphs(_ photos: [String], library: PhotoLibrary, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
         let edits = photos.compactMap { library.photo(id: $0)?.edits }
         let count = photos.count
-        let photosText = "\(count) photo\(count == 1 ? "" : "s")"
+        let photosText = Counted.text(count)
         var fields: [String] = []
         if edits.contains(where: { $0.date != nil }) { fields.append("date") }
         if edits.contains(where: { $0.location != nil }) { fields.append("place") }
@@ -35,7 +35,7 @@ enum WriteConfirmationView {
             } else {
                 let jpegs = count - formats.count
                 question = "Write the edited \(listed(fields)) of \(photosText) into an XMP sidecar beside each, "
-                    + "and into the file\(jpegs == 1 ? "" : "s") (EXIF) of the \(jpegs) JPEG\(jpegs == 1 ? "" : "s")?" + favouriteNote
+                    + "and into the file\(jpegs == 1 ? "" : "s") (EXIF) of the \(Counted.text(jpegs, "JPEG"))?" + favouriteNote
                 how = "The other \(formats.count) (\(kinds)) keep their files as they are: \(LibraryWriteBack.onlyJPEGFiles). "
                     + "Each JPEG is replaced atomically; its picture is not touched."
             }

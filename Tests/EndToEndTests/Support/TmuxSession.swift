@@ -204,6 +204,20 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
+    /// Like `waitUntil`, but the screen must also have stopped changing: the same on three looks
+    /// in a row. A capture can land while the program is still writing a frame (half a picture).
+    @discardableResult
+    func waitUntilSettled(_ what: String, timeout: Double = E2E.timeout,
+                          sourceLocation: SourceLocation = #_sourceLocation,
+                          _ predicate: (String) -> Bool) throws -> String {
+        var previous = "", same = 0
+        return try waitUntil(what + " (settled)", timeout: timeout, sourceLocation: sourceLocation) { screen in
+            same = predicate(screen) && screen == previous ? same + 1 : 0
+            previous = screen
+            return same >= 2
+        }
+    }
+
     /// Polls the screen every 50 ms (`Poll`) until `predicate` holds; returns that screen. On timeout,
     /// records an issue with `what` and the screen, and throws.
     @discardableResult

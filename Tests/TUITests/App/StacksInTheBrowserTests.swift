@@ -112,4 +112,19 @@ import Testing
         #expect(videos?.photoIDs.compactMap { state.library.photo(id: $0)?.name } == ["clip.mp4"])
         #expect(AppView.render(state).text().contains("Videos"))
     }
+
+    /// The Videos folder counts videos: "1 video" on its tile and in its title, "video 1 of 1".
+    @Test func theVideosFolderCountsVideos() throws {
+        var photos = Self.library().photos
+        var clip = TestLibrary.photo(6, name: "clip.mp4", description: "Trip", day: 5)
+        (clip.kind, clip.duration) = (.video, 4)
+        photos.append(clip)
+        var state = TestLibrary.state(PhotoLibrary(photos: photos))
+        let index = try #require(state.homeFolders.firstIndex { $0.name == "Videos" })
+        let videos = state.homeFolders[index]
+        #expect(HomeScreen.folderDetail(videos, count: 1, width: 80).hasPrefix("1 video"))
+        state.openGroup(at: index)
+        let title = GroupScreen.title(state.currentPage!, selected: 0)
+        #expect(title.contains("1 video") && title.contains("video 1 of 1") && !title.contains("photo"))
+    }
 }
