@@ -22,36 +22,45 @@ extension Benchmark {
             report.note("\(perFile.count) photos, \(Self.runsPerFile) runs each, from the \(ThumbnailStore.maxSide)-pixel thumbnail the import makes anyway")
         }
         for count in [100_000, 1_000_000] {
-            let hashes = Self.lookAlikeHashes(count: count)
+            let (hashes, crops) = Self.lookAlikeHashes(count: count)
             var samples: [Double] = []
             var groups = 0
             for _ in 0..<3 {
                 samples.append(Measure.time {
-                    groups = LookAlikeIndex(hashes: hashes, threshold: DuplicateFinder.nearThreshold).groups().count
+                    groups = LookAlikeIndex(hashes: hashes, crops: crops, threshold: DuplicateFinder.nearThreshold).groups().count
                 })
             }
-            report.row("group \(count) hashes (threshold \(DuplicateFinder.nearThreshold) bits; \(groups) groups)",
+            report.row("group \(count) hashes and their 5 crop hashes each (threshold \(DuplicateFinder.nearThreshold) bits; \(groups) groups)",
                        median: Measure.median(samples), worst: samples.max(), unit: "ms",
                        target: count == 1_000_000 ? .below(5000) : nil)
         }
-        report.note("random hashes, 5% of them copies of another with 0–6 bits flipped; 3 runs each")
+        report.note("random hashes, each with five crop hashes 6–24 bits from it; 5% copies of another's hash or crop hash with 0–6 bits flipped; 3 runs each")
     }
 
     /// `count` random hashes (the worst case for the index: real ones cluster less evenly but
-    /// are as spread), one in twenty a near copy of an earlier one.
-    static func lookAlikeHashes(count: Int) -> [UInt64] {
+    /// are as spread), each with five crop hashes 6–24 bits from it (as real ones are), one in
+    /// twenty a near copy of an earlier photo's hash or of one of its crop hashes.
+    static func lookAlikeHashes(count: Int) -> (hashes: [UInt64], crops: [CropHashes]) {
         var random = SeededRandom(seed: 23)
-        var hashes: [UInt64] = []
+        var hashes: [UInt64] = [], crops: [CropHashes] = []
         hashes.reserveCapacity(count)
-        for i in 0..<count {
-            if i > 0, Int.random(in: 0..<20, using: &random) == 0 {
-                var hash = hashes[Int.random(in: 0..<i, using: &random)]
-                for _ in 0..<Int.random(in: 0...6, using: &random) { hash ^= 1 << UInt64.random(in: 0..<64, using: &random) }
-                hashes.append(hash)
-            } else {
-                hashes.append(UInt64.random(in: 1...UInt64.max, using: &random))
-            }
+        crops.reserveCapacity(count)
+        func flipped(_ hash: UInt64, _ bits: ClosedRange<Int>) -> UInt64 {
+            var hash = hash
+            for _ in 0..<Int.random(in: bits, using: &random) { hash ^= 1 << UInt64.random(in: 0..<64, using: &random) }
+            return hash
         }
-        return hashes
+        for i in 0..<count {
+            let hash: UInt64
+            if i > 0, Int.random(in: 0..<20, using: &random) == 0 {
+                let earlier = Int.random(in: 0..<i, using: &random)
+                hash = flipped(([hashes[earlier]] + crops[earlier].all).randomElement(using: &random)!, 0...6)
+            } else {
+                hash = UInt64.random(in: 1...UInt64.max, using: &random)
+            }
+            hashes.append(hash)
+            crops.append(CropHashes((0..<5).map { _ in flipped(hash, 6...24) }))
+        }
+        return (hashes, crops)
     }
 }

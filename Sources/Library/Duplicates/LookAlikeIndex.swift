@@ -10,16 +10,52 @@
 /// to a few seconds. Pairs found are joined with a union-find.
 ///
 /// Thresholds up to 7 compare one-bit neighbour buckets (17 per bucket); 8–11 two-bit ones (137).
+///
+/// Crops: with each hash's five crop hashes (`CropHashes`), a hash within `threshold` of
+/// another photo's crop hash joins the two as well (a copy cropped by 5% is near the
+/// original's crop of the same region), when the copy is the size such a crop is (`sizes`,
+/// `mayBeCrop`: each side 80–99.5% of the other's). Burst shots and bracketed exposures, where
+/// the camera moved a little between frames, look like crops of each other to the hash, but come
+/// out of one camera at one size (and their resized copies are far smaller), so they stay apart.
+/// The crop hashes are bucketed the same way, and each crop bucket is compared with the hash
+/// buckets at most ⌊threshold/4⌋ bits from it.
 public struct LookAlikeIndex: Sendable {
     public let hashes: [UInt64]
+    /// Each hash's crop hashes (five a hash, in order), or empty.
+    public let cropHashes: [UInt64]
+    /// Each hash's photo's pixel size as shown (upright), or empty (then any two may be crops).
+    public let sizes: [Size]
+
+    /// A photo's pixel size as shown.
+    public struct Size: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
+    }
+
+    /// Whether a photo of size `copy` can be a light crop of one of size `original`: each side
+    /// 80–99.5% of the original's (a 5% crop is 95%).
+    @inline(__always)
+    public static func mayBeCrop(_ copy: Size, of original: Size) -> Bool {
+        copy.width * 1000 >= original.width * 800 && copy.width * 1000 <= original.width * 995
+            && copy.height * 1000 >= original.height * 800 && copy.height * 1000 <= original.height * 995
+    }
     public let threshold: Int
 
     static let chunks = 4
     static let chunkBits = 16
 
-    public init(hashes: [UInt64], threshold: Int) {
+    public init(hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [], threshold: Int) {
         precondition(threshold >= 0 && threshold < 16, "look-alike thresholds are small (0–15 bits)")
-        (self.hashes, self.threshold) = (hashes, threshold)
+        precondition(crops.isEmpty || crops.count == hashes.count)
+        precondition(sizes.isEmpty || sizes.count == hashes.count)
+        (self.hashes, self.sizes, self.threshold) = (hashes, sizes, threshold)
+        var cropHashes: [UInt64] = []
+        cropHashes.reserveCapacity(crops.count * 5)
+        for crop in crops {
+            cropHashes += [crop.topLeft, crop.topRight, crop.bottomLeft, crop.bottomRight, crop.centre]
+        }
+        self.cropHashes = cropHashes
     }
 
     /// The groups of two or more hashes (as indices into `hashes`, ascending; groups ordered by
@@ -29,9 +65,71 @@ public struct LookAlikeIndex: Sendable {
         let radius = threshold / Self.chunks
         let masks = Self.masks(upTo: radius)
         for chunk in 0..<Self.chunks {
-            joinPairs(chunk: chunk, masks: masks, into: &components)
+            let buckets = Buckets(hashes, chunk: chunk)
+            joinPairs(buckets, masks: masks, into: &components)
+            if !cropHashes.isEmpty {
+                joinCrops(Buckets(cropHashes, chunk: chunk), to: buckets, masks: [0] + masks, into: &components)
+            }
         }
         return components.groups()
+    }
+
+    /// Hashes bucketed by the value of one 16-bit chunk (a counting sort): `starts[b]..<starts[b+1]`
+    /// are bucket b's hashes in `sorted`, and `indices` says where each came from.
+    struct Buckets {
+        var starts: [Int32]
+        var sorted: [UInt64]
+        var indices: [Int32]
+
+        init(_ hashes: [UInt64], chunk: Int) {
+            let shift = UInt64(chunk * LookAlikeIndex.chunkBits)
+            let bucketCount = 1 << LookAlikeIndex.chunkBits
+            starts = [Int32](repeating: 0, count: bucketCount + 1)
+            for hash in hashes { starts[Int((hash >> shift) & 0xFFFF) + 1] += 1 }
+            for b in 0..<bucketCount { starts[b + 1] += starts[b] }
+            var fill = starts
+            sorted = [UInt64](repeating: 0, count: hashes.count)
+            indices = [Int32](repeating: 0, count: hashes.count)
+            for (i, hash) in hashes.enumerated() {
+                let b = Int((hash >> shift) & 0xFFFF)
+                let slot = Int(fill[b])
+                fill[b] += 1
+                sorted[slot] = hash
+                indices[slot] = Int32(i)
+            }
+        }
+    }
+
+    /// Joins every hash to the photos whose crop hash is within `threshold` of it when it has
+    /// a crop's size (`mayBeCrop`): each crop bucket against the hash buckets `masks` apart (0,
+    /// the same value, included). Crop hashes of 0 (a flat crop) join nothing.
+    private func joinCrops(_ crops: Buckets, to mains: Buckets, masks: [Int], into components: inout UnionFind) {
+        let limit = threshold, sizes = self.sizes
+        crops.sorted.withUnsafeBufferPointer { cropSorted in
+        crops.indices.withUnsafeBufferPointer { cropIndices in
+        crops.starts.withUnsafeBufferPointer { cropStarts in
+        mains.sorted.withUnsafeBufferPointer { sorted in
+        mains.indices.withUnsafeBufferPointer { indices in
+        mains.starts.withUnsafeBufferPointer { starts in
+            for b in 0..<(1 << Self.chunkBits) {
+                let clo = Int(cropStarts[b]), chi = Int(cropStarts[b + 1])
+                guard clo < chi else { continue }
+                for mask in masks {
+                    let other = b ^ mask
+                    let lo = Int(starts[other]), hi = Int(starts[other + 1])
+                    guard lo < hi else { continue }
+                    for i in clo..<chi {
+                        let crop = cropSorted[i]
+                        guard crop != 0 else { continue }
+                        let owner = Int(cropIndices[i]) / 5
+                        for j in lo..<hi where (crop ^ sorted[j]).nonzeroBitCount <= limit {
+                            let other = Int(indices[j])
+                            if sizes.isEmpty || Self.mayBeCrop(sizes[other], of: sizes[owner]) { components.join(owner, other) }
+                        }
+                    }
+                }
+            }
+        }}}}}}
     }
 
     /// All 16-bit masks with 1…`radius` bits set.
@@ -39,29 +137,14 @@ public struct LookAlikeIndex: Sendable {
         (1..<(1 << chunkBits)).filter { $0.nonzeroBitCount <= radius }
     }
 
-    /// Buckets the hashes by one chunk and joins every pair within `threshold` that shares a
-    /// bucket or sits in buckets `masks` apart.
-    private func joinPairs(chunk: Int, masks: [Int], into components: inout UnionFind) {
-        let shift = UInt64(chunk * Self.chunkBits)
+    /// Joins every pair of hashes within `threshold` that shares a bucket or sits in buckets
+    /// `masks` apart.
+    private func joinPairs(_ buckets: Buckets, masks: [Int], into components: inout UnionFind) {
         let bucketCount = 1 << Self.chunkBits
-        // Counting sort by the chunk's value: starts[b]..<starts[b+1] are bucket b's hashes.
-        var starts = [Int32](repeating: 0, count: bucketCount + 1)
-        for hash in hashes { starts[Int((hash >> shift) & 0xFFFF) + 1] += 1 }
-        for b in 0..<bucketCount { starts[b + 1] += starts[b] }
-        var fill = starts
-        var sortedHashes = [UInt64](repeating: 0, count: hashes.count)
-        var sortedIndices = [Int32](repeating: 0, count: hashes.count)
-        for (i, hash) in hashes.enumerated() {
-            let b = Int((hash >> shift) & 0xFFFF)
-            let slot = Int(fill[b])
-            fill[b] += 1
-            sortedHashes[slot] = hash
-            sortedIndices[slot] = Int32(i)
-        }
         let limit = threshold
-        sortedHashes.withUnsafeBufferPointer { sorted in
-            sortedIndices.withUnsafeBufferPointer { indices in
-                starts.withUnsafeBufferPointer { starts in
+        buckets.sorted.withUnsafeBufferPointer { sorted in
+            buckets.indices.withUnsafeBufferPointer { indices in
+                buckets.starts.withUnsafeBufferPointer { starts in
                     for b in 0..<bucketCount {
                         let lo = Int(starts[b]), hi = Int(starts[b + 1])
                         guard lo < hi else { continue }
@@ -91,11 +174,20 @@ public struct LookAlikeIndex: Sendable {
     }
 
     /// Every pair compared, for tests and small sets: the groups `groups()` must give.
-    public static func bruteForceGroups(_ hashes: [UInt64], threshold: Int) -> [[Int]] {
+    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [],
+                                        threshold: Int) -> [[Int]] {
         var components = UnionFind(count: hashes.count)
         for i in hashes.indices {
             for j in (i + 1)..<hashes.count where PerceptualHash.distance(hashes[i], hashes[j]) <= threshold {
                 components.join(i, j)
+            }
+        }
+        for (owner, crop) in crops.enumerated() {
+            for cropHash in crop.all where cropHash != 0 {
+                for j in hashes.indices where PerceptualHash.distance(cropHash, hashes[j]) <= threshold
+                    && (sizes.isEmpty || mayBeCrop(sizes[j], of: sizes[owner])) {
+                    components.join(owner, j)
+                }
             }
         }
         return components.groups()

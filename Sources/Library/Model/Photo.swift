@@ -81,6 +81,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The picture's 64-bit perceptual hash (`PerceptualHash`), made from its grid thumbnail at
     /// import; 0 while not known (imported before hashes, a video, a flat picture).
     public var perceptualHash: UInt64 = 0
+    /// The hashes of the picture's five 95% crops (`CropHashes`), made with `perceptualHash`:
+    /// what finds a lightly cropped copy. Empty while not known.
+    public var cropHashes = CropHashes.none
     /// The position in the file's metadata.
     public var fileGPS: GPSPosition?
     private var storedWidth: Int32

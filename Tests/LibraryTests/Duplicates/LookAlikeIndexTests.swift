@@ -49,4 +49,47 @@ import Testing
         #expect(LookAlikeIndex(hashes: [42], threshold: 10).groups() == [])
         #expect(LookAlikeIndex(hashes: [42, 42], threshold: 0).groups() == [[0, 1]])
     }
+
+    /// With crop hashes: a hash near another photo's crop hash joins them, found through the
+    /// buckets as comparing every hash with every crop hash finds it; crop hashes of 0 join nothing.
+    @Test(arguments: [3, 6, 8])
+    func cropHashesGroupAsComparingEveryPair(threshold: Int) {
+        var random = SeededRandom(seed: UInt64(threshold) + 100)
+        var hashes: [UInt64] = [], crops: [CropHashes] = []
+        func flipped(_ hash: UInt64, _ bits: Int) -> UInt64 {
+            var hash = hash
+            for _ in 0..<bits { hash ^= 1 << UInt64.random(in: 0..<64, using: &random) }
+            return hash
+        }
+        for i in 0..<3000 {
+            let hash = i > 0 && i % 4 == 0
+                ? flipped(crops[Int.random(in: 0..<i, using: &random)].all.randomElement(using: &random)!, Int.random(in: 0...(threshold + 2), using: &random))
+                : UInt64.random(in: 1...UInt64.max, using: &random)
+            hashes.append(hash)
+            crops.append(CropHashes((0..<5).map { n in n == 4 && i % 7 == 0 ? 0 : flipped(hash, 12) }))
+        }
+        let expected = LookAlikeIndex.bruteForceGroups(hashes, crops: crops, threshold: threshold)
+        #expect(LookAlikeIndex(hashes: hashes, crops: crops, threshold: threshold).groups() == expected)
+        #expect(expected.count > LookAlikeIndex.bruteForceGroups(hashes, threshold: threshold).count, "crops join more")
+    }
+
+    /// A photo whose hash is its crop of another: one group, though the two hashes are far apart.
+    @Test func aCropCopyJoinsItsOriginal() {
+        let original: UInt64 = 0x0123_4567_89AB_CDEF
+        let cropOfIt = original ^ 0xFFFF_0000_0000_FF00
+        var crops = CropHashes()
+        crops.bottomRight = cropOfIt
+        let copy = cropOfIt ^ 0b101
+        #expect(LookAlikeIndex(hashes: [original, copy], threshold: 6).groups() == [])
+        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], threshold: 6).groups() == [[0, 1]])
+        let size = LookAlikeIndex.Size(width: 4000, height: 3000)
+        let cropSize = LookAlikeIndex.Size(width: 3800, height: 2850)
+        #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [size, cropSize], threshold: 6).groups() == [[0, 1]])
+        // Of one size (two frames of a burst, the camera moved a little), or far smaller (a
+        // resized copy of the other frame): apart.
+        for other in [size, LookAlikeIndex.Size(width: 2000, height: 1500)] {
+            #expect(LookAlikeIndex(hashes: [original, copy], crops: [crops, .none], sizes: [size, other], threshold: 6).groups() == [])
+            #expect(LookAlikeIndex.bruteForceGroups([original, copy], crops: [crops, .none], sizes: [size, other], threshold: 6) == [])
+        }
+    }
 }
