@@ -17,8 +17,10 @@
 /// `mayBeCrop`: each side 80–99.5% of the other's). Burst shots and bracketed exposures, where
 /// the camera moved a little between frames, look like crops of each other to the hash, but come
 /// out of one camera at one size (and their resized copies are far smaller), so they stay apart.
-/// The crop hashes are bucketed the same way, and each crop bucket is compared with the hash
-/// buckets at most ⌊threshold/4⌋ bits from it.
+/// The size rule comes before any hash is compared (`CropSides`): only the crop hashes of photos
+/// that have a photo of a crop's size, and only the hashes of photos of a crop's size, are
+/// bucketed at all (in a library of a few camera sizes, few are), and within a pair of buckets
+/// each crop hash meets only the hashes whose width fits (both sides in width order).
 public struct LookAlikeIndex: Sendable {
     public let hashes: [UInt64]
     /// Each hash's crop hashes (five a hash, in order), or empty.
@@ -37,8 +39,13 @@ public struct LookAlikeIndex: Sendable {
     /// 80–99.5% of the original's (a 5% crop is 95%).
     @inline(__always)
     public static func mayBeCrop(_ copy: Size, of original: Size) -> Bool {
-        copy.width * 1000 >= original.width * 800 && copy.width * 1000 <= original.width * 995
-            && copy.height * 1000 >= original.height * 800 && copy.height * 1000 <= original.height * 995
+        mayBeCropSide(copy.width, of: original.width) && mayBeCropSide(copy.height, of: original.height)
+    }
+
+    /// One side of `mayBeCrop`: `copy` is 80–99.5% of `original`.
+    @inline(__always)
+    static func mayBeCropSide(_ copy: Int, of original: Int) -> Bool {
+        copy * 1000 >= original * 800 && copy * 1000 <= original * 995
     }
     public let threshold: Int
 
@@ -64,18 +71,20 @@ public struct LookAlikeIndex: Sendable {
         var components = UnionFind(count: hashes.count)
         let radius = threshold / Self.chunks
         let masks = Self.masks(upTo: radius)
+        // Without sizes every photo is 0×0, and 0×0 may be a crop of 0×0: any two may be crops.
+        let sides = cropHashes.isEmpty ? nil
+            : CropSides(hashes: hashes, cropHashes: cropHashes,
+                        sizes: sizes.isEmpty ? Array(repeating: Size(width: 0, height: 0), count: hashes.count) : sizes)
         for chunk in 0..<Self.chunks {
-            let buckets = Buckets(hashes, chunk: chunk)
-            joinPairs(buckets, masks: masks, into: &components)
-            if !cropHashes.isEmpty {
-                joinCrops(Buckets(cropHashes, chunk: chunk), to: buckets, masks: [0] + masks, into: &components)
-            }
+            joinPairs(Buckets(hashes, chunk: chunk), masks: masks, into: &components)
+            if let sides { joinCrops(sides, chunk: chunk, masks: [0] + masks, into: &components) }
         }
         return components.groups()
     }
 
-    /// Hashes bucketed by the value of one 16-bit chunk (a counting sort): `starts[b]..<starts[b+1]`
-    /// are bucket b's hashes in `sorted`, and `indices` says where each came from.
+    /// Hashes bucketed by the value of one 16-bit chunk (a counting sort, stable: a bucket keeps
+    /// the hashes' order): `starts[b]..<starts[b+1]` are bucket b's hashes in `sorted`, and
+    /// `indices` says where each came from.
     struct Buckets {
         var starts: [Int32]
         var sorted: [UInt64]
@@ -98,19 +107,25 @@ public struct LookAlikeIndex: Sendable {
                 indices[slot] = Int32(i)
             }
         }
+
+        /// `values` (one for each hash bucketed) in the buckets' order.
+        func gathered(_ values: [Int32]) -> [Int32] { indices.map { values[Int($0)] } }
     }
 
-    /// Joins every hash to the photos whose crop hash is within `threshold` of it when it has
-    /// a crop's size (`mayBeCrop`): each crop bucket against the hash buckets `masks` apart (0,
-    /// the same value, included). Crop hashes of 0 (a flat crop) join nothing.
-    private func joinCrops(_ crops: Buckets, to mains: Buckets, masks: [Int], into components: inout UnionFind) {
-        let limit = threshold, sizes = self.sizes
+    /// Joins every photo of `sides` to the photos whose hash is within `threshold` of one of its
+    /// crop hashes and whose size is a crop's (`mayBeCrop`): each crop bucket against the hash
+    /// buckets `masks` apart (0, the same value, included). Both buckets are in width order, so
+    /// a crop hash is compared only with the hashes whose width fits (a window moving up).
+    private func joinCrops(_ sides: CropSides, chunk: Int, masks: [Int], into components: inout UnionFind) {
+        let crops = Buckets(sides.cropHashes, chunk: chunk), copies = Buckets(sides.copyHashes, chunk: chunk)
+        let cropWidths = crops.gathered(sides.cropOwnerWidths), copyWidths = copies.gathered(sides.copyWidths)
+        let limit = threshold, sizes = sides.sizes
         crops.sorted.withUnsafeBufferPointer { cropSorted in
-        crops.indices.withUnsafeBufferPointer { cropIndices in
         crops.starts.withUnsafeBufferPointer { cropStarts in
-        mains.sorted.withUnsafeBufferPointer { sorted in
-        mains.indices.withUnsafeBufferPointer { indices in
-        mains.starts.withUnsafeBufferPointer { starts in
+        cropWidths.withUnsafeBufferPointer { cropWidths in
+        copies.sorted.withUnsafeBufferPointer { sorted in
+        copies.starts.withUnsafeBufferPointer { starts in
+        copyWidths.withUnsafeBufferPointer { widths in
             for b in 0..<(1 << Self.chunkBits) {
                 let clo = Int(cropStarts[b]), chi = Int(cropStarts[b + 1])
                 guard clo < chi else { continue }
@@ -118,13 +133,18 @@ public struct LookAlikeIndex: Sendable {
                     let other = b ^ mask
                     let lo = Int(starts[other]), hi = Int(starts[other + 1])
                     guard lo < hi else { continue }
+                    var from = lo, to = lo
                     for i in clo..<chi {
+                        // The copies 80–99.5% as wide as this crop's photo: from..<to.
+                        let width = Int(cropWidths[i])
+                        while from < hi && Int(widths[from]) * 1000 < width * 800 { from += 1 }
+                        if to < from { to = from }
+                        while to < hi && Int(widths[to]) * 1000 <= width * 995 { to += 1 }
                         let crop = cropSorted[i]
-                        guard crop != 0 else { continue }
-                        let owner = Int(cropIndices[i]) / 5
-                        for j in lo..<hi where (crop ^ sorted[j]).nonzeroBitCount <= limit {
-                            let other = Int(indices[j])
-                            if sizes.isEmpty || Self.mayBeCrop(sizes[other], of: sizes[owner]) { components.join(owner, other) }
+                        for j in from..<to where (crop ^ sorted[j]).nonzeroBitCount <= limit {
+                            let owner = Int(sides.cropOwners[Int(crops.indices[i])])
+                            let copy = Int(sides.copies[Int(copies.indices[j])])
+                            if Self.mayBeCrop(sizes[copy], of: sizes[owner]) { components.join(owner, copy) }
                         }
                     }
                 }

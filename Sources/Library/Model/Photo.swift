@@ -81,16 +81,15 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The picture's 64-bit perceptual hash (`PerceptualHash`), made from its grid thumbnail at
     /// import; 0 while not known (imported before hashes, a video, a flat picture).
     public var perceptualHash: UInt64 = 0
-    /// The hashes of the picture's five 95% crops (`CropHashes`), made with `perceptualHash`:
-    /// what finds a lightly cropped copy. Empty while not known.
-    public var cropHashes = CropHashes.none
     /// The position in the file's metadata.
     public var fileGPS: GPSPosition?
-    private var storedWidth: Int32
-    private var storedHeight: Int32
+    // The one-byte fields fill the bytes GPSPosition? leaves before the next 4-byte boundary,
+    // and the box below the rest: the order keeps a photo at 184 bytes.
     private var storedOrientation: UInt8
     public var fileTakenAtSource: TakenAtSource?
     public var fileDescriptionSource: DescriptionSource?
+    private var storedWidth: Int32
+    private var storedHeight: Int32
     /// False for a web photo whose original has not been downloaded yet: `path` is where it
     /// will be written (`DownloadFolder`), `fileSize` is 0, its size and date are unknown unless
     /// its feed gave them (`thumbnailWidth`×`thumbnailHeight` is the shape to lay it out with)
@@ -104,6 +103,16 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// True when the file was not found at `path` the last time the library looked, or the
     /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
+    /// `cropHashes`, out of line (40 bytes inline would make every photo a fifth larger); nil
+    /// while not known.
+    private var cropHashesBox: ValueBox<CropHashes>?
+
+    /// The hashes of the picture's five 95% crops (`CropHashes`), made with `perceptualHash`:
+    /// what finds a lightly cropped copy. Empty while not known.
+    public var cropHashes: CropHashes {
+        get { cropHashesBox?.value ?? .none }
+        set { cropHashesBox = newValue.isEmpty ? nil : ValueBox(newValue) }
+    }
 
     /// Stored pixel size, before orientation is applied; 0×0 while not known (a web photo
     /// whose original is not downloaded and whose feed did not say, see `isSizeKnown`).
@@ -147,13 +156,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         static let unset = Rare()
     }
 
-    /// Holds a `Rare` that is never changed in place: a change makes a new box, so copies of a
-    /// photo stay independent.
-    final class RareBox: Sendable, Equatable {
-        let value: Rare
-        init(_ value: Rare) { self.value = value }
-        static func == (a: RareBox, b: RareBox) -> Bool { a === b || a.value == b.value }
-    }
+    typealias RareBox = ValueBox<Rare>
 
     /// The rare fields, all unset when there is no box.
     var rare: Rare {
@@ -375,4 +378,12 @@ public struct Photo: Sendable, Equatable, Identifiable {
             return model.lowercased().hasPrefix(firstWord.lowercased()) ? model : "\(make) \(model)"
         }
     }
+}
+
+/// Holds a value that is never changed in place, out of line: a change makes a new box, so
+/// copies of a photo stay independent (`Photo.rare`, `Photo.cropHashes`).
+final class ValueBox<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (a: ValueBox, b: ValueBox) -> Bool { a === b || a.value == b.value }
 }
