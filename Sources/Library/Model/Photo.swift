@@ -83,26 +83,24 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var perceptualHash: UInt64 = 0
     /// The position in the file's metadata.
     public var fileGPS: GPSPosition?
-    // The one-byte fields fill the bytes GPSPosition? leaves before the next 4-byte boundary,
-    // and the box below the rest: the order keeps a photo at 184 bytes.
+    // The six one-byte fields fill the bytes GPSPosition? (26 bytes) leaves before the next
+    // 8-byte boundary, and the box of crop hashes goes after the sizes: in this order a photo
+    // is 184 bytes (`PhotoSizeTests`).
     private var storedOrientation: UInt8
     public var fileTakenAtSource: TakenAtSource?
     public var fileDescriptionSource: DescriptionSource?
-    private var storedWidth: Int32
-    private var storedHeight: Int32
     /// False for a web photo whose original has not been downloaded yet: `path` is where it
     /// will be written (`DownloadFolder`), `fileSize` is 0, its size and date are unknown unless
     /// its feed gave them (`thumbnailWidth`×`thumbnailHeight` is the shape to lay it out with)
     /// and `id` is made from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
     public var isDownloaded = true
-    /// The photo's item was no longer in its feed at the last refresh: the photo is missing
-    /// (kept, never deleted, edits and all).
-    public var leftFeed = false
     /// A photo, a raw file or a video.
     public var kind = Kind.photo
     /// True when the file was not found at `path` the last time the library looked, or the
     /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
+    private var storedWidth: Int32
+    private var storedHeight: Int32
     /// `cropHashes`, out of line (40 bytes inline would make every photo a fifth larger); nil
     /// while not known.
     private var cropHashesBox: ValueBox<CropHashes>?
@@ -144,6 +142,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         /// An animated GIF (more than one frame): shown in the info panel and `list --json`.
         var animated = false
         var fileMarks = PhotoMarks()
+        var leftFeed = false
         var sidecarModified = 0.0
         // Motion Photos (issue 21): the embedded video's bytes and length.
         var motionStart: Int64 = 0
@@ -229,6 +228,12 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var motionDuration: Double? {
         get { rareBox?.value.motionDuration }
         set { rare.motionDuration = newValue }
+    }
+    /// The photo's item was no longer in its feed at the last refresh: the photo is missing
+    /// (kept, never deleted, edits and all).
+    public var leftFeed: Bool {
+        get { rareBox?.value.leftFeed ?? false }
+        set { rare.leftFeed = newValue }
     }
     /// The feed item's `albumId`.
     public var albumID: String? {

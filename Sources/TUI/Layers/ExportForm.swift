@@ -99,7 +99,7 @@ struct ExportForm: Equatable, Sendable, LayerState {
         if let problem {
             put(problem, Theme.error)
         } else {
-            put(focus == .format || focus == .stripGPS ? "Space turns it over · " + keys : keys, Theme.dim)
+            put(focus == .format || focus == .stripGPS ? "Space flips · " + keys : keys, Theme.dim)
         }
         grid.fill(Rect(x: 0, y: state.rows - 1, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
         let prompt = "Export to: "
