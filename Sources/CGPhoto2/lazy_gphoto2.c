@@ -52,6 +52,13 @@
      X(int, gp_file_new_from_fd, (CameraFile **file, int fd), (file, fd)) \
      X(int, gp_file_unref, (CameraFile *file), (file)) \
      X(const char *, gp_result_as_string, (int result), (result)) \
+     X(int, gp_file_new, (CameraFile **file), (file)) \
+     X(int, gp_file_get_data_and_size, (CameraFile *file, const char **data, unsigned long *size), (file, data, size)) \
+     X(int, gp_camera_file_delete, (Camera *camera, const char *folder, const char *file, GPContext *context), \
+       (camera, folder, file, context)) \
+     X(int, gp_camera_get_abilities, (Camera *camera, CameraAbilities *abilities), (camera, abilities)) \
+     X(int, gp_camera_capture, (Camera *camera, CameraCaptureType type, CameraFilePath *path, GPContext *context), \
+       (camera, type, path, context)) \
 
 PHOTORY_LAZY_LIBRARY(PHOTORY_GPHOTO2_FUNCTIONS, "libgphoto2_port.so.12", "libgphoto2.so.6")
 

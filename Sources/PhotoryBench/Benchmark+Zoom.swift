@@ -26,13 +26,17 @@ extension Benchmark {
                 for index in big.indices {
                     var coldRuns: [Frame] = [], panRuns: [Frame] = [], decodingRuns: [Frame] = []
                     for _ in 0..<Self.runsPerFile {
-                        // A new maker: nothing decoded yet.
-                        let maker = PreviewMaker(thumbnails: nil)
+                        // A new maker: nothing decoded yet; it decodes ahead of the pans, as the browser's does.
+                        let maker = PreviewMaker(thumbnails: nil, decodingAhead: true)
+                        defer { maker.stopDecodingAhead() }
                         var state = zoomState(library, index: index, graphics: graphics, columns: columns, rows: rows)
                         for _ in 0..<(level == 8 ? 2 : 0) { _ = state.update(.key(.char("+"))) }
                         coldRuns.append(Self.zoomFrame(&state, .char("+"), maker: maker, on: terminal))
                         // Pans to the right in a row: most cut the part decoded, some go past it and decode the next.
                         for _ in 0..<Self.pansPerRun {
+                            // A held arrow key: the next press comes a repeat interval after the last one.
+                            let pressed = Measure.now()
+                            defer { Self.waitForRepeat(since: pressed) }
                             let frame = Self.zoomFrame(&state, .right, maker: maker, on: terminal)
                             if frame.decoded { decodingRuns.append(frame) } else { panRuns.append(frame) }
                         }
@@ -44,7 +48,7 @@ extension Benchmark {
                 let decoding = decodingPans.joined().count, all = decoding + pans.joined().count
                 for (what, runs, cpu, limit) in [("cold (+ → decode, cut, render, draw)", cold, coldCPU, 150.0),
                                                  ("pan (→ → cut, render, draw)", pans, panCPU, 30.0),
-                                                 ("pan past the decoded part (→ → decode the next part, cut, render, draw; "
+                                                 ("pan past the decoded part (→ → the next part, decoded ahead or waited for, cut, render, draw; "
                                                   + "\(decoding) of \(all) pans)", decodingPans, decodingPanCPU, 30.0)]
                     where !runs.joined().isEmpty {
                     let wall = Measure.perItem(runs), thread = Measure.perItem(cpu)
@@ -58,9 +62,11 @@ extension Benchmark {
                     + "sixel's bands are made on \(ProcessInfo.processInfo.activeProcessorCount) threads at once, whose other threads' time "
                     + "it leaves out); cold = a new PreviewMaker (no decode kept), file in the page "
                     + "cache; a JPEG is decoded only around the view (the view and a view's width and height on each side); "
-                    + "\(Self.pansPerRun) pans to the right follow each cold zoom: one within the part decoded cuts it (in character art in "
-                    + "truecolor or 256 colours it renders only the cells that came into view), one past it decodes the part around "
-                    + "the new view; \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
+                    + "\(Self.pansPerRun) pans to the right follow each cold zoom as a held arrow key gives them (one every "
+                    + "\(Int(Self.keyRepeatInterval)) ms, or at once after a slower frame): one within the part decoded cuts only the "
+                    + "cells that came into view (character art in truecolor by our own block symbols, 256 colours by chafa; pixels are "
+                    + "moved and the new ones cut), one past it finds the part decoded ahead by then (on a thread of its own, started "
+                    + "three pans before) or waits for it; \(big.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", "))")
     }
 
     /// The photo view of `library`'s photo at `index`, at fit.
@@ -71,6 +77,16 @@ extension Benchmark {
         for _ in 0..<index { _ = state.update(.key(.right)) }
         _ = state.update(.key(.enter))   // the photo
         return state
+    }
+
+    /// A held key repeats 25 times a second (X's and most terminals' default rate).
+    static let keyRepeatInterval = 40.0   // ms
+
+    /// Waits out what is left of a key repeat interval begun at `start` (a frame slower than
+    /// the interval is followed at once by the next press, as repeats queue up).
+    private static func waitForRepeat(since start: Double) {
+        let left = keyRepeatInterval - (Measure.now() - start)
+        if left > 0 { usleep(useconds_t(left * 1000)) }
     }
 
     /// Pans timed after each cold zoom: at 8× a part reaches a view past the view on each side,
@@ -89,13 +105,13 @@ extension Benchmark {
     /// Also gives the CPU time the thread spent on it: on a shared machine the wall time counts
     /// the other programs' turns too.
     private static func zoomFrame(_ state: inout AppState, _ key: Key, maker: PreviewMaker, on terminal: Terminal) -> Frame {
-        let cpu = Measure.threadCPU(), decodes = maker.zoomDecodes
+        let cpu = Measure.threadCPU(), parts = maker.zoomPartChanges
         let wall = Measure.time {
             _ = state.update(.key(key))
             guard let request = state.wantedPreviews().first else { return }
             _ = state.update(.previewReady(request.key, maker.make(request)))
             terminal.draw(AppView.render(state))
         }
-        return Frame(wall: wall, cpu: Measure.threadCPU() - cpu, decoded: maker.zoomDecodes > decodes)
+        return Frame(wall: wall, cpu: Measure.threadCPU() - cpu, decoded: maker.zoomPartChanges > parts)
     }
 }

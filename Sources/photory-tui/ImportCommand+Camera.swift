@@ -2,15 +2,15 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui import --camera MODEL [--port PORT] [--to DIR]` (issue 25): copies the camera's
-/// new files into DIR/YYYY/YYYY-MM-DD (`CameraImporter`), then imports the copies like files.
+/// `photory-tui import --camera MODEL [--port PORT] [--to DIR] [--delete-after]` (issue 25):
+/// copies the camera's new files into DIR/YYYY/YYYY-MM-DD and imports the copies like files
+/// (`CameraImport`); with --delete-after, deletes from the camera what was copied and verified.
 extension ImportCommand {
     func runCamera(_ model: String) throws {
         var interruptedBy: Int32?
         var failed = false
         try reportingFailures {
-            let root = LibraryPaths.absolute(to ?? "~/Pictures/photory")
-            let library = try options.loadForReading(checkMissing: false, orEmpty: true)
+            let root = LibraryPaths.absolute(to ?? CameraImporter.defaultRoot)
             let source: GPhoto2Camera
             do {
                 source = try GPhoto2Camera(model: model, port: port)
@@ -20,48 +20,30 @@ extension ImportCommand {
             let bar = ProgressBar()
             let cancellation = ImportCancellation()
             let interrupt = InterruptWatcher { cancellation.cancel() }
-            let downloads: [CameraImporter.Result]
+            let done: CameraImport.Done
             do {
-                downloads = try CameraImporter(root: root).download(from: source, library: library, cancellation: cancellation) {
-                    done, total, _ in bar.update(ImportProgress(phase: .scanning, done: done, total: total))
-                }
+                done = try CameraImport(root: root, files: Importer(thumbnails: options.thumbnails), deleteAfterCopy: deleteAfter)
+                    .run(source, store: options.store, cancellation: cancellation, progress: bar.update)
             } catch {
                 bar.clear()
                 throw CommandFailure("\(error)")
             }
-            let copies = downloads.compactMap { result -> String? in
-                if case let .downloaded(path) = result.outcome { return path }
-                return nil
-            }
-            var summary = ImportSummary()
-            if !copies.isEmpty, !cancellation.isCancelled {
-                do {
-                    summary = try Importer(thumbnails: options.thumbnails).run(copies, store: options.store,
-                                                                               cancellation: cancellation, progress: bar.update).summary
-                } catch {
-                    bar.clear()
-                    throw CommandFailure("\(error)")
-                }
-                // Same content as a photo already there: the copy is not wanted.
-                for result in summary.results where result.outcome.kind == .duplicate { unlink(result.path) }
-            }
             interruptedBy = interrupt.signal
             bar.clear()
-            let problems = downloads.compactMap { result -> (CameraFile, String)? in
-                if case let .failed(reason) = result.outcome { return (result.file, reason) }
-                return nil
-            }
-            let known = downloads.count { if case .alreadyInLibrary = $0.outcome { true } else { false } }
+            let counts = done.summary.camera ?? ImportSummary.CameraCounts(label: source.label)
+            var summary = done.summary
+            summary.camera = nil
             if json {
-                try printJSON(CameraRecord(camera: source.label, folder: root, downloads: downloads, summary: summary))
+                try printJSON(CameraRecord(camera: source.label, folder: root, done: done))
             } else {
-                for (file, reason) in problems { say("failed      \(file.path.strippingControlCharacters): \(reason.strippingControlCharacters)") }
                 Self.printProblems(of: summary)
-                say("\(source.label.strippingControlCharacters): \(downloads.count) file\(downloads.count == 1 ? "" : "s"), "
-                    + "\(copies.count) copied into \(PathBytes.display(root).strippingControlCharacters), "
-                    + "\(known) already in the library, \(problems.count) failed; " + summary.line)
+                for problem in counts.notDeleted { say("not deleted \(problem.strippingControlCharacters)") }
+                let deleted = deleteAfter ? ", \(counts.deleted) deleted from the camera" : ""
+                say("\(source.label.strippingControlCharacters): \(done.downloads.count) file\(done.downloads.count == 1 ? "" : "s"), "
+                    + "\(counts.downloaded) copied into \(PathBytes.display(root).strippingControlCharacters), "
+                    + "\(counts.already) already in the library, \(counts.failed) failed\(deleted); " + summary.line)
             }
-            failed = !problems.isEmpty
+            failed = counts.failed > 0 || !counts.notDeleted.isEmpty
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
         if failed { throw ExitCode.failure }
@@ -76,26 +58,32 @@ extension ImportCommand {
             var path: String?
             var reason: String?
             var photoId: String?
+            /// Deleted from the camera (--delete-after).
+            var deleted: Bool?
         }
         var camera: String
         var folder: String
         var files: [File]
 
-        init(camera: String, folder: String, downloads: [CameraImporter.Result], summary: ImportSummary) {
+        init(camera: String, folder: String, done: CameraImport.Done) {
             self.camera = camera
             self.folder = folder
-            let imported = Dictionary(summary.results.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            files = downloads.map { result in
+            let imported = Dictionary(done.summary.results.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            let deleted = Set(done.deleted)
+            files = done.downloads.map { result in
+                var file: File
                 switch result.outcome {
                 case let .downloaded(path):
                     let outcome = imported[path]
-                    return File(camera: result.file.path, outcome: outcome?.outcome.kind.rawValue ?? "downloaded", path: path,
+                    file = File(camera: result.file.path, outcome: outcome?.outcome.kind.rawValue ?? "downloaded", path: path,
                                 reason: outcome?.reason, photoId: outcome?.outcome.photoID)
                 case let .alreadyInLibrary(path):
-                    return File(camera: result.file.path, outcome: "already", path: path)
+                    file = File(camera: result.file.path, outcome: "already", path: path)
                 case let .failed(reason):
-                    return File(camera: result.file.path, outcome: "failed", reason: reason)
+                    file = File(camera: result.file.path, outcome: "failed", reason: reason)
                 }
+                if deleted.contains(result.file) { file.deleted = true }
+                return file
             }
         }
     }

@@ -20,7 +20,7 @@ struct PhotoryCommand: ParsableCommand {
                       DuplicatesCommand.self,  // look-alike duplicates (issue 23)
                       ExportCommand.self,  // export (issue 23)
                       GeotagCommand.self,  // GPX geotagging (issue 25)
-                      CamerasCommand.self],  // cameras (issue 25)
+                      CamerasCommand.self, CaptureCommand.self],  // cameras, tethered capture (issue 25)
         defaultSubcommand: BrowseCommand.self)
 
     /// Parses the command line with `--library` accepted before the subcommand too.

@@ -31,6 +31,7 @@ struct ShowCommand: ParsableCommand {
                 ("Group", record.group),
                 ("Kind", found.kind.name),
                 ("Duration", found.duration.map { String(format: "%.1f s", $0) }),
+                ("Codec", codec(of: found)),
                 ("Motion", found.hasMotion ? "LIVE" + (found.motionDuration.map { String(format: ", %.1f s", $0) } ?? "") : nil),   // Motion Photos (issue 21)
                 ("Description", found.description.map { "\($0) (from \(found.descriptionSource?.label(for: found.kind) ?? "?"))" }),
                 ("Taken", found.takenAtSource.map { "\(found.takenAtText) (from \($0.label))" }
@@ -97,6 +98,12 @@ struct ShowCommand: ParsableCommand {
                 + tag.name.strippingControlCharacters.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + tag.value.strippingControlCharacters)
         }
+    }
+
+    /// A video's codec, read from its file as the info panel reads it (the library does not keep it).
+    private func codec(of photo: Photo) -> String? {
+        guard photo.kind == .video, case let .success(metadata) = FileMetadata.read(path: photo.path) else { return nil }
+        return metadata.codec
     }
 
     static func describe(_ gps: GPSPosition) -> String {

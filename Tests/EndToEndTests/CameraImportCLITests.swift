@@ -95,4 +95,26 @@ import Testing
         let cameras = try E2E.cli(["cameras", "--json"], sandbox: sandbox)
         #expect(cameras.status == 0 && cameras.stdout.hasPrefix("["), "\(cameras)")
     }
+
+    @Test func deleteAfterDeletesOnlyVerifiedCopiesFromTheCard() throws {
+        let sandbox = Sandbox()
+        let card = try Self.card(in: sandbox)
+        // A file that is not a photo at all is copied, not imported, and stays on the card.
+        try Self.write(Data("not a photo".utf8), to: card + "/DCIM/100TEST/IMG_0009.JPG")
+        let run = try sandbox.cli(["import", "--camera", "Directory Browse", "--port", "disk:" + card,
+                                   "--to", sandbox.root.path + "/Pictures", "--delete-after"])
+        #expect(run.stdout.contains("5 files, 5 copied into \(sandbox.root.path)/Pictures, 0 already in the library, 0 failed, "
+                                    + "4 deleted from the camera"), "\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: card + "/DCIM/100TEST") == ["IMG_0009.JPG"])
+        #expect(try sandbox.photosByName().count == 4)
+        #expect(try sandbox.cli(["import", "--delete-after", sandbox.root.path]).status == 64, "--delete-after goes with --camera")
+    }
+
+    @Test func aCameraThatCannotCaptureSaysSo() throws {
+        let sandbox = Sandbox()
+        let card = try Self.card(in: sandbox)
+        let run = try sandbox.cli(["capture", "--camera", "Directory Browse", "--port", "disk:" + card, "--to", sandbox.root.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("Directory Browse on disk:\(card) cannot take pictures from the computer (tethered capture)"), "\(run)")
+    }
 }

@@ -13,4 +13,12 @@ static inline int photory_gp_ok(void) { return GP_OK; }
 static inline CameraFileType photory_gp_file_type_normal(void) { return GP_FILE_TYPE_NORMAL; }
 static inline int photory_gp_info_size(void) { return GP_FILE_INFO_SIZE; }
 static inline int photory_gp_info_mtime(void) { return GP_FILE_INFO_MTIME; }
+/* Thumbnails, tethered capture (issue 25). */
+static inline CameraFileType photory_gp_file_type_preview(void) { return GP_FILE_TYPE_PREVIEW; }
+static inline int photory_gp_can_capture(const CameraAbilities *abilities) {
+    return (abilities->operations & GP_OPERATION_CAPTURE_IMAGE) != 0;
+}
+static inline CameraCaptureType photory_gp_capture_image(void) { return GP_CAPTURE_IMAGE; }
+static inline const char *photory_gp_path_folder(const CameraFilePath *path) { return path->folder; }
+static inline const char *photory_gp_path_name(const CameraFilePath *path) { return path->name; }
 #endif

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Copies a camera's new files into the import folder (issue 25): a camera is not a place to
-/// reference photos in. Each file goes to `root/YYYY/YYYY-MM-DD/` by the date the camera gives
-/// it (else today), keeping its name (made unique, "IMG_0001-2.JPG", when another file has
+/// reference photos in. Each file goes to `root/YYYY/YYYY-MM-DD/` by the date it was taken (its
+/// EXIF date; else the time the camera gives it; else today), keeping its name (made unique, "IMG_0001-2.JPG", when another file has
 /// it). A file is new unless the library already holds one of the same name and size (and the
 /// same time, when the camera gives one): then it is not downloaded again. The copies are then
 /// imported like any files (`Importer`); one whose content the library already has comes out
@@ -14,6 +14,7 @@ import Foundation
 public struct CameraImporter: Sendable {
     /// The import folder: `~/Pictures/photory` by default.
     public var root: String
+    public static let defaultRoot = "~/Pictures/photory"
 
     public init(root: String) {
         self.root = root
@@ -32,19 +33,20 @@ public struct CameraImporter: Sendable {
         public var outcome: Outcome
     }
 
-    /// Where the files of `camera` go and what became of each; `progress` is told (done, total,
-    /// the file) before each.
-    public func download(from camera: CameraSource, library: PhotoLibrary,
+    /// Where the files of `camera` (`only` these when given, else all) go and what became of
+    /// each; `progress` is told "Downloading N of M" before each.
+    public func download(from camera: CameraSource, only chosen: [CameraFile]? = nil, library: PhotoLibrary,
                          cancellation: ImportCancellation? = nil,
-                         progress: (Int, Int, CameraFile) -> Void = { _, _, _ in }) throws(CameraError) -> [Result] {
-        let files = try camera.files()
+                         progress: (ImportProgress) -> Void = { _ in }) throws(CameraError) -> [Result] {
+        let files: [CameraFile]
+        if let chosen { files = chosen } else { files = try camera.files() }
         // The library's photos by file name and size, for "already there".
         var known: [String: [Photo]] = [:]
         for photo in library.photos { known[(photo.path as NSString).lastPathComponent, default: []].append(photo) }
         var results: [Result] = []
         for (index, file) in files.enumerated() {
             if cancellation?.isCancelled == true { break }
-            progress(index, files.count, file)
+            progress(ImportProgress(phase: .downloading, done: index, total: files.count, currentFile: file.name))
             if let found = known[file.name]?.first(where: { Self.same(file, $0) }) {
                 results.append(Result(file: file, outcome: .alreadyInLibrary(found.path)))
                 continue
@@ -72,15 +74,31 @@ public struct CameraImporter: Sendable {
         return root + "/" + String(format: "%04d/%04d-%02d-%02d", year, year, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
+    /// `root/YYYY/YYYY-MM-DD` for an EXIF date "YYYY:MM:DD HH:MM:SS" (the day as the camera's
+    /// clock read it), or nil when it is not one.
+    func folder(forEXIFDate date: String?) -> String? {
+        guard let date, date.count >= 10 else { return nil }
+        let digits = date.prefix(10).split(separator: ":").compactMap { Int($0) }
+        guard digits.count == 3, digits[0] > 1900, (1...12).contains(digits[1]), (1...31).contains(digits[2]) else { return nil }
+        return root + "/" + String(format: "%04d/%04d-%02d-%02d", digits[0], digits[0], digits[1], digits[2])
+    }
+
+    /// The folder of a downloaded copy: by its EXIF date, else the camera's time for it.
+    private func folder(of copy: String, _ file: CameraFile) -> String {
+        let metadata = try? FileMetadata.read(path: copy).get()
+        return folder(forEXIFDate: metadata?.dateTimeOriginal ?? metadata?.dateTimeDigitized) ?? folder(for: file.modified)
+    }
+
     /// Copies `file` into its folder; the outcome.
     private func copy(_ file: CameraFile, from camera: CameraSource) -> Result.Outcome {
-        let folder = folder(for: file.modified)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         } catch {
-            return .failed("cannot make \(folder): \((error as NSError).localizedFailureReason ?? "\(error)")")
+            return .failed("cannot make \(root): \((error as NSError).localizedFailureReason ?? "\(error)")")
         }
-        let temporary = folder + "/." + file.name + ".photory-download"
+        // Written in the import folder first (the same disk: a rename moves it), then moved to
+        // the day it was taken once its date can be read.
+        let temporary = root + "/.photory-download-" + file.name   // its extension kept: videos are told by it
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failed("cannot write \(temporary): \(String(cString: strerror(errno)))") }
         do {
@@ -105,6 +123,13 @@ public struct CameraImporter: Sendable {
         if let modified = file.modified {
             var times = [timespec(tv_sec: time_t(modified), tv_nsec: 0), timespec(tv_sec: time_t(modified), tv_nsec: 0)]
             utimensat(AT_FDCWD, temporary, &times, 0)
+        }
+        let folder = folder(of: temporary, file)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            unlink(temporary)
+            return .failed("cannot make \(folder): \((error as NSError).localizedFailureReason ?? "\(error)")")
         }
         let destination = Self.unique(folder + "/" + file.name)
         guard rename(temporary, destination) == 0 else {

@@ -8,12 +8,10 @@ public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
     public let label: String
     private let context: OpaquePointer
     private let camera: UnsafeMutablePointer<Camera>
+    public let canCapture: Bool
 
     /// A camera libgphoto2 detected: its driver's model name and its port.
-    public struct Detected: Sendable, Equatable, Codable {
-        public var model: String
-        public var port: String
-    }
+    public typealias Detected = CameraAddress
 
     /// Why libgphoto2 cannot be loaded, or nil when it is.
     public static var loadFailure: String? { photory_gphoto2_load().map { String(cString: $0) } }
@@ -37,6 +35,10 @@ public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
     }
 
     /// Opens the camera of driver `model` on `port` (nil: the port detected for that model).
+    public convenience init(_ address: CameraAddress) throws(CameraError) {
+        try self.init(model: address.model, port: address.port)
+    }
+
     public init(model: String, port: String?) throws(CameraError) {
         if let failure = Self.loadFailure { throw .libraryMissing(failure) }
         var port = port
@@ -63,6 +65,8 @@ public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
         }
         self.context = context
         self.camera = camera
+        var abilities = CameraAbilities()
+        canCapture = gp_camera_get_abilities(camera, &abilities) == photory_gp_ok() && photory_gp_can_capture(&abilities) != 0
         label = "\(model) on \(portPath)"
     }
 
@@ -103,25 +107,46 @@ public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
         gp_context_unref(context)
     }
 
-    public func files() throws(CameraError) -> [CameraFile] {
-        var found: [CameraFile] = []
-        var folders = ["/"]
-        while let folder = folders.popLast() {
-            let names = try list(folder, folders: false)
-            for name in names {
-                var info = CameraFileInfo()
-                var file = CameraFile(folder: folder, name: name)
-                if gp_camera_file_get_info(camera, folder, name, &info, context) == photory_gp_ok() {
-                    let fields = Int32(bitPattern: info.file.fields.rawValue)
-                    if fields & Int32(photory_gp_info_size()) != 0 { file.size = Int64(info.file.size) }
-                    if fields & Int32(photory_gp_info_mtime()) != 0, info.file.mtime > 0 { file.modified = Double(info.file.mtime) }
-                }
-                found.append(file)
-            }
-            let children = try list(folder, folders: true)
-            folders += children.reversed().map { (folder.hasSuffix("/") ? folder : folder + "/") + $0 }
+    public func list(_ folder: String) throws(CameraError) -> CameraFolder {
+        let files = try list(folder, folders: false).map { name in info(of: CameraFile(folder: folder, name: name)) }
+        return CameraFolder(folders: try list(folder, folders: true), files: files)
+    }
+
+    /// `file` with the size and time the camera gives it.
+    private func info(of file: CameraFile) -> CameraFile {
+        var file = file
+        var info = CameraFileInfo()
+        if gp_camera_file_get_info(camera, file.folder, file.name, &info, context) == photory_gp_ok() {
+            let fields = Int32(bitPattern: info.file.fields.rawValue)
+            if fields & Int32(photory_gp_info_size()) != 0 { file.size = Int64(info.file.size) }
+            if fields & Int32(photory_gp_info_mtime()) != 0, info.file.mtime > 0 { file.modified = Double(info.file.mtime) }
         }
-        return found
+        return file
+    }
+
+    public func thumbnail(of file: CameraFile) -> [UInt8]? {
+        var cameraFile: OpaquePointer?
+        guard gp_file_new(&cameraFile) == photory_gp_ok(), let cameraFile else { return nil }
+        defer { gp_file_unref(cameraFile) }
+        guard gp_camera_file_get(camera, file.folder, file.name, photory_gp_file_type_preview(), cameraFile, context) >= photory_gp_ok()
+        else { return nil }
+        var data: UnsafePointer<CChar>?
+        var size: UInt = 0
+        guard gp_file_get_data_and_size(cameraFile, &data, &size) == photory_gp_ok(), let data, size > 0 else { return nil }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) { Array(UnsafeBufferPointer(start: $0, count: Int(size))) }
+    }
+
+    public func delete(_ file: CameraFile) throws(CameraError) {
+        let result = gp_camera_file_delete(camera, file.folder, file.name, context)
+        guard result >= photory_gp_ok() else { throw .failed("deleting \(file.path) from \(label)", reason: Self.reason(result)) }
+    }
+
+    public func capture() throws(CameraError) -> CameraFile {
+        guard canCapture else { throw .cannotCapture(label) }
+        var path = CameraFilePath()
+        let result = gp_camera_capture(camera, photory_gp_capture_image(), &path, context)
+        guard result >= photory_gp_ok() else { throw .failed("taking a picture with \(label)", reason: Self.reason(result)) }
+        return info(of: CameraFile(folder: String(cString: photory_gp_path_folder(&path)), name: String(cString: photory_gp_path_name(&path))))
     }
 
     private func list(_ folder: String, folders: Bool) throws(CameraError) -> [String] {

@@ -11,6 +11,8 @@ public struct ImportProgress: Sendable, Equatable {
         case photos
         /// Export (issue 23): copying photos out of the library (`PhotoExporter`).
         case exporting
+        /// Camera import (issue 25): copying files from the camera (`done` of `total` finished).
+        case downloading
     }
 
     public var phase: Phase
@@ -49,6 +51,7 @@ public struct ImportProgress: Sendable, Equatable {
         case .thumbnails: "Thumbnails " + counted
         case .photos: "Photos " + counted
         case .exporting: "Exporting " + counted   // Export (issue 23)
+        case .downloading: "Downloading \(min(done + 1, max(total, 1))) of \(max(total, 1))"   // cameras (issue 25)
         }
     }
 
@@ -56,7 +59,7 @@ public struct ImportProgress: Sendable, Equatable {
     private var counted: String { "\(Int((fraction * 100).rounded(.down)))%  \(done) of \(total)" }
 
     /// Whether the phase counts photos one by one (a bar is worth drawing).
-    public var isCounting: Bool { [.importing, .finished, .thumbnails, .photos, .exporting].contains(phase) }
+    public var isCounting: Bool { [.importing, .finished, .thumbnails, .photos, .exporting, .downloading].contains(phase) }
 
     /// A bar of `width` characters, filled in proportion to `fraction`.
     public func bar(width: Int) -> (filled: String, empty: String) {

@@ -12,6 +12,34 @@ public struct ImportSummary: Sendable, Equatable {
     /// What a refresh of the library's feeds found besides the photos it added (nil for an import).
     public var feedChanges: FeedChanges?
 
+    /// A camera import's counts (issue 25), said before the import's own.
+    public var camera: CameraCounts?
+
+    /// What a camera import did with the camera's files.
+    public struct CameraCounts: Sendable, Equatable {
+        public var label: String
+        public var downloaded = 0
+        public var already = 0
+        public var failed = 0
+        public var deleted = 0
+        /// Files that were copied but could not be deleted from the camera, with the reason.
+        public var notDeleted: [String] = []
+        /// The camera's files whose copies are verified (`CameraImport`) and that are still on
+        /// the camera: what may be deleted from it.
+        public var verified: [CameraFile] = []
+
+        public init(label: String) { self.label = label }
+
+        /// "4 downloaded, 2 already in the library, 1 failed, 4 deleted from the camera".
+        var parts: [String] {
+            var parts = ["\(downloaded) downloaded"]
+            if already > 0 { parts.append("\(already) already in the library") }
+            if deleted > 0 { parts.append("\(deleted) deleted from the camera") }
+            if !notDeleted.isEmpty { parts.append("\(notDeleted.count) not deleted") }
+            return parts
+        }
+    }
+
     /// What a refresh found in the feeds.
     public struct FeedChanges: Sendable, Equatable {
         /// Feeds asked for, and those that answered "not modified" (one small request each).
@@ -85,6 +113,9 @@ public struct ImportSummary: Sendable, Equatable {
             let changes = feedChanges.parts
             parts = [changes[0]] + parts + changes.dropFirst()
             if parts.count == 1 { parts.append("nothing new") }
+        }
+        if let camera {
+            parts = camera.parts + parts
         }
         var text = parts.isEmpty ? "nothing to import" : parts.joined(separator: ", ")
         if cancelled { text += " — cancelled after \(results.count) of \(filesFound) files" }

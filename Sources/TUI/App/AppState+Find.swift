@@ -185,6 +185,7 @@ extension AppState {
         // The same photo stays selected wherever the new tree put it; folders of the grouping
         // that went away close, like groups after an edit.
         follow(before)
+        showCaptured()   // a photo just taken (issue 25)
     }
 
     /// A search index built at revision `askedAt` of the caches came.

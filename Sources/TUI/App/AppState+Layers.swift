@@ -109,6 +109,19 @@ extension AppState {
             return [.startImport(paths), .remember(remembered)]
         case .cancelImport:
             return [.cancelImport]
+        // Cameras (issue 25)
+        case let .importFromCamera(request):
+            return importFromCamera(request)
+        case let .cameraFolderChosen(request, folder):
+            return cameraFolderChosen(request, folder)
+        case let .confirmCameraDelete(camera, files):
+            open(.deleteConfirmation(DeleteConfirmation(photoIDs: [], bytes: 0, purpose: .fromCamera(camera, files))))
+            return []
+        case let .capture(camera):
+            return capture(with: camera)
+        case let .deleteFromCamera(camera, files):
+            status = "Deleting \(files.count) file\(files.count == 1 ? "" : "s") from \(camera.name)…"
+            return [.deleteFromCamera(camera, files)]
         case let .perform(step):
             return perform(step)
         case let .writeBack(photos):

@@ -160,7 +160,7 @@ extension AppState {
     /// to the photo replaces the rest, and the status line says where it went
     /// ("Moved to 2019 › July 2019"). Nil when the photo is in no folder (or the folder it
     /// left was not one of the grouping's).
-    private mutating func framesFollowing(_ photoID: String, from frames: [ScreenFrame]) -> [ScreenFrame]? {
+    mutating func framesFollowing(_ photoID: String, from frames: [ScreenFrame]) -> [ScreenFrame]? {
         guard let tree = activeTree, let chain = Self.chain(holding: photoID, in: tree.folders),
               let leaf = chain.last, let leafPage = page(id: leaf.id),
               let index = leafPage.group.photoIDs.firstIndex(of: photoID) else { return nil }

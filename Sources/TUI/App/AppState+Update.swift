@@ -39,6 +39,7 @@ extension AppState {
         case let .folderListed(path, result):
             let rows = rows
             return changeLayer(ImportPickerState.self) { picker in
+                guard picker.camera == nil else { return [] }   // a late answer from the disk (issue 25)
                 let effects = picker.receive(path: path, result)
                 // The highlighted entry (the folder we came up from) may be far down the list.
                 picker.clamp(visibleRows: ImportPickerState.listHeight(rows: rows))
@@ -150,6 +151,20 @@ extension AppState {
         case let .tracksRead(typed, tracks, problems):
             tracksRead(typed: typed, tracks: tracks, problems: problems)
             return []
+        // Cameras (issue 25)
+        case let .camerasDetected(found, problem):
+            camerasDetected(found, problem: problem)
+            return []
+        case let .cameraFolderListed(address, path, result):
+            return cameraFolderListed(address, path: path, result)
+        case let .cameraThumbnail(address, file, cells):
+            cameraThumbnailCame(address, file, cells)
+            return []
+        case let .cameraFilesDeleted(label, deleted, problems):
+            cameraFilesDeleted(label: label, deleted: deleted, problems: problems)
+            return []
+        case let .captured(result):
+            return captured(result)
         }
     }
 
@@ -243,6 +258,6 @@ extension AppState {
         var newPicker = ImportPickerState(folder: remembered.lastImportFolder ?? startFolder, startFolder: startFolder)
         let effects = newPicker.load()
         open(.picker(newPicker))
-        return effects
+        return effects + [.detectCameras]   // cameras head the list (issue 25)
     }
 }

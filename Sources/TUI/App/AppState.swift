@@ -102,6 +102,10 @@ public struct AppState: Sendable {
     var lastExportOptions = ExportOptions()
     // Paged feeds (issue 24): each feed's next page under way or failed, by feed URL.
     var feedLoads: [String: FeedLoad] = [:]
+    // Tethered capture (issue 25)
+    /// A photo just taken, shown in the photo view once its folder is built, and what the
+    /// status line then says.
+    var capturedToShow: (photoID: String, status: String)?
     /// `feed-threshold` of `config.toml`: how far into a feed's last page the cursor goes before
     /// the next page is fetched (0.5: half a page).
     public var feedThreshold = 0.5

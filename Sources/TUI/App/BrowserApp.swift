@@ -18,6 +18,8 @@ public final class BrowserApp: Sendable {
     /// Writes what the browser remembers (`state.json`), one save after another.
     private let rememberQueue = DispatchQueue(label: "photory.remember", qos: .utility)
     private let saver: EditSaver
+    /// The cameras open in this run (issue 25).
+    private let cameras = CameraConnections()
     /// The background work of the `run` under way (nil before and after).
     private let workers = Locked<Workers?>(nil)
 
@@ -134,7 +136,7 @@ public final class BrowserApp: Sendable {
         state.feedThreshold = config.feedThreshold   // Paged feeds (issue 24)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
-        let maker = PreviewMaker(thumbnails: thumbnails)
+        let maker = PreviewMaker(thumbnails: thumbnails, scheduler: jobs)
         let loader = PreviewLoader(scheduler: jobs, workers: ProcessInfo.processInfo.activeProcessorCount,
                                    make: maker.make(_:token:)) { key, result in
             inbox.post(.previewReady(key, result))
@@ -302,7 +304,7 @@ public final class BrowserApp: Sendable {
     /// the loop; cancelling its job (`.cancelImport`, quitting) stops it after saving what finished.
     private func startImport(
         _ run: @escaping @Sendable (ImportCancellation, @escaping @Sendable (ImportProgress) -> Void)
-            throws(LibraryStoreError) -> (library: PhotoLibrary, summary: ImportSummary)
+            throws -> (library: PhotoLibrary, summary: ImportSummary)
     ) {
         let inbox = self.inbox, thumbnails = self.thumbnails
         let throttle = ProgressThrottle()
@@ -379,6 +381,66 @@ public final class BrowserApp: Sendable {
             workers.withLock { $0?.imports }?.cancel(Self.exportKey)   // Export (issue 23)
         case let .exportPhotos(photos, folder, options):   // Export (issue 23)
             export(photos, to: folder, options: options)
+        // Cameras (issue 25)
+        case .detectCameras:
+            let folders = config.cameraFolders
+            DispatchQueue.global(qos: .userInitiated).async {
+                let (found, problem) = CameraConnections.detect(folders: folders)
+                inbox.post(.camerasDetected(found, problem: problem))
+            }
+        case let .listCameraFolder(address, folder):
+            let cameras = self.cameras
+            DispatchQueue.global(qos: .userInitiated).async {
+                let result: Result<[FolderEntry], Failure>
+                do {
+                    result = try cameras.with(address) { CameraConnections.list($0, folder) }
+                } catch {
+                    result = .failure(Failure("\(error)"))
+                }
+                inbox.post(.cameraFolderListed(address, path: folder, result))
+            }
+        case let .cameraThumbnail(address, file, columns, rows, colorMode):
+            let cameras = self.cameras
+            DispatchQueue.global(qos: .utility).async {
+                let bytes = try? cameras.with(address) { $0.thumbnail(of: file) }
+                inbox.post(.cameraThumbnail(address, file, bytes.flatMap { Self.art($0, columns: columns, rows: rows, colorMode) }))
+            }
+        case let .importFromCamera(request, folder):
+            let cameras = self.cameras, store = self.store, thumbnails = self.thumbnails
+            startImport { cancellation, progress in
+                try cameras.with(request.camera) { camera in
+                    let chosen = try CameraConnections.files(request, on: camera)
+                    let done = try CameraImport(root: folder, files: Importer(thumbnails: thumbnails))
+                        .run(camera, only: chosen, store: store, cancellation: cancellation, progress: progress)
+                    return (done.library, done.summary)
+                }
+            }
+        case let .deleteFromCamera(address, files):
+            let cameras = self.cameras
+            workers.withLock { $0?.imports }?.submit(Job(key: "camera delete") { _ in
+                do {
+                    let (label, deleted, problems) = try cameras.with(address) { camera in
+                        let (deleted, problems) = CameraImport.delete(files, from: camera)
+                        return (camera.label, deleted.count, problems)
+                    }
+                    inbox.post(.cameraFilesDeleted(label: label, deleted: deleted, problems: problems))
+                } catch {
+                    inbox.post(.cameraFilesDeleted(label: address.name, deleted: 0, problems: ["\(error)"]))
+                }
+            })
+        case let .capture(address, folder):
+            let cameras = self.cameras, store = self.store, thumbnails = self.thumbnails
+            workers.withLock { $0?.imports }?.submit(Job(key: "capture") { _ in
+                do {
+                    let shot = try cameras.with(address) { camera in
+                        try CameraCapture(root: folder, files: Importer(thumbnails: thumbnails)).take(with: camera, store: store)
+                    }
+                    inbox.post(.captured(.success(Msg.CaptureDone(library: shot.library, photoID: shot.photoID, path: shot.path,
+                                                                   seconds: shot.seconds))))
+                } catch {
+                    inbox.post(.captured(.failure(Failure("\(error)"))))
+                }
+            })
         case let .readTracks(typed):   // GPX geotagging (issue 25)
             DispatchQueue.global(qos: .userInitiated).async {
                 let (tracks, problems) = GPXTrack.read(typed: typed)
@@ -517,6 +579,15 @@ public final class BrowserApp: Sendable {
     }
 
     /// A folder's visible entries, folders first, each part in natural order ("d2" before "d10"), ignoring case.
+    /// A camera's thumbnail (a JPEG) as character art within `columns` × `rows` cells (issue 25);
+    /// nil when it does not decode.
+    static func art(_ jpeg: [UInt8], columns: Int, rows: Int, _ colorMode: ColorMode) -> [[Cell]]? {
+        guard let image = try? JPEGDecoder.decode(Data(jpeg), atLeast: columns * 2, rows * 4, fast: true) else { return nil }
+        let size = ChafaRenderer.fittedCellSize(imageWidth: image.width, imageHeight: image.height, maxCols: columns, maxRows: rows)
+        return ChafaRenderer(colorMode: colorMode).render(pixels: image.pixels, width: image.width, height: image.height,
+                                                          columns: size.cols, rows: size.rows)
+    }
+
     static func list(_ path: String) -> Result<[FolderEntry], Failure> {
         // readdir keeps each name's exact bytes (FileManager would turn non-UTF-8 bytes into U+FFFD).
         guard let names = PathBytes.folderEntries(path) else {

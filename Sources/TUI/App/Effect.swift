@@ -61,6 +61,34 @@ public enum Effect: Equatable, Sendable {
     // GPX geotagging (issue 25)
     /// Read the GPX files (or folders of them) typed in the geotag form (`GPXTrack.read(typed:)`).
     case readTracks(String)
+    // Cameras (issue 25)
+    /// List the cameras plugged in and the `camera-folders` of the config (`Msg.camerasDetected`).
+    case detectCameras
+    /// List one folder of a camera for the picker (`Msg.cameraFolderListed`).
+    case listCameraFolder(CameraAddress, String)
+    /// Fetch the thumbnail the camera keeps for a file, drawn as character art within
+    /// `columns` × `rows` cells (`Msg.cameraThumbnail`).
+    case cameraThumbnail(CameraAddress, CameraFile, columns: Int, rows: Int, ColorMode)
+    /// Copy the chosen files and folders of a camera into the folder, and import the copies,
+    /// shown by the import overlay (`CameraImport`).
+    case importFromCamera(CameraImportRequest, into: String)
+    /// Delete these files from the camera (their copies verified): `Msg.cameraFilesDeleted`.
+    case deleteFromCamera(CameraAddress, [CameraFile])
+    /// Take a picture with the camera, copy it into the folder and import it (`Msg.captured`).
+    case capture(CameraAddress, into: String)
+}
+
+/// What the picker chose on a camera (issue 25): folders (every file under them) and files,
+/// by their paths on the camera.
+public struct CameraImportRequest: Equatable, Sendable {
+    public var camera: CameraAddress
+    public var folders: [String]
+    public var files: [String]
+    public init(camera: CameraAddress, folders: [String], files: [String]) {
+        self.camera = camera
+        self.folders = folders
+        self.files = files
+    }
 }
 
 /// What `Effect.changeTrash` does.

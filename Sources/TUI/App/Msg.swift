@@ -68,6 +68,29 @@ public enum Msg: Sendable {
     /// The tracks typed in the geotag form (`Effect.readTracks`) were read: those that could
     /// be, and each file's problem.
     case tracksRead(typed: String, tracks: [GPXTrack], problems: [String])
+    // Cameras (issue 25)
+    /// The cameras found (detected, then the config's `camera-folders`), and why detecting failed.
+    case camerasDetected([CameraAddress], problem: String?)
+    /// One folder of a camera, listed for the picker (`Effect.listCameraFolder`).
+    case cameraFolderListed(CameraAddress, path: String, Result<[FolderEntry], Failure>)
+    /// A camera file's thumbnail as cells (nil: the camera offers none).
+    case cameraThumbnail(CameraAddress, CameraFile, [[Cell]]?)
+    /// Files deleted from a camera, and those that could not be with why.
+    case cameraFilesDeleted(label: String, deleted: Int, problems: [String])
+    /// A picture taken (`Effect.capture`): the library as saved and the photo, with the seconds
+    /// it took; or why not.
+    case captured(Result<CaptureDone, Failure>)
+
+    /// A tethered capture's end (issue 25).
+    public struct CaptureDone: Sendable {
+        public var library: PhotoLibrary
+        public var photoID: String?
+        public var path: String
+        public var seconds: Double
+        public init(library: PhotoLibrary, photoID: String?, path: String, seconds: Double) {
+            (self.library, self.photoID, self.path, self.seconds) = (library, photoID, path, seconds)
+        }
+    }
 
     /// The trash work done: the library as saved, each photo's outcome, and the bytes moved.
     public struct TrashDone: Sendable {
@@ -148,12 +171,19 @@ public struct Failure: Error, Equatable, Sendable {
     }
 }
 
-/// One entry of a folder listing in the import picker.
+/// One entry of a folder listing in the import picker: a file or folder, or a camera (issue 25)
+/// listed beside them.
 public struct FolderEntry: Equatable, Sendable {
     public var name: String
     public var isFolder: Bool
-    public init(name: String, isFolder: Bool) {
+    /// The camera this entry opens (cameras head the list), else nil.
+    public var camera: CameraAddress?
+    /// A camera's file as the camera describes it (size, time), for its thumbnail.
+    public var cameraFile: CameraFile?
+    public init(name: String, isFolder: Bool, camera: CameraAddress? = nil, cameraFile: CameraFile? = nil) {
         self.name = name
         self.isFolder = isFolder
+        self.camera = camera
+        self.cameraFile = cameraFile
     }
 }

@@ -11,16 +11,45 @@ public struct PreviewMaker: Sendable {
     /// Grid-sized previews come from here; nil decodes every preview from the photo.
     let thumbnails: ThumbnailStore?
     /// The decoded photos zoomed previews are cut from.
-    let zoomSources = ZoomSources()
+    let zoomSources: ZoomSources
     /// The last zoomed view in character art, whose cells a pan reuses.
     let zoomedArt = ZoomedArt()
+    /// The last zoomed view in pixels, whose pixels a pan reuses.
+    let zoomedPixels = ZoomedPixels()
 
     /// How many times a zoomed view needed a new decode (a part of the photo) rather than a cut
     /// of one kept: for `bench`.
     public var zoomDecodes: Int { zoomSources.decodeCount }
 
-    public init(thumbnails: ThumbnailStore? = nil) {
+    /// How many times a zoomed view was cut from another decoded part than the view before
+    /// (a pan past the part): for `bench`.
+    public var zoomPartChanges: Int { zoomSources.partChanges }
+
+    /// A scheduler of its own for decoding ahead, when not given the loop's (`bench`).
+    private let ownScheduler: JobScheduler?
+
+    /// - Parameter decodingAhead: decode the part of a zoomed photo a pan is heading for before
+    ///   it gets there (`ZoomSources.decodeAhead`), on threads of its own: stop them with
+    ///   ``stopDecodingAhead()``.
+    public init(thumbnails: ThumbnailStore? = nil, decodingAhead: Bool = false) {
+        self.init(thumbnails: thumbnails, scheduler: decodingAhead ? JobScheduler() : nil, ownsScheduler: true)
+    }
+
+    /// The browser's maker: parts of zoomed photos are decoded ahead on `scheduler`'s queue.
+    init(thumbnails: ThumbnailStore?, scheduler: JobScheduler?, ownsScheduler: Bool = false) {
         self.thumbnails = thumbnails
+        zoomSources = ZoomSources(ahead: scheduler?.queue("zoom-ahead", workers: 1, keyedBy: String.self))
+        ownScheduler = ownsScheduler ? scheduler : nil
+    }
+
+    /// Ends the threads of ``init(thumbnails:decodingAhead:)``.
+    public func stopDecodingAhead() {
+        ownScheduler?.shutdown()
+    }
+
+    /// Runs `action` once no part is being decoded ahead (at once without decoding ahead).
+    public func whenNotDecodingAhead(_ action: @escaping @Sendable () -> Void) {
+        zoomSources.whenNotDecodingAhead(action)
     }
 
     public func make(_ request: PreviewRequest) -> PreviewResult {
@@ -70,28 +99,44 @@ public struct PreviewMaker: Sendable {
 
     /// A zoomed preview: the pixels of its cells cut from the photo decoded at the zoom's
     /// resolution, exactly what the cells show (`cellPixels` a cell: no renderer scales them
-    /// again). In character art a pan renders only the cells that came into view (`ZoomedArt`).
+    /// again). A pan cuts only the cells that came into view and moves the rest of the last
+    /// view: its character art (`ZoomedArt`) or its pixels before encoding (`ZoomedPixels`).
     func makeZoomed(_ request: PreviewRequest, crop: ZoomCrop, token: JobToken) -> PreviewResult? {
         let key = request.key
         let cellPixels = key.pixels.map { (width: $0.cellSize.width, height: $0.cellSize.height) } ?? Self.zoomCellPixels
         let detail = key.pixels == nil ? (width: Self.pixelsPerCell.x, height: Self.pixelsPerCell.y) : cellPixels
+        func part(_ cells: (x: Int, y: Int, columns: Int, rows: Int)) throws(PreviewImage.Failure) -> DecodedImage? {
+            let part = try zoomSources.part(for: request, crop: crop, cells: cells, cellPixels: cellPixels, detail: detail)
+            let isWhole = part.width == cells.columns * cellPixels.width && part.height == cells.rows * cellPixels.height
+            return token.isCancelled || !isWhole ? nil : part
+        }
+        func decodeAhead(_ pan: ZoomPan) {
+            zoomSources.decodeAhead(for: request, crop: crop, columns: key.columns, rows: key.rows, dx: pan.dx, dy: pan.dy,
+                                    cellPixels: cellPixels, detail: detail)
+        }
         do {
-            if let reuse = zoomedArt.reusable(for: key) {
-                let part = try zoomSources.part(for: request, crop: crop, cells: reuse.missing, cellPixels: cellPixels,
-                                               detail: detail)
-                guard !token.isCancelled else { return nil }
-                let fresh = ZoomedArt.render(part, columns: reuse.missing.columns, rows: reuse.missing.rows,
-                                             colorMode: key.colorMode)
-                let cells = ZoomedArt.panned(reuse.cells, dx: reuse.dx, dy: reuse.dy, fresh: ZoomedArt.settled(fresh),
-                                             missing: reuse.missing)
+            if let reuse = zoomedArt.reusable(for: key), let fresh = try part(reuse.pan.missing) {
+                let cells = ZoomedArt.panned(reuse.cells, by: reuse.pan, fresh: ZoomedArt.settled(
+                    ZoomedArt.render(fresh, columns: reuse.pan.missing.columns, rows: reuse.pan.missing.rows,
+                                     colorMode: key.colorMode)))
                 zoomedArt.keep(cells, for: key)
+                decodeAhead(reuse.pan)
                 return .cells(cells)
             }
-            let part = try zoomSources.part(for: request, crop: crop, cells: (0, 0, key.columns, key.rows),
-                                           cellPixels: cellPixels, detail: detail)
+            if let reuse = zoomedPixels.reusable(for: key, cellPixels: cellPixels), let fresh = try part(reuse.pan.missing) {
+                let view = ZoomedPixels.panned(reuse.image, by: reuse.pan, fresh: fresh, cellPixels: cellPixels)
+                zoomedPixels.keep(view, for: key)
+                decodeAhead(reuse.pan)
+                return Self.render(view, for: key)
+            }
+            let view = try zoomSources.part(for: request, crop: crop, cells: (0, 0, key.columns, key.rows),
+                                            cellPixels: cellPixels, detail: detail)
             guard !token.isCancelled else { return nil }
-            guard key.pixels == nil else { return Self.render(part, for: key) }
-            let settled = ZoomedArt.settled(ZoomedArt.render(part, columns: key.columns, rows: key.rows, colorMode: key.colorMode))
+            guard key.pixels == nil else {
+                zoomedPixels.keep(view, for: key)
+                return Self.render(view, for: key)
+            }
+            let settled = ZoomedArt.settled(ZoomedArt.render(view, columns: key.columns, rows: key.rows, colorMode: key.colorMode))
             zoomedArt.keep(settled, for: key)
             return .cells(settled)
         } catch {

@@ -16,6 +16,8 @@ public struct RememberedState: Codable, Equatable, Sendable {
     public var tileSize: TileSize?
     /// The memories dismissed (`x` on the home grid), for the day they were dismissed on.
     public var dismissedMemories: DismissedMemories?
+    /// Where camera imports copy to, asked on the first one (issue 25).
+    public var cameraImportFolder: String?
 
     public init(lastImportFolder: String? = nil, grouping: GroupingKind? = nil, sort: PhotoSort? = nil,
                 listView: Bool? = nil, tileSize: TileSize? = nil) {

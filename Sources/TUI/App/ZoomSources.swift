@@ -31,16 +31,40 @@ final class ZoomSources: Sendable {
     private let entries = Locked<[Entry]>([])
     /// Held while decoding, so a second worker waits for the first one's pixels; counts the decodes.
     private let decoding = Locked(0)
+    /// Where parts are decoded ahead of a pan (`decodeAhead`), one job a photo; nil: never ahead.
+    private let ahead: JobQueue<String>?
+    /// How many of the decodes were made ahead.
+    private let aheadDecodes = Locked(0)
+
+    /// The part the last view was cut from (its photo and place), and how many times that changed.
+    private let lastPart = Locked<(part: [Int], path: String, changes: Int)>(([], "", 0))
+
+    /// How many times a view was cut from another part than the view before.
+    var partChanges: Int { lastPart.withLock { $0.changes } }
 
     /// How many parts were decoded (for tests: a pan within the decoded part decodes nothing).
     var decodeCount: Int { decoding.withLock { $0 } }
+
+    /// How many parts were decoded ahead of the pans, off the key path.
+    var decodedAheadCount: Int { aheadDecodes.withLock { $0 } }
+
+    /// True while a part is decoded ahead or waits to be (for tests: wait for it, then pan).
+    var isDecodingAhead: Bool { ahead?.isBusy ?? false }
+
+    /// Runs `action` once nothing is decoded ahead.
+    func whenNotDecodingAhead(_ action: @escaping @Sendable () -> Void) {
+        if let ahead { ahead.whenIdle(action) } else { action() }
+    }
 
     /// The parts kept for `path`, as decoded (for tests).
     func keptRegions(of path: String) -> [ImageRegion] {
         entries.withLock { $0.filter { $0.path == path }.map(\.region) }
     }
 
-    init() {}
+    /// - Parameter ahead: the queue parts are decoded ahead on; nil decodes only what a view needs.
+    init(ahead: JobQueue<String>? = nil) {
+        self.ahead = ahead
+    }
 
     /// The pixels of `cells` (in the view's cells, from its top-left) of the zoomed view `crop`
     /// of the photo of `request`, `cellPixels` a cell, orientation applied: the part of the
@@ -53,20 +77,52 @@ final class ZoomSources: Sendable {
         let scaled = (width: crop.fullColumns * cellPixels.width, height: crop.fullRows * cellPixels.height)
         let view = (x: (crop.x + cells.x) * cellPixels.width, y: (crop.y + cells.y) * cellPixels.height,
                     width: cells.columns * cellPixels.width, height: cells.rows * cellPixels.height)
-        let source = try stored(for: request, minWidth: crop.fullColumns * detail.width, minHeight: crop.fullRows * detail.height,
-                                showing: view, scaledTo: scaled)
+        guard let source = try stored(for: request, minWidth: crop.fullColumns * detail.width,
+                                      minHeight: crop.fullRows * detail.height, showing: view, scaledTo: scaled) else {
+            throw PreviewImage.Failure("no decode")   // never: only `keptOnly` gives none
+        }
+        let part = [source.x, source.y, source.image.width, source.image.height, source.fullWidth]
+        lastPart.withLock { last in
+            if last.part != part || last.path != request.path { last = (part, request.path, last.changes + 1) }
+        }
         return ImageTransform.orientedPart(source, orientation: request.orientation,
                                            scaledWidth: scaled.width, scaledHeight: scaled.height,
                                            x: view.x, y: view.y, width: view.width, height: view.height)
+    }
+
+    /// Decodes ahead of a pan: after a pan by `dx`, `dy` cells to the zoomed view `crop` of
+    /// `columns × rows` cells, when the view three such pans on is not in a decoded part, the
+    /// part around it is decoded on the `ahead` queue (the loop and the preview workers go on),
+    /// so a held arrow key finds the next part decoded when it gets there. A JPEG is decoded in
+    /// parts (the other formats are decoded whole once, and kept).
+    func decodeAhead(for request: PreviewRequest, crop: ZoomCrop, columns: Int, rows: Int, dx: Int, dy: Int,
+                     cellPixels: (width: Int, height: Int), detail: (width: Int, height: Int)) {
+        guard let ahead else { return }
+        let x = max(0, min(crop.fullColumns - columns, crop.x + 3 * dx)), y = max(0, min(crop.fullRows - rows, crop.y + 3 * dy))
+        guard x != crop.x || y != crop.y else { return }
+        let scaled = (width: crop.fullColumns * cellPixels.width, height: crop.fullRows * cellPixels.height)
+        let view = (x: x * cellPixels.width, y: y * cellPixels.height,
+                    width: columns * cellPixels.width, height: rows * cellPixels.height)
+        let minimum = (width: crop.fullColumns * detail.width, height: crop.fullRows * detail.height)
+        guard (try? stored(for: request, minWidth: minimum.width, minHeight: minimum.height, showing: view,
+                           scaledTo: scaled, keptOnly: true)) == nil else { return }
+        ahead.submit(Job(key: request.path) { token in
+            guard !token.isCancelled else { return }
+            _ = try? self.stored(for: request, minWidth: minimum.width, minHeight: minimum.height, showing: view,
+                                 scaledTo: scaled, countingAhead: true)
+        })
     }
 
     /// The photo of `request` decoded as stored, covering `minWidth × minHeight` display pixels
     /// (orientation applied), or its full size when it is smaller, and at least the pixels that
     /// `view` of the photo turned and scaled to `scaled` is cut from: a kept decode when one is
     /// large enough and covers them, else a new one (DCT-scaled, a part where the format can).
+    /// With `keptOnly`, nil when no kept decode will do (nothing is decoded); `countingAhead`
+    /// counts a decode as made ahead.
     private func stored(for request: PreviewRequest, minWidth: Int, minHeight: Int,
                         showing view: (x: Int, y: Int, width: Int, height: Int),
-                        scaledTo scaled: (width: Int, height: Int)) throws(PreviewImage.Failure) -> ImageRegion {
+                        scaledTo scaled: (width: Int, height: Int), keptOnly: Bool = false,
+                        countingAhead: Bool = false) throws(PreviewImage.Failure) -> ImageRegion? {
         let swaps = (5...8).contains(request.orientation)
         let shown = (width: min(minWidth, request.displayWidth), height: min(minHeight, request.displayHeight))
         let needed = swaps ? (width: shown.height, height: shown.width) : shown
@@ -94,10 +150,12 @@ final class ZoomSources: Sendable {
             }
         }
         if let region = kept() { return region }
+        guard !keptOnly else { return nil }
         let result = decoding.withLock { decodes in
             Result { () throws(PreviewImage.Failure) -> ImageRegion in
                 if let region = kept() { return region }
                 decodes += 1
+                if countingAhead { aheadDecodes.withLock { $0 += 1 } }
                 var region = try PreviewImage.loadRegion(path: request.path, minWidth: needed.width, minHeight: needed.height,
                                                          region: Self.around(storedView, in: storedScaled))
                 if !covers(region) {

@@ -19,6 +19,7 @@ import Library
 /// slideshow-interval = 5    # seconds each photo shows in the slideshow (S), 0.5 to 3600
 /// slideshow-shuffle = false # the slideshow starts in a shuffled order (s toggles it)
 /// feed-threshold = 0.5      # a feed's next page is fetched once the cursor passes this share of its last page
+/// camera-folders = ["/media/card"]   # folders the import picker lists as cameras (a card reader, a copied card)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -59,6 +60,9 @@ public struct Config: Sendable {
     /// How far into a feed's last page the cursor goes before the next page is fetched
     /// (`feed-threshold`, 0 to 1; 0.5: half a page).
     public var feedThreshold = 0.5
+    /// `camera-folders`: folders the import picker lists beside the cameras detected, browsed
+    /// and imported as cameras (libgphoto2's "Directory Browse" driver; issue 25).
+    public var cameraFolders: [String] = []
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -145,6 +149,7 @@ public struct Config: Sendable {
         + ["video-player"]   // Videos (issue 21)
         + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
         + ["feed-threshold"]   // Paged feeds (issue 24)
+        + ["camera-folders"]   // Cameras (issue 25)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -212,6 +217,13 @@ public struct Config: Sendable {
             slideshow.shuffle = on
         case ("slideshow-shuffle", let value):
             return "\"slideshow-shuffle\" takes true or false, not \(value.kind)"
+        // Cameras (issue 25): one folder or a list of them.
+        case let ("camera-folders", .string(path)):
+            cameraFolders = [LibraryPaths.absolute(path)]
+        case let ("camera-folders", .array(paths)) where paths.allSatisfy({ if case .string = $0 { true } else { false } }):
+            cameraFolders = paths.compactMap { if case let .string(path) = $0 { LibraryPaths.absolute(path) } else { nil } }
+        case ("camera-folders", let value):
+            return "\"camera-folders\" takes a folder in quotes or a list of them, not \(value.kind)"
         // Paged feeds (issue 24)
         case let ("feed-threshold", .float(share)) where (0...1).contains(share):
             feedThreshold = share

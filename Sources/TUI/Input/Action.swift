@@ -20,6 +20,10 @@ public enum Action: String, CaseIterable, Sendable {
     case close
     // The import overlay
     case cancelImport = "cancel-import"
+    /// After a camera import: delete the copied files from the camera (asking first; issue 25).
+    case deleteFromCamera = "delete-from-camera"
+    /// In the import picker: the highlighted camera takes a picture (tethered capture; issue 25).
+    case capture
     // Organising
     case markRange = "mark-range"
     case favourite, info

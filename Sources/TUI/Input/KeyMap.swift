@@ -125,6 +125,8 @@ public struct KeyMap: Equatable, Sendable {
             KeyBinding(.typeURL, [.char("u")], help: "import a web address (a feed, a link list, an image)",
                        hint: "URL", in: [.picker]),
             KeyBinding(.close, [.escape, .char("q")], help: "close", in: [.picker]),
+            KeyBinding(.capture, [.char("c")], help: "take a picture with the highlighted camera (or the one browsed)",
+                       hint: "capture", in: [.picker]),
             KeyBinding(.mark, [.char(" ")], help: "mark / unmark and move on", hint: "mark", in: group),
             KeyBinding(.markRange, [.char("v")], help: "mark from the last mark to here", hint: "range", in: group),
             KeyBinding(.markAll, [.char("A")], help: "mark all / none", hint: "all", in: group),
@@ -183,6 +185,8 @@ public struct KeyMap: Equatable, Sendable {
                        hint: "refresh", in: [.home]),
             KeyBinding(.cancelImport, [.escape], help: "cancel the import (what finished is kept)", hint: "cancel",
                        in: [.importProgress]),
+            KeyBinding(.deleteFromCamera, [.char("D")], help: "after a camera import: delete the copied files from the camera (asks first)",
+                       hint: "delete from camera", in: [.importProgress]),
             // The search line: moving keys move in the results below it.
             KeyBinding(.left, [.left], help: "move in the results", in: [.search]),
             KeyBinding(.down, [.down], help: "move in the results", in: [.search]),

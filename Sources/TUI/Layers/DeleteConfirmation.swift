@@ -1,3 +1,5 @@
+import Library
+
 /// Asking before photos leave: "Move 3 photos (12.4 MB) to the trash? y/n" (`Delete`), "No trash
 /// can hold them … delete them for good?" when none can be made (a second question, after the
 /// first), and "Delete 2 photos from the trash for good?" (`Delete` in the Trash). Only `y`
@@ -11,6 +13,8 @@ struct DeleteConfirmation: Equatable, Sendable, LayerState {
         case noTrash(reason: String)
         /// Trashed photos, deleted from the trash for good.
         case erase
+        /// Files copied from a camera and verified, deleted from the camera (issue 25).
+        case fromCamera(CameraAddress, [CameraFile])
     }
 
     var photoIDs: [String]
@@ -26,15 +30,26 @@ struct DeleteConfirmation: Equatable, Sendable, LayerState {
         switch purpose {
         case .trash: .trash
         case .noTrash: .deletePermanently
-        case .erase: .erase
+        case .erase, .fromCamera: .erase
         }
     }
 
     mutating func handle(_ key: Key, action: Action?, state: AppState) -> LayerOutcome {
         switch action {
-        case .accept: .close(then: .changeTrash(work, photoIDs))
+        case .accept:
+            if case let .fromCamera(camera, files) = purpose { .close(then: .deleteFromCamera(camera, files)) }
+            else { .close(then: .changeTrash(work, photoIDs)) }
         case .help: .consumed(then: .showHelp)
-        default: .close(then: .say(purpose == .trash ? "Nothing moved to the trash" : "Nothing deleted"))
+        default: .close(then: .say(nothingDone))
+        }
+    }
+
+    /// What the status line says when the answer is no.
+    private var nothingDone: String {
+        switch purpose {
+        case .trash: "Nothing moved to the trash"
+        case .fromCamera: "Nothing deleted from the camera"
+        case .noTrash, .erase: "Nothing deleted"
         }
     }
 

@@ -55,4 +55,15 @@ enum LayerRequest: Equatable {
     // Paged feeds (issue 24)
     /// Fetch the next page of the feed on screen now (`M`; a failed one again).
     case loadMoreOfFeed
+    // Cameras (issue 25)
+    /// Import what the picker chose on a camera (the import folder asked for first, once).
+    case importFromCamera(CameraImportRequest)
+    /// The import folder was typed (`~` not resolved yet): remember it and import.
+    case cameraFolderChosen(CameraImportRequest, String)
+    /// Ask before deleting these copied files from the camera.
+    case confirmCameraDelete(CameraAddress, [CameraFile])
+    /// Delete them.
+    case deleteFromCamera(CameraAddress, [CameraFile])
+    /// Take a picture with the camera (tethered capture).
+    case capture(CameraAddress)
 }

@@ -40,7 +40,11 @@ public struct Cell: Hashable, Sendable {
     public var width: Int {
         if text.isEmpty { return 0 }
         if text.utf8.count == 1 { return 1 }
-        return (text.first?.displayWidth ?? 1) >= 2 ? 2 : 1
+        // One grapheme cluster: as wide as its first displayable scalar (`DisplayWidth.of`).
+        for scalar in text.unicodeScalars where !DisplayWidth.isStripped(scalar) {
+            return DisplayWidth.of(scalar) >= 2 ? 2 : 1
+        }
+        return 1
     }
 
     /// The style of this cell.

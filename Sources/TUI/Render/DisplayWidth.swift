@@ -23,6 +23,7 @@ public enum DisplayWidth {
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }   // ASCII fast path
         if v < 0xA0 { return 0 }                    // DEL and C1 controls
         if v < 0x300 { return 1 }                    // Latin-1 up to the combining marks
+        if (0x2500...0x259F).contains(v) { return 1 } // box drawing and blocks: every character-art cell
         if isZeroWidth(scalar) { return 0 }
         return isWide(v) ? 2 : 1
     }

@@ -76,7 +76,7 @@ public enum AppView {
         let context = state.screenKeyContext
         switch state.screen {
         case .home: return state.keyMap.hints(HomeScreen.hints(state), in: context)
-        case .group: return state.keyMap.hints(context == .album ? GroupScreen.albumHints : GroupScreen.hints, in: context)
+        case .group: return state.keyMap.hints(GroupScreen.shownHints(state), in: context)
         case .detail: return state.keyMap.hints(state.detailZoom == nil ? DetailScreen.shownHints(state) : DetailScreen.zoomedHints, in: context)
         }
     }

@@ -16,6 +16,11 @@ enum DeleteConfirmationView {
                     ("This cannot be undone.", Theme.error)]
         case .erase:
             return [("Delete \(what) from the trash for good? \(yes)/n", Theme.title), ("This cannot be undone.", Theme.error)]
+        case let .fromCamera(camera, files):   // cameras (issue 25)
+            let count = "\(files.count) file\(files.count == 1 ? "" : "s")"
+            return [("Delete \(count) from \(DisplayWidth.sanitized(camera.name))? \(yes)/n", Theme.title),
+                    ("Only files copied whole and imported (or already in the library) are deleted. "
+                     + "This cannot be undone on the camera.", Theme.dim)]
         }
     }
 
@@ -27,7 +32,11 @@ enum DeleteConfirmationView {
             lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: 4).map { ($0, style) }
         }
         let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
-        let title = confirmation.purpose == .trash ? "Move to the trash" : "Delete for good"
+        let title = switch confirmation.purpose {
+        case .trash: "Move to the trash"
+        case .fromCamera: "Delete from the camera"
+        default: "Delete for good"
+        }
         let inner = Panel.draw(box, title: title, into: &grid)
         for (i, line) in lines.enumerated() where i < inner.height {
             grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)

@@ -39,6 +39,15 @@ struct GridCursor: Equatable, Sendable {
         topRow = max(0, min(topRow, max(0, lastRow - layout.visibleRows + 1)))
     }
 
+    /// Paged feeds (issue 24): with the selection on the last row, scrolls so the tile after the
+    /// last item (index `count`: a feed's "Loading more…") shows too, when a new row holds it.
+    mutating func revealTrailingTile(count: Int, layout: GridLayout) {
+        let tileRow = layout.row(of: count)
+        guard count > 0, layout.visibleRows > 1, layout.row(of: selected) == layout.row(of: count - 1),
+              tileRow >= topRow + layout.visibleRows else { return }
+        topRow = tileRow - layout.visibleRows + 1
+    }
+
     /// Scrolls the view by `rows` grid rows (negative: up), as the mouse wheel does; the
     /// selection moves along, in its column, only when it would leave the view.
     mutating func scroll(rows: Int, count: Int, layout: GridLayout) {

@@ -9,10 +9,21 @@ enum GroupScreen {
     static let albumHints: [Action] = [.open, .mark, .addToAlbum, .removeFromAlbum, .moveEarlier, .moveLater, .setCover,
                                        .albumSort, .renameAlbum, .deleteAlbum, .back, .help]
 
+    /// The hints of the grid on screen: an album's, a feed's (`M` loads more, issue 24), or the plain ones.
+    static func shownHints(_ state: AppState) -> [Action] {
+        if state.screenKeyContext == .album { return albumHints }
+        return state.feedOnScreen == nil ? hints : [.open, .loadMore] + hints.dropFirst()
+    }
+
     static func handle(_ action: Action, state: inout AppState) {
         guard case let .group(groupID) = state.screen, let page = state.page(id: groupID) else { return }
         let group = page.group
-        if state.groupCursor.handle(action, count: page.count, layout: state.photoLayout) { return }
+        if state.groupCursor.handle(action, count: page.count, layout: state.photoLayout) {
+            if state.feedEndText(groupID: groupID, saysEnd: false) != nil {
+                state.groupCursor.revealTrailingTile(count: page.count, layout: state.photoLayout)
+            }
+            return
+        }
         let selected = state.groupCursor.selected
         let photo = page.photoIndex(ofItem: selected)
         switch action {

@@ -15,6 +15,15 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
     /// What runs: an import, a refresh of the web feeds (`R`), or an export (`X`, issue 23).
     enum Purpose: Equatable, Sendable {
         case importing, refreshing, exporting
+        /// Copying a camera's files and importing the copies (issue 25).
+        case camera(CameraAddress)
+    }
+
+    /// After a camera import, the camera and its files whose copies are verified (what `D` offers to delete).
+    var deletableFromCamera: (camera: CameraAddress, files: [CameraFile])? {
+        guard case let .camera(address) = purpose, case let .finished(summary) = phase,
+              let files = summary.camera?.verified, !files.isEmpty else { return nil }
+        return (address, files)
     }
 
     /// What the summary shows of an import or an export: its line and its problems in words.
@@ -25,6 +34,7 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
         init(_ summary: ImportSummary) {
             line = summary.line
             problems = summary.problems.map(ImportOverlayState.problemText)
+                + (summary.camera?.notDeleted ?? []).map { "not deleted from the camera: " + $0 }   // cameras (issue 25)
         }
 
         /// "failed: IMG_1.jpg — file missing".
@@ -93,6 +103,9 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
         case .running:
             return .consumed()
         case .finished, .exported:
+            if action == .deleteFromCamera, let (camera, files) = deletableFromCamera {   // cameras (issue 25)
+                return .close(then: .confirmCameraDelete(camera, files))
+            }
             guard let summary = report else { return .close() }
             let layout = Self.problemLayout(summary, columns: state.columns, rows: state.rows)
             guard layout.lastScroll > 0 else { return .close() }
@@ -200,13 +213,14 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             let web = isWeb
             let box = Panel.centered(in: area, width: 64, height: web ? 10 : 9)
             let title = switch (cancelling, purpose, web) {
-            case (true, .importing, _): "Cancelling import…"
+            case (true, .importing, _), (true, .camera, _): "Cancelling import…"
             case (true, .refreshing, _): "Cancelling the refresh…"
             case (true, .exporting, _): "Cancelling the export…"
             case (false, .exporting, _): "Exporting"
             case (false, .refreshing, _): "Refreshing the web feeds"
             case (false, .importing, true): "Importing from the web"
             case (false, .importing, false): "Importing"
+            case let (false, .camera(address), _): "Importing from " + DisplayWidth.sanitized(address.name)
             }
             let inner = Panel.draw(box, title: title, into: &grid)
             let bar = progress.bar(width: inner.width)
@@ -232,7 +246,7 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
             let box = Self.summaryBox(summary, in: area)
             let noun = switch purpose {
             case .refreshing: "Refresh"
-            case .importing: "Import"
+            case .importing, .camera: "Import"
             case .exporting: "Export"
             }
             let cancelled = switch phase {
@@ -254,9 +268,12 @@ struct ImportOverlayState: Equatable, Sendable, LayerState {
                 grid.put(CellGrid.truncated(line, toWidth: inner.width), x: inner.x, y: y, style: Theme.dim)
                 y += 1
             }
-            let hint = layout.lastScroll > 0
+            var hint = layout.lastScroll > 0
                 ? "\(first + 1)–\(first + shown) of \(problems.count) · ↑↓ PgUp PgDn scroll · other keys close"
                 : "Press any key"
+            if let (_, files) = deletableFromCamera, let key = state.keyMap.binding(.deleteFromCamera, in: .importProgress)?.keys.first?.label {
+                hint = "\(key) deletes the \(files.count) copied file\(files.count == 1 ? "" : "s") from the camera · " + hint.lowercased()
+            }
             grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.maxY - 1, style: Theme.title)
         case let .failed(message):
             let box = Panel.centered(in: area, width: 70, height: 9)

@@ -1,7 +1,11 @@
 import Foundation
 import Library
 
-/// The import picker: a folder browser where the user marks files and folders to import.
+/// The import picker: a folder browser where the user marks files and folders to import. The
+/// cameras plugged in (and the config's `camera-folders`) head every listing (issue 25):
+/// opening one browses its folders the same way (`camera` is then set, `folder` is a path on
+/// the camera), with the thumbnail the camera keeps for the highlighted file; `i` on a camera
+/// imports all its new files.
 struct ImportPickerState: Equatable, Sendable, LayerState {
     /// The actions the footer hints at.
     static let footerHints: [Action] = [.mark, .markAll, .importMarked, .open, .parentFolder, .typePath,
@@ -42,10 +46,20 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
     /// Where we were before the listing being waited for: a folder that cannot be opened
     /// leaves the user there, with the error shown.
     private var fallback: Place?
+    // Cameras (issue 25)
+    /// The cameras found, listed first (nil until they are).
+    var cameras: [CameraAddress]?
+    /// The camera being browsed, else nil (the disk).
+    var camera: CameraAddress?
+    /// The disk folder the camera was opened from: leaving the camera goes back there.
+    var diskFolder: String?
+    /// The highlighted camera file's thumbnail, once asked for.
+    var thumbnail: CameraThumbnail?
 
     /// A folder as it was shown.
     private struct Place: Equatable, Sendable {
         var folder: String
+        var camera: CameraAddress?
         var entries: [FolderEntry]
         var cursor: Int
         var top: Int
@@ -60,7 +74,7 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
     mutating func load() -> [Effect] {
         loading = true
         error = nil
-        return [.listFolder(folder)]
+        return [camera.map { .listCameraFolder($0, folder) } ?? .listFolder(folder)]
     }
 
     func path(of entry: FolderEntry) -> String { folder == "/" ? "/" + entry.name : folder + "/" + entry.name }
@@ -74,12 +88,12 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
         typedFolder = nil
         switch result {
         case let .success(list):
-            entries = list
+            entries = (camera == nil ? cameraEntries : []) + list
             if typed { pathField = nil }
         case let .failure(failure) where typed && failure.pathIsFile:
             // A photo's path typed after `/`: its folder opens with it selected, ready to import.
             let file = path as NSString
-            if let back = fallback { (folder, entries, cursor, top) = (back.folder, back.entries, back.cursor, back.top) }
+            if let back = fallback { restore(back) }
             fallback = nil
             pathField = nil
             let effects = go(to: file.deletingLastPathComponent, highlighting: file.lastPathComponent)
@@ -89,17 +103,18 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
             highlightAfterLoad = nil
             guard let back = fallback else {
                 entries = []
-                guard folder != startFolder else {
+                guard folder != startFolder || camera != nil else {
                     error = failure.message
                     return []
                 }
                 folder = startFolder
+                camera = nil
                 let effects = load()
                 error = failure.message
                 return effects
             }
             error = failure.message
-            (folder, entries, cursor, top) = (back.folder, back.entries, back.cursor, back.top)
+            restore(back)
             fallback = nil
             return []
         }
@@ -120,8 +135,20 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
         top = max(0, min(top, max(0, entries.count - visibleRows)))
     }
 
-    mutating func go(to newFolder: String, highlighting name: String? = nil) -> [Effect] {
-        if !loading { fallback = Place(folder: folder, entries: entries, cursor: cursor, top: top) }
+    private mutating func restore(_ place: Place) {
+        (folder, camera, entries, cursor, top) = (place.folder, place.camera, place.entries, place.cursor, place.top)
+    }
+
+    /// Goes to `newFolder` (on `camera`, else on the disk: a disk folder leaves the camera).
+    mutating func go(to newFolder: String, highlighting name: String? = nil, on newCamera: CameraAddress? = nil) -> [Effect] {
+        if !loading { fallback = Place(folder: folder, camera: camera, entries: entries, cursor: cursor, top: top) }
+        if newCamera != camera {
+            if newCamera != nil, camera == nil { diskFolder = folder }
+            marked = []
+            markedFolders = []
+            camera = newCamera
+        }
+        thumbnail = nil
         error = nil
         note = nil
         folder = newFolder
@@ -154,7 +181,11 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
         let outcome = pathField != nil ? editPath(with: key, keyMap: state.keyMap)
             : act(action, listHeight: Self.listHeight(rows: state.rows), homeFolder: state.homeFolder)
         clamp(visibleRows: Self.listHeight(rows: state.rows))
-        return outcome
+        // The highlighted camera file's thumbnail (issue 25).
+        let thumbnail = wantThumbnail(columns: state.columns, rows: state.rows, colorMode: state.colorMode)
+        guard !thumbnail.isEmpty, case let .consumed(then) = outcome else { return outcome }
+        if case let .start(effects) = then { return .consumed(then: .start(effects + thumbnail)) }
+        return then == .nothing ? .consumed(then: .start(thumbnail)) : outcome
     }
 
     private mutating func act(_ action: Action?, listHeight page: Int, homeFolder: String) -> LayerOutcome {
@@ -170,20 +201,26 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
         case .first: cursor = 0
         case .last: cursor = entries.count - 1
         case .open:
-            if let current, current.isFolder { effects = go(to: path(of: current)) }
+            if let address = current?.camera {
+                effects = go(to: "/", on: address)
+            } else if let current, current.isFolder {
+                effects = go(to: path(of: current), on: camera)
+            }
         case .parentFolder:
-            if folder != "/" {
+            if let address = camera, folder == "/" {
+                effects = go(to: diskFolder ?? startFolder, highlighting: address.name)
+            } else if folder != "/" {
                 let here = folder as NSString
-                effects = go(to: here.deletingLastPathComponent, highlighting: here.lastPathComponent)
+                effects = go(to: here.deletingLastPathComponent, highlighting: here.lastPathComponent, on: camera)
             }
         case .mark:
-            if let current {
+            if let current, current.camera == nil {
                 toggleMark(current)
                 cursor += 1
             }
         case .markAll:
-            let all = Set(entries.map(path(of:)))
-            let folders = Set(entries.filter(\.isFolder).map(path(of:)))
+            let all = Set(entries.filter { $0.camera == nil }.map(path(of:)))
+            let folders = Set(entries.filter { $0.isFolder && $0.camera == nil }.map(path(of:)))
             if all.isSubset(of: marked) {
                 marked.subtract(all)
                 markedFolders.subtract(folders)
@@ -203,6 +240,16 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
             fieldPurpose = .webAddress
             error = nil
         case .importMarked:
+            if marked.isEmpty, let address = current?.camera {
+                return .close(then: .importFromCamera(CameraImportRequest(camera: address, folders: ["/"], files: [])))
+            }
+            if let address = camera {
+                let chosen = marked.isEmpty ? current.map { [path(of: $0)] } ?? [] : marked.sorted()
+                let folders = marked.isEmpty ? (current?.isFolder == true ? chosen : []) : chosen.filter(markedFolders.contains)
+                guard !chosen.isEmpty else { return .consumed() }
+                return .close(then: .importFromCamera(CameraImportRequest(camera: address, folders: folders,
+                                                                          files: chosen.filter { !folders.contains($0) })))
+            }
             // Marked files before marked folders: a photo is then known by the path the user
             // picked it by, not by a symbolic link inside a folder that leads back to it.
             let paths = marked.isEmpty
@@ -222,6 +269,12 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
             return .close()
         case .help:
             return .consumed(then: .showHelp)
+        case .capture:   // tethered capture (issue 25)
+            guard let address = camera ?? current?.camera else {
+                note = "Highlight a camera to take a picture with it"
+                return .consumed()
+            }
+            return .close(then: .capture(address))
         default:
             break
         }

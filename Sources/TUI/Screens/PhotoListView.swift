@@ -109,5 +109,22 @@ enum PhotoListView {
             grid.put(row(texts, columns: columns), x: area.x + 1, y: y, style: style, maxWidth: width)
             if badged { PhotoBadges.draw(badges, x: area.x + 1 + flagsWidth + gap, y: y, into: &grid) }
         }
+        feedEndRow(page, columns: columns, state: state, into: &grid)   // Paged feeds (issue 24)
+    }
+
+    /// Paged feeds (issue 24): a row after a feed's last photo while its next page comes
+    /// ("Loading more…"), or saying why it failed and the key that tries again (as the grid's tile;
+    /// a long reason takes a second row).
+    static func feedEndRow(_ page: FolderPage, columns: [Column], state: AppState, into grid: inout CellGrid) {
+        let layout = state.photoLayout
+        guard let text = state.feedEndText(groupID: page.group.id, saysEnd: false),
+              state.groupCursor.visibleRange(count: page.count + 1, layout: layout).contains(page.count),
+              let y = layout.tileRect(index: page.count, topRow: state.groupCursor.topRow)?.y else { return }
+        // Under the names; a reason too long for the row goes on in the next (the list's end is below it).
+        let area = state.contentArea
+        let x = area.x + 1 + flagsWidth + gap
+        for (row, line) in PhotoTile.wrap(text, width: max(1, area.maxX - 1 - x), maxLines: 2).enumerated() where y + row < area.maxY {
+            grid.put(line, x: x, y: y + row, style: Theme.dim, maxWidth: area.maxX - 1 - x)
+        }
     }
 }

@@ -160,14 +160,19 @@ final class NcursesBackend: TerminalBackend {
         var pairNumber = pair(fg: cell.fg, bg: cell.bg)
 
         // A spacing character plus at most four combining ones (CCHARW_MAX is 5).
-        var chars: [wchar_t] = []
-        for scalar in cell.text.unicodeScalars.prefix(5) {
-            chars.append(wchar_t(bitPattern: scalar.value))
-        }
-        chars.append(0)
         var cc = cchar_t()
-        if setcchar(&cc, chars, attrs, 0, &pairNumber) == ERR {
-            _ = setcchar(&cc, [wchar_t(0x3F), 0], attrs, 0, &pairNumber)   // "?"
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { chars in
+            var count = 0
+            for scalar in cell.text.unicodeScalars.prefix(5) {
+                chars[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            chars[count] = 0
+            if setcchar(&cc, chars.baseAddress, attrs, 0, &pairNumber) == ERR {
+                chars[0] = 0x3F   // "?"
+                chars[1] = 0
+                _ = setcchar(&cc, chars.baseAddress, attrs, 0, &pairNumber)
+            }
         }
         _ = mvwadd_wch(window, Int32(y), Int32(x), &cc)
     }
@@ -196,7 +201,7 @@ final class NcursesBackend: TerminalBackend {
         var out: [UInt8] = []
         var count = 0
         var cursor: (x: Int, y: Int)? = nil
-        var lastSGR: [UInt8] = []
+        var lastStyle: Style? = nil
         for y in rows {
             let base = y * grid.width
             for x in 0..<width {
@@ -204,15 +209,20 @@ final class NcursesBackend: TerminalBackend {
                 guard needsOverlay(cell), !cell.isContinuation else { continue }
                 if out.isEmpty { out += [0x1B, 0x37] }   // ESC 7: save cursor and attributes
                 if cursor == nil || cursor! != (x, y) {
-                    out += Array("\u{1b}[\(y + 1);\(x + 1)H".utf8)
+                    out += [0x1B, 0x5B]   // ESC [ row ; column H
+                    out += String(y + 1).utf8
+                    out.append(0x3B)
+                    out += String(x + 1).utf8
+                    out.append(0x48)
                 }
-                let sgr = SGR.sequence(for: inMode(cell))
-                if sgr != lastSGR {
-                    out += sgr
-                    lastSGR = sgr
+                let shown = inMode(cell)
+                if shown.style != lastStyle {
+                    SGR.append(shown, to: &out)
+                    lastStyle = shown.style
                 }
-                let wide = cell.width == 2 && x + 1 < width
-                out += Array((wide || cell.width == 1 ? cell.text : " ").utf8)
+                let cellWidth = cell.width
+                let wide = cellWidth == 2 && x + 1 < width
+                if wide || cellWidth == 1 { out += cell.text.utf8 } else { out.append(0x20) }
                 cursor = (x + (wide ? 2 : 1), y)
                 count += 1
             }

@@ -2,26 +2,45 @@
 enum SGR {
     /// `ESC [ 0 ; attrs ; fg ; bg m` for `cell`: resets first, so it fully describes the cell.
     static func sequence(for cell: Cell) -> [UInt8] {
-        var s = "\u{1b}[0"
-        if cell.attrs.contains(.bold) { s += ";1" }
-        if cell.attrs.contains(.dim) { s += ";2" }
-        if cell.attrs.contains(.underline) { s += ";4" }
-        if cell.attrs.contains(.reverse) { s += ";7" }
-        if cell.attrs.contains(.invisible) { s += ";8" }
-        s += parameters(cell.fg, base: 30, brightBase: 90, extended: 38)
-        s += parameters(cell.bg, base: 40, brightBase: 100, extended: 48)
-        s += "m"
-        return Array(s.utf8)
+        var bytes: [UInt8] = []
+        append(cell, to: &bytes)
+        return bytes
     }
 
-    private static func parameters(_ color: CellColor, base: Int, brightBase: Int,
-                                   extended: Int) -> String {
-        switch color {
-        case .default: return ""
-        case .indexed(let i) where i < 8: return ";\(base + Int(i))"
-        case .indexed(let i) where i < 16: return ";\(brightBase + Int(i) - 8)"
-        case .indexed(let i): return ";\(extended);5;\(i)"
-        case .rgb(let r, let g, let b): return ";\(extended);2;\(r);\(g);\(b)"
+    /// Appends ``sequence(for:)`` to `bytes` (a full screen of truecolor cells writes one a cell:
+    /// made as bytes, without strings).
+    static func append(_ cell: Cell, to bytes: inout [UInt8]) {
+        bytes += [0x1B, 0x5B, 0x30]   // ESC [ 0
+        if !cell.attrs.isEmpty {
+            for (attribute, code) in [(CellAttributes.bold, 1), (.dim, 2), (.underline, 4), (.reverse, 7), (.invisible, 8)]
+                where cell.attrs.contains(attribute) {
+                parameter(code, to: &bytes)
+            }
         }
+        parameters(cell.fg, base: 30, brightBase: 90, extended: 38, to: &bytes)
+        parameters(cell.bg, base: 40, brightBase: 100, extended: 48, to: &bytes)
+        bytes.append(0x6D)   // m
+    }
+
+    private static func parameters(_ color: CellColor, base: Int, brightBase: Int, extended: Int,
+                                   to bytes: inout [UInt8]) {
+        switch color {
+        case .default: break
+        case .indexed(let i) where i < 8: parameter(base + Int(i), to: &bytes)
+        case .indexed(let i) where i < 16: parameter(brightBase + Int(i) - 8, to: &bytes)
+        case .indexed(let i):
+            parameter(extended, to: &bytes); parameter(5, to: &bytes); parameter(Int(i), to: &bytes)
+        case .rgb(let r, let g, let b):
+            parameter(extended, to: &bytes); parameter(2, to: &bytes)
+            parameter(Int(r), to: &bytes); parameter(Int(g), to: &bytes); parameter(Int(b), to: &bytes)
+        }
+    }
+
+    /// `;` and `value` (0…999) in decimal.
+    private static func parameter(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(0x3B)
+        if value >= 100 { bytes.append(0x30 + UInt8(value / 100)) }
+        if value >= 10 { bytes.append(0x30 + UInt8(value / 10 % 10)) }
+        bytes.append(0x30 + UInt8(value % 10))
     }
 }

@@ -72,6 +72,26 @@ import Testing
         #expect(state.status == "No more photos in this feed")
     }
 
+    /// When the last photo ends a row, the "Loading more…" tile starts a row of its own: the
+    /// grid scrolls to show it under the selection rather than leave it below the view.
+    @Test func theLoadingTileShowsWhenItStartsARowBelowTheView() throws {
+        var library = TestLibrary.standard()
+        var state = TestLibrary.state(library, columns: 120, rows: 40)
+        let layout = state.photoLayout
+        let count = layout.columns * (layout.visibleRows + 1)
+        let ids = Array(library.photos.map(\.id).prefix(count))
+        try #require(ids.count == count, "the standard library holds \(library.photos.count) photos, \(count) needed")
+        library.setFeed(LibraryFeed(url: "https://api.example.com/v1/photos?page={page}",
+                                    next: "https://api.example.com/v1/photos?page=2", page: 1, photoIDs: ids))
+        state = TestLibrary.state(library, columns: 120, rows: 40)
+        let feed = library.feeds[0]
+        state.openGroup(at: try #require(state.homeFolders.firstIndex { $0.id == feed.groupID }))
+        #expect(state.press(.end) == [.loadMoreOfFeed(feed.url)])
+        #expect(AppView.render(state).text().contains("Loading more…"), "the tile's row is in view")
+        #expect(state.groupCursor.selected == count - 1, "the selection stays on the last photo, in view")
+        #expect(state.groupCursor.visibleRange(count: count + 1, layout: layout).contains(count - 1))
+    }
+
     /// The threshold (`feed-threshold`): a share of the last page, half by default.
     @Test func theThresholdIsAShareOfTheLastPage() {
         #expect(AppState.feedThresholdCount(loaded: 24, pageSize: 24, threshold: 0.5) == 12)
@@ -97,6 +117,45 @@ import Testing
         #expect(bad.feedThreshold == 0.5)
         #expect(bad.problems == ["config.toml line 1: \"feed-threshold\" takes a share of a page from 0 to 1 (0.5: half a page), not 2"],
                 "\(bad.problems)")
+    }
+
+    /// The list view (`t`) of a feed's folder ends as its grid does: a "Loading more…" row after
+    /// the last photo while the next page comes, then why it failed and the key that tries again.
+    @Test func theListViewSaysLoadingMoreToo() throws {
+        var state = TestLibrary.state(Self.library(), columns: 80, rows: 24)
+        let feed = Self.library().feeds[0]
+        state.openGroup(at: try #require(state.homeFolders.firstIndex { $0.id == feed.groupID }))
+        state.press(.char("t"))
+        #expect(state.listView)
+        #expect(!AppView.render(state).text().contains("Loading more"), "nothing asked yet")
+        #expect(state.press(.end) == [.loadMoreOfFeed(feed.url)])
+        assertSnapshot(AppView.render(state), named: "feedListLoadingMore.80x24")
+
+        state.send(.feedPageLoaded(feedURL: feed.url, .success(Msg.FeedPage(library: Self.library(), added: 0,
+                                                                            problem: "the server answered 503 Service Unavailable"))))
+        state.status = nil
+        let lines = AppView.render(state).lines()
+        let last = try #require(lines.firstIndex { $0.contains("Loading more failed") }, "\(lines)")
+        #expect((lines[last] + " " + lines[last + 1].trimmingCharacters(in: .whitespaces))
+                    .hasSuffix("Loading more failed: the server answered 503 Service Unavailable · M to try again"),
+                "a reason too long for 80 columns goes on in the next row, whole: \(lines)")
+        #expect(lines[last - 1].contains(state.library.photo(id: feed.photoIDs[2])!.name), "right after the last photo")
+    }
+
+    /// The grid of a feed's folder hints `M` (load more); other grids do not.
+    @Test func aFeedsGridHintsLoadMore() throws {
+        var state = TestLibrary.state(Self.library(), columns: 120, rows: 40)
+        let feed = Self.library().feeds[0]
+        state.openGroup(at: try #require(state.homeFolders.firstIndex { $0.id == feed.groupID }))
+        state.feedLoads[feed.url] = nil
+        state.status = nil
+        let bar = AppView.render(state).lines().last ?? ""
+        #expect(bar.contains("M more"), "\(bar)")
+        #expect(GroupScreen.shownHints(state).prefix(2) == [.open, .loadMore], "early enough to fit 80 columns")
+
+        var other = TestLibrary.state(Self.library(), columns: 120, rows: 40)
+        other.openGroup(at: TestLibrary.gardenIndex)
+        #expect(!(AppView.render(other).lines().last ?? "").contains("M more"))
     }
 
     /// M away from a feed says what it is for.

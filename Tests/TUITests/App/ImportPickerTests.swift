@@ -24,7 +24,7 @@ import Testing
 
     @Test func aAsksForTheStartFolderAndTheListingFillsThePicker() throws {
         var state = TestLibrary.state()
-        #expect(state.press(.char("a")) == [.listFolder(Self.pictures)])
+        #expect(state.press(.char("a")) == [.listFolder(Self.pictures), .detectCameras])
         let picker = try #require(state.picker)
         #expect(picker.folder == Self.pictures)
         #expect(picker.loading)
@@ -367,12 +367,12 @@ import Testing
         state.send(.importFinished(.failure(Failure("stop"))))
         state.press(.enter)   // closes the summary
 
-        #expect(state.press(.char("a")) == [.listFolder("/home/ana/Camera")])
+        #expect(state.press(.char("a")) == [.listFolder("/home/ana/Camera"), .detectCameras])
         #expect(state.press(.char(".")) == [.listFolder(Self.pictures)])
 
         // Remembered between runs: a new state made with what was saved opens there too.
         var next = TestLibrary.state(remembered: state.remembered)
-        #expect(next.press(.char("a")) == [.listFolder("/home/ana/Camera")])
+        #expect(next.press(.char("a")) == [.listFolder("/home/ana/Camera"), .detectCameras])
         // A remembered folder that went away falls back to the start folder, saying why.
         let failure = Failure("cannot open /home/ana/Camera: no such folder")
         #expect(next.send(.folderListed(path: "/home/ana/Camera", .failure(failure))) == [.listFolder(Self.pictures)])

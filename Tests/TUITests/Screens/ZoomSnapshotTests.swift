@@ -128,11 +128,11 @@ import Testing
     }
 
     /// A zoomed view in character art is rendered as bands of rows on several threads: the
-    /// cells are those of one chafa render of the whole view (truecolor and 256 colours), on a
-    /// picture with detail in every cell (gradients and noise).
+    /// cells are those of one render of the whole view (truecolor by `BlockArt`, 256 colours by
+    /// chafa), on a picture with detail in every cell (gradients and noise).
     @Test(arguments: [ColorMode.truecolor, .colors256])
     func bandsRenderedAtOnceAreTheCellsOfOneRender(colorMode: ColorMode) {
-        let columns = 37, rows = 29
+        let columns = 137, rows = 29
         let width = columns * PreviewMaker.zoomCellPixels.width, height = rows * PreviewMaker.zoomCellPixels.height
         var random = SystemRandomNumberGenerator()
         var pixels: [UInt8] = []
@@ -144,8 +144,11 @@ import Testing
             }
         }
         let image = DecodedImage(width: width, height: height, pixels: pixels)
-        let whole = ChafaRenderer(colorMode: colorMode).render(pixels: pixels, width: width, height: height,
-                                                               columns: columns, rows: rows)
+        let whole = ZoomedArt.render(image, columns: columns, rows: rows, colorMode: colorMode, bands: 1)
+        if colorMode == .colors256 {
+            #expect(whole == ChafaRenderer(colorMode: colorMode).render(pixels: pixels, width: width, height: height,
+                                                                        columns: columns, rows: rows))
+        }
         for bands in [2, 3] {
             let banded = ZoomedArt.render(image, columns: columns, rows: rows, colorMode: colorMode, bands: bands)
             #expect(ZoomedArt.settled(banded) == ZoomedArt.settled(whole), "\(bands) bands")
@@ -160,6 +163,25 @@ import Testing
         let photo = Self.stripedPhoto(in: folder, rotated: rotated)
         var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: colorMode)
         state.press(.enter, .enter, .char("+"), .char("+"))
+        try Self.expectPansShowWholeViews(&state)
+    }
+
+    /// With pixels too (sixel, kitty): a pan scales only the pixels of the cells that came into
+    /// view and moves the others; the image sent is the one a whole cut of the view gives.
+    @Test(arguments: [(false, GraphicsProtocol.kitty), (true, .kitty), (false, .sixel)])
+    func aPanWithPixelsSendsWhatAWholeCutOfTheViewSends(rotated: Bool, graphics: GraphicsProtocol) throws {
+        let folder = TemporaryFolder()
+        let photo = Self.stripedPhoto(in: folder, rotated: rotated)
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: .truecolor)
+        state.graphics = GraphicsSettings(graphicsProtocol: graphics, cellSize: CellPixelSize(width: 8, height: 16))
+        state.press(.enter, .enter, .char("+"), .char("+"))
+        #expect(state.zoomedPreviewKey()?.pixels != nil)
+        try Self.expectPansShowWholeViews(&state)
+    }
+
+    /// Pans `state`'s zoomed photo around; each view made after a pan by one maker must be what a
+    /// new maker makes of it whole.
+    static func expectPansShowWholeViews(_ state: inout AppState) throws {
         let panning = PreviewMaker()
         _ = panning.make(try #require(state.wantedPreviews().first))
         for key in [Key.right, .right, .down, .left, .up, .down, .down] {
