@@ -68,6 +68,55 @@ struct ExportCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == original, "original untouched")
     }
 
+    /// Nothing of the place leaks with --strip-gps: not the EXIF position, not the XMP one nor
+    /// the XMP and IPTC place names, not a picture or video after the JPEG's end (an MPO's
+    /// second picture, a Motion Photo's video) that carries its own position, not the sidecar.
+    @Test func stripGPSLeavesNothingOfThePlaceAnywhere() throws {
+        let sandbox = Sandbox()
+        let path = sandbox.root.path + "/photos/rome/IMG_2.jpg"
+        try FileManager.default.createDirectory(atPath: sandbox.root.path + "/photos/rome", withIntermediateDirectories: true)
+        let gps = MetadataFixture.GPS(latitude: 41.9028, longitude: 12.4964)
+        try MetadataFixture.jpeg(width: 640, height: 480, exif: .init(make: "Canon", model: "Canon EOS 6D", gps: gps))
+            .write(to: URL(fileURLWithPath: path))
+        _ = try FormatTools.run("exiftool", ["-q", "-overwrite_original",
+            "-XMP-exif:GPSLatitude=41.9028", "-XMP-exif:GPSLongitude=12.4964", "-XMP-exif:GPSAltitude=21",
+            "-XMP-photoshop:City=Roma", "-XMP-photoshop:Country=Italia", "-XMP-iptcCore:Location=Colosseo",
+            "-XMP-iptcExt:LocationShownCity=Roma", "-XMP-xmp:Rating=4", "-XMP-dc:Subject=holiday",
+            "-IPTC:City=Roma", "-IPTC:Sub-location=Colosseo", "-IPTC:Country-PrimaryLocationName=Italia",
+            "-IPTC:Keywords=holiday", path])
+        // A second picture after the end of the first, with its own position (as an MPO or a Motion Photo has).
+        let second = MetadataFixture.jpeg(width: 64, height: 48, exif: .init(make: "Canon", gps: gps))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: second + Data("Roma".utf8))
+        try handle.close()
+        try Data("<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description xmlns:exif='http://ns.adobe.com/exif/1.0/' exif:GPSLatitude='41,54.168N'/></rdf:RDF></x:xmpmeta>".utf8)
+            .write(to: URL(fileURLWithPath: path + ".xmp"))
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = try Self.exif(path, ["-XMP-photoshop:City", "-IPTC:City", "-GPSLatitude#"])
+        #expect(before.contains("Roma") && before.contains("41.90"), "the fixture carries the place: \(before)")
+
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", path, "--to", out, "--strip-gps", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect((records.first?["reason"] as? String)?.contains("left out") == true, "\(result.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["IMG_2.jpg"], "no sidecar exported")
+        let written = out + "/IMG_2.jpg"
+        let everything = try FormatTools.run("exiftool", ["-a", "-G1", "-ee", "-u", written])
+        for trace in ["Roma", "Italia", "Colosseo", "GPS", "41.9", "41 deg", "Location", "City"] {
+            #expect(!everything.contains(trace), "\(trace) left in:\n\(everything)")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: written))
+        #expect(bytes.range(of: Data("Roma".utf8)) == nil && bytes.range(of: Data("Colosseo".utf8)) == nil)
+        // The rest stays: camera, rating, keywords, the picture itself.
+        #expect(try Self.exif(written, ["-Make", "-XMP-xmp:Rating", "-XMP-dc:Subject", "-IPTC:Keywords"]) == "Canon\n4\nholiday\nholiday\n")
+        let decoded = try #require(JPEGFixture.decode(bytes))
+        #expect(decoded.width == 640 && decoded.rgb == JPEGFixture.decode(original)?.rgb)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "original untouched")
+    }
+
     @Test func maxSizeScalesDownAndReencodesWithTheEXIF() throws {
         let sandbox = Sandbox()
         let paths = try Self.photos(sandbox)

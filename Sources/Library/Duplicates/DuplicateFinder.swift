@@ -7,15 +7,18 @@ import Foundation
 /// exact groups, then (with `near`) look-alike groups; `DuplicateMerge` turns a choice into
 /// the edits and the trash list.
 public enum DuplicateFinder {
-    /// Bits two perceptual hashes may differ in and still be one picture. Measured on the 49 real
+    /// Bits two perceptual hashes may differ in and still be one picture. Measured on the 48 real
     /// sample photos (`LookAlikeTuningTests` prints the figures; distances are even, every hash
     /// has 32 bits set): resized to half, recompressed at quality 15 and brightened copies are
-    /// 0–6 apart (one near-blank frame excepted); different photos 14 or more (Canon's HDR on/off
-    /// pair 14, then 18), but for iOS's normal + HDR versions of one shot (6: kept together, one
-    /// picture edited) and two metadata variants of one picture (0). 5% crops are not reliably
-    /// caught by a plain pHash: centred ones are 0–20 apart (median 6), corner ones 6–24 (median 12).
-    /// 6 catches every resize, recompress and brightening with 8 bits of margin to the closest
-    /// different photos, and keeps the index to one-bit neighbour buckets (fast at a million).
+    /// 0–6 apart (median 0–2). 5% crops are 6–20 from the original's own hash, but 0–6 (median 2)
+    /// from the original's crop hash of the same region (`CropHashes`): one centred crop in 48
+    /// is at 8. Different photos are 14 or more apart (Canon's HDR off/on pair, two frames with
+    /// the camera moved, 14; then 18), crop hashes included: without the size rule of
+    /// `LookAlikeIndex` that pair would be 6 apart. Exceptions kept together on purpose: iOS's
+    /// normal + HDR versions of one shot (6) and two metadata variants of one picture (0).
+    /// 6 catches every resize, recompress, brightening and 5% crop but one with 8 bits of margin
+    /// to the closest different photos, and keeps the index to one-bit neighbour buckets (fast at
+    /// a million).
     public static let nearThreshold = 6
 
     /// Exact groups, then (when `near`) look-alike groups not already exact, each group's
@@ -49,10 +52,16 @@ public enum DuplicateFinder {
     /// Look-alike groups among the photos with a perceptual hash (videos and missing files left out).
     static func nearGroups(in photos: [Photo], threshold: Int) -> [DuplicateGroup] {
         let hashed = photos.filter { $0.perceptualHash != 0 && $0.kind != .video && !$0.missing }
-        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), threshold: threshold)
+        let index = LookAlikeIndex(hashes: hashed.map(\.perceptualHash), crops: hashed.map(\.cropHashes),
+                                   sizes: hashed.map(Self.sizeKey), threshold: threshold)
         return index.groups().map { members in
             DuplicateGroup(kind: .near, photoIDs: ranked(members.map { hashed[$0] }).map(\.id))
         }
+    }
+
+    /// A photo's pixel size as shown, for `LookAlikeIndex.sizes`.
+    static func sizeKey(_ photo: Photo) -> LookAlikeIndex.Size {
+        LookAlikeIndex.Size(width: photo.displaySize.width, height: photo.displaySize.height)
     }
 
     /// `photos` best to keep first: the largest resolution, then a raw file over a JPEG, then the

@@ -6,9 +6,10 @@ import Foundation
 /// --near` call `hash(missing:thumbnails:)` first and save what it returns with
 /// `LibraryStoring.appendPhotos` (the records replaced, the user's edits kept).
 public enum LookAlikeHashes {
-    /// The photos that can have a hash and have none: downloaded, present, not videos.
+    /// The photos that can have hashes and have none, or no crop hashes (imported before
+    /// they existed): downloaded, present, not videos.
     public static func missing(in library: PhotoLibrary) -> [Photo] {
-        library.photos.filter { $0.perceptualHash == 0 && $0.kind != .video && $0.isDownloaded && !$0.missing }
+        library.photos.filter { ($0.perceptualHash == 0 || $0.cropHashes.isEmpty) && $0.kind != .video && $0.isDownloaded && !$0.missing }
     }
 
     /// `photos` with their hashes made (on `workers` threads); photos whose thumbnail cannot be
@@ -24,12 +25,21 @@ public enum LookAlikeHashes {
                 guard i < photos.count else { return }
                 var photo = photos[i]
                 guard case let .thumbnail(image) = thumbnails.entryMakingIfNeeded(
-                          photoID: photo.id, path: photo.path, orientation: photo.fileOrientation),
-                      let hash = PerceptualHash.compute(image) else { continue }
-                photo.perceptualHash = hash
+                          photoID: photo.id, path: photo.path, orientation: photo.fileOrientation) else { continue }
+                photo.setLookAlikeHashes(from: image)
+                guard photo.perceptualHash != 0 else { continue }
                 results.withLock { $0[i] = photo }
             }
         }
         return results.withLock { $0.compactMap { $0 } }
+    }
+}
+
+extension Photo {
+    /// Sets `perceptualHash` and `cropHashes` from the grid thumbnail's pixels (none: both unknown).
+    mutating func setLookAlikeHashes(from thumbnail: DecodedImage?) {
+        let hashes = thumbnail.flatMap(PerceptualHash.computeWithCrops)
+        perceptualHash = hashes?.hash ?? 0
+        cropHashes = hashes?.crops ?? .none
     }
 }

@@ -10,16 +10,59 @@
 /// to a few seconds. Pairs found are joined with a union-find.
 ///
 /// Thresholds up to 7 compare one-bit neighbour buckets (17 per bucket); 8–11 two-bit ones (137).
+///
+/// Crops: with each hash's five crop hashes (`CropHashes`), a hash within `threshold` of
+/// another photo's crop hash joins the two as well (a copy cropped by 5% is near the
+/// original's crop of the same region), when the copy is the size such a crop is (`sizes`,
+/// `mayBeCrop`: each side 80–99.5% of the other's). Burst shots and bracketed exposures, where
+/// the camera moved a little between frames, look like crops of each other to the hash, but come
+/// out of one camera at one size (and their resized copies are far smaller), so they stay apart.
+/// The size rule comes before any hash is compared (`CropSides`): only the crop hashes of photos
+/// that have a photo of a crop's size, and only the hashes of photos of a crop's size, are
+/// bucketed at all (in a library of a few camera sizes, few are), and within a pair of buckets
+/// each crop hash meets only the hashes whose width fits (both sides in width order).
 public struct LookAlikeIndex: Sendable {
     public let hashes: [UInt64]
+    /// Each hash's crop hashes (five a hash, in order), or empty.
+    public let cropHashes: [UInt64]
+    /// Each hash's photo's pixel size as shown (upright), or empty (then any two may be crops).
+    public let sizes: [Size]
+
+    /// A photo's pixel size as shown.
+    public struct Size: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
+    }
+
+    /// Whether a photo of size `copy` can be a light crop of one of size `original`: each side
+    /// 80–99.5% of the original's (a 5% crop is 95%).
+    @inline(__always)
+    public static func mayBeCrop(_ copy: Size, of original: Size) -> Bool {
+        mayBeCropSide(copy.width, of: original.width) && mayBeCropSide(copy.height, of: original.height)
+    }
+
+    /// One side of `mayBeCrop`: `copy` is 80–99.5% of `original`.
+    @inline(__always)
+    static func mayBeCropSide(_ copy: Int, of original: Int) -> Bool {
+        copy * 1000 >= original * 800 && copy * 1000 <= original * 995
+    }
     public let threshold: Int
 
     static let chunks = 4
     static let chunkBits = 16
 
-    public init(hashes: [UInt64], threshold: Int) {
+    public init(hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [], threshold: Int) {
         precondition(threshold >= 0 && threshold < 16, "look-alike thresholds are small (0–15 bits)")
-        (self.hashes, self.threshold) = (hashes, threshold)
+        precondition(crops.isEmpty || crops.count == hashes.count)
+        precondition(sizes.isEmpty || sizes.count == hashes.count)
+        (self.hashes, self.sizes, self.threshold) = (hashes, sizes, threshold)
+        var cropHashes: [UInt64] = []
+        cropHashes.reserveCapacity(crops.count * 5)
+        for crop in crops {
+            cropHashes += [crop.topLeft, crop.topRight, crop.bottomLeft, crop.bottomRight, crop.centre]
+        }
+        self.cropHashes = cropHashes
     }
 
     /// The groups of two or more hashes (as indices into `hashes`, ascending; groups ordered by
@@ -28,10 +71,85 @@ public struct LookAlikeIndex: Sendable {
         var components = UnionFind(count: hashes.count)
         let radius = threshold / Self.chunks
         let masks = Self.masks(upTo: radius)
+        // Without sizes every photo is 0×0, and 0×0 may be a crop of 0×0: any two may be crops.
+        let sides = cropHashes.isEmpty ? nil
+            : CropSides(hashes: hashes, cropHashes: cropHashes,
+                        sizes: sizes.isEmpty ? Array(repeating: Size(width: 0, height: 0), count: hashes.count) : sizes)
         for chunk in 0..<Self.chunks {
-            joinPairs(chunk: chunk, masks: masks, into: &components)
+            joinPairs(Buckets(hashes, chunk: chunk), masks: masks, into: &components)
+            if let sides { joinCrops(sides, chunk: chunk, masks: [0] + masks, into: &components) }
         }
         return components.groups()
+    }
+
+    /// Hashes bucketed by the value of one 16-bit chunk (a counting sort, stable: a bucket keeps
+    /// the hashes' order): `starts[b]..<starts[b+1]` are bucket b's hashes in `sorted`, and
+    /// `indices` says where each came from.
+    struct Buckets {
+        var starts: [Int32]
+        var sorted: [UInt64]
+        var indices: [Int32]
+
+        init(_ hashes: [UInt64], chunk: Int) {
+            let shift = UInt64(chunk * LookAlikeIndex.chunkBits)
+            let bucketCount = 1 << LookAlikeIndex.chunkBits
+            starts = [Int32](repeating: 0, count: bucketCount + 1)
+            for hash in hashes { starts[Int((hash >> shift) & 0xFFFF) + 1] += 1 }
+            for b in 0..<bucketCount { starts[b + 1] += starts[b] }
+            var fill = starts
+            sorted = [UInt64](repeating: 0, count: hashes.count)
+            indices = [Int32](repeating: 0, count: hashes.count)
+            for (i, hash) in hashes.enumerated() {
+                let b = Int((hash >> shift) & 0xFFFF)
+                let slot = Int(fill[b])
+                fill[b] += 1
+                sorted[slot] = hash
+                indices[slot] = Int32(i)
+            }
+        }
+
+        /// `values` (one for each hash bucketed) in the buckets' order.
+        func gathered(_ values: [Int32]) -> [Int32] { indices.map { values[Int($0)] } }
+    }
+
+    /// Joins every photo of `sides` to the photos whose hash is within `threshold` of one of its
+    /// crop hashes and whose size is a crop's (`mayBeCrop`): each crop bucket against the hash
+    /// buckets `masks` apart (0, the same value, included). Both buckets are in width order, so
+    /// a crop hash is compared only with the hashes whose width fits (a window moving up).
+    private func joinCrops(_ sides: CropSides, chunk: Int, masks: [Int], into components: inout UnionFind) {
+        let crops = Buckets(sides.cropHashes, chunk: chunk), copies = Buckets(sides.copyHashes, chunk: chunk)
+        let cropWidths = crops.gathered(sides.cropOwnerWidths), copyWidths = copies.gathered(sides.copyWidths)
+        let limit = threshold, sizes = sides.sizes
+        crops.sorted.withUnsafeBufferPointer { cropSorted in
+        crops.starts.withUnsafeBufferPointer { cropStarts in
+        cropWidths.withUnsafeBufferPointer { cropWidths in
+        copies.sorted.withUnsafeBufferPointer { sorted in
+        copies.starts.withUnsafeBufferPointer { starts in
+        copyWidths.withUnsafeBufferPointer { widths in
+            for b in 0..<(1 << Self.chunkBits) {
+                let clo = Int(cropStarts[b]), chi = Int(cropStarts[b + 1])
+                guard clo < chi else { continue }
+                for mask in masks {
+                    let other = b ^ mask
+                    let lo = Int(starts[other]), hi = Int(starts[other + 1])
+                    guard lo < hi else { continue }
+                    var from = lo, to = lo
+                    for i in clo..<chi {
+                        // The copies 80–99.5% as wide as this crop's photo: from..<to.
+                        let width = Int(cropWidths[i])
+                        while from < hi && Int(widths[from]) * 1000 < width * 800 { from += 1 }
+                        if to < from { to = from }
+                        while to < hi && Int(widths[to]) * 1000 <= width * 995 { to += 1 }
+                        let crop = cropSorted[i]
+                        for j in from..<to where (crop ^ sorted[j]).nonzeroBitCount <= limit {
+                            let owner = Int(sides.cropOwners[Int(crops.indices[i])])
+                            let copy = Int(sides.copies[Int(copies.indices[j])])
+                            if Self.mayBeCrop(sizes[copy], of: sizes[owner]) { components.join(owner, copy) }
+                        }
+                    }
+                }
+            }
+        }}}}}}
     }
 
     /// All 16-bit masks with 1…`radius` bits set.
@@ -39,29 +157,14 @@ public struct LookAlikeIndex: Sendable {
         (1..<(1 << chunkBits)).filter { $0.nonzeroBitCount <= radius }
     }
 
-    /// Buckets the hashes by one chunk and joins every pair within `threshold` that shares a
-    /// bucket or sits in buckets `masks` apart.
-    private func joinPairs(chunk: Int, masks: [Int], into components: inout UnionFind) {
-        let shift = UInt64(chunk * Self.chunkBits)
+    /// Joins every pair of hashes within `threshold` that shares a bucket or sits in buckets
+    /// `masks` apart.
+    private func joinPairs(_ buckets: Buckets, masks: [Int], into components: inout UnionFind) {
         let bucketCount = 1 << Self.chunkBits
-        // Counting sort by the chunk's value: starts[b]..<starts[b+1] are bucket b's hashes.
-        var starts = [Int32](repeating: 0, count: bucketCount + 1)
-        for hash in hashes { starts[Int((hash >> shift) & 0xFFFF) + 1] += 1 }
-        for b in 0..<bucketCount { starts[b + 1] += starts[b] }
-        var fill = starts
-        var sortedHashes = [UInt64](repeating: 0, count: hashes.count)
-        var sortedIndices = [Int32](repeating: 0, count: hashes.count)
-        for (i, hash) in hashes.enumerated() {
-            let b = Int((hash >> shift) & 0xFFFF)
-            let slot = Int(fill[b])
-            fill[b] += 1
-            sortedHashes[slot] = hash
-            sortedIndices[slot] = Int32(i)
-        }
         let limit = threshold
-        sortedHashes.withUnsafeBufferPointer { sorted in
-            sortedIndices.withUnsafeBufferPointer { indices in
-                starts.withUnsafeBufferPointer { starts in
+        buckets.sorted.withUnsafeBufferPointer { sorted in
+            buckets.indices.withUnsafeBufferPointer { indices in
+                buckets.starts.withUnsafeBufferPointer { starts in
                     for b in 0..<bucketCount {
                         let lo = Int(starts[b]), hi = Int(starts[b + 1])
                         guard lo < hi else { continue }
@@ -91,11 +194,20 @@ public struct LookAlikeIndex: Sendable {
     }
 
     /// Every pair compared, for tests and small sets: the groups `groups()` must give.
-    public static func bruteForceGroups(_ hashes: [UInt64], threshold: Int) -> [[Int]] {
+    public static func bruteForceGroups(_ hashes: [UInt64], crops: [CropHashes] = [], sizes: [Size] = [],
+                                        threshold: Int) -> [[Int]] {
         var components = UnionFind(count: hashes.count)
         for i in hashes.indices {
             for j in (i + 1)..<hashes.count where PerceptualHash.distance(hashes[i], hashes[j]) <= threshold {
                 components.join(i, j)
+            }
+        }
+        for (owner, crop) in crops.enumerated() {
+            for cropHash in crop.all where cropHash != 0 {
+                for j in hashes.indices where PerceptualHash.distance(cropHash, hashes[j]) <= threshold
+                    && (sizes.isEmpty || mayBeCrop(sizes[j], of: sizes[owner])) {
+                    components.join(owner, j)
+                }
             }
         }
         return components.groups()

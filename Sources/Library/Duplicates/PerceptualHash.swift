@@ -36,6 +36,19 @@ public enum PerceptualHash {
         return compute(grey: reduced(image))
     }
 
+    /// The hash of `image` and those of its five 95% crops (`CropHashes`), from one grey
+    /// reading of its pixels; nil for an empty or flat picture.
+    public static func computeWithCrops(_ image: DecodedImage) -> (hash: UInt64, crops: CropHashes)? {
+        guard image.width > 0, image.height > 0 else { return nil }
+        let luma = self.luma(image)
+        guard let hash = compute(grey: reduced(luma, width: image.width, height: image.height)) else { return nil }
+        guard image.width >= CropHashes.cutDivisor, image.height >= CropHashes.cutDivisor else { return (hash, .none) }
+        let crops = CropHashes.boxes(width: image.width, height: image.height).map { box in
+            compute(grey: reduced(luma, width: image.width, box: box)) ?? 0
+        }
+        return (hash, CropHashes(crops))
+    }
+
     /// The hash of a 32×32 grey picture (row-major, any scale).
     static func compute(grey: [Float]) -> UInt64? {
         precondition(grey.count == side * side)
@@ -72,19 +85,34 @@ public enum PerceptualHash {
 
     /// `image` as 32×32 grey (Rec. 601 luma, 0–255), each cell the average of the pixels it covers.
     static func reduced(_ image: DecodedImage) -> [Float] {
+        reduced(luma(image), width: image.width, height: image.height)
+    }
+
+    /// The Rec. 601 luma (0–255) of each pixel of `image`, row by row.
+    static func luma(_ image: DecodedImage) -> [Float] {
+        var luma = [Float](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for i in luma.indices {
+                luma[i] = 0.299 * Float(pixels[4 * i]) + 0.587 * Float(pixels[4 * i + 1]) + 0.114 * Float(pixels[4 * i + 2])
+            }
+        }
+        return luma
+    }
+
+    /// A grey picture `width`×`height` as 32×32 grey, each cell the average of the pixels whose
+    /// top-left corner falls in it (the whole picture's hash, as made since hashes exist).
+    static func reduced(_ luma: [Float], width: Int, height: Int) -> [Float] {
         var sums = [Float](repeating: 0, count: side * side)
         var counts = [Float](repeating: 0, count: side * side)
-        let width = image.width, height = image.height
-        image.pixels.withUnsafeBufferPointer { pixels in
+        luma.withUnsafeBufferPointer { luma in
             for y in 0..<height {
                 let cellRow = y * side / height * side
-                var i = y * width * 4
+                var i = y * width
                 for x in 0..<width {
-                    let luma = 0.299 * Float(pixels[i]) + 0.587 * Float(pixels[i + 1]) + 0.114 * Float(pixels[i + 2])
                     let cell = cellRow + x * side / width
-                    sums[cell] += luma
+                    sums[cell] += luma[i]
                     counts[cell] += 1
-                    i += 4
+                    i += 1
                 }
             }
         }
@@ -99,6 +127,46 @@ public enum PerceptualHash {
             }
         }
         return sums
+    }
+
+    /// A region of a picture, in pixels and fractions of one.
+    struct Box {
+        var x: Double, y: Double, width: Double, height: Double
+    }
+
+    /// The `box` of a grey picture `width` pixels wide as 32×32 grey, each cell the average of
+    /// what it covers, a pixel cut by a cell's edge counting for the part inside (for crops,
+    /// whose edges fall between pixels). `box` lies inside the picture.
+    static func reduced(_ luma: [Float], width: Int, box: Box) -> [Float] {
+        let height = luma.count / max(1, width)
+        /// For each cell along one side: the pixels it covers and how much of each.
+        func spans(from start: Double, length: Double, limit: Int) -> [[(pixel: Int, weight: Float)]] {
+            let step = length / Double(side)
+            return (0..<side).map { cell in
+                let from = start + Double(cell) * step, to = from + step
+                return (max(0, Int(from.rounded(.down)))..<min(limit, Int(to.rounded(.up)))).map { pixel in
+                    (pixel, Float(min(to, Double(pixel + 1)) - max(from, Double(pixel))))
+                }
+            }
+        }
+        let columns = spans(from: box.x, length: box.width, limit: width)
+        let rows = spans(from: box.y, length: box.height, limit: height)
+        let area = Float(box.width / Double(side) * box.height / Double(side))
+        var cells = [Float](repeating: 0, count: side * side)
+        luma.withUnsafeBufferPointer { luma in
+            for (row, rowSpan) in rows.enumerated() {
+                for (column, columnSpan) in columns.enumerated() {
+                    var sum: Float = 0
+                    for (y, wy) in rowSpan {
+                        var line: Float = 0
+                        for (x, wx) in columnSpan { line += luma[y * width + x] * wx }
+                        sum += line * wy
+                    }
+                    cells[row * side + column] = sum / area
+                }
+            }
+        }
+        return cells
     }
 
     /// How many bits two hashes differ in.

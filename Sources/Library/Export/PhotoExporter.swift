@@ -7,12 +7,14 @@ import Foundation
 /// 1. Its file name is kept; a name already in the folder (or taken earlier in this export)
 ///    gets a number before its extension ("IMG_1.2.jpg", as the trash names clashes).
 /// 2. A plain copy maps the file and writes it whole (`AtomicFile`, the original's
-///    permissions and times kept). With `stripGPS`, a JPEG's EXIF is rewritten without its GPS
-///    directory (`JPEGMetadataWriter.rewrite`, every other byte kept); any other file is not
-///    exported then (its position would leak), unless it is re-encoded.
+///    permissions and times kept). With `stripGPS`, a JPEG loses every trace of its place
+///    (`JPEGPlaceRemover`: EXIF GPS, XMP and IPTC places, a trailing video or picture; the
+///    image data kept); any other file is not exported then (its position would leak),
+///    unless it is re-encoded. A sidecar is never copied.
 /// 3. Resized or re-encoded: decoded through the photo view's path (`PreviewImage`: an embedded
 ///    preview where it is big enough, a RAW's too), turned upright, scaled to fit, encoded as
-///    JPEG (`JPEGEncoder`); a JPEG's EXIF goes along (orientation 1, GPS out when asked).
+///    JPEG (`JPEGEncoder`); a JPEG's EXIF goes along (orientation 1, GPS out when asked), and
+///    nothing else of its metadata (no XMP, no IPTC).
 ///    A video is copied as it is, with a note.
 /// 4. Every write is atomic: a file in the folder is whole or absent.
 ///
@@ -64,7 +66,7 @@ public struct PhotoExporter: Sendable {
             if converts {
                 try AtomicFile.write(try reencoded(photo), to: destination, options: .init(createFolder: true))
             } else if options.stripGPS {
-                try AtomicFile.write(try withoutGPS(photo), to: destination, options: .init(createFolder: true))
+                try AtomicFile.write(try withoutPlace(photo, note: &note), to: destination, options: .init(createFolder: true))
             } else {
                 try Self.copy(photo.path, to: destination)
             }
@@ -129,14 +131,20 @@ public struct PhotoExporter: Sendable {
         return encoded
     }
 
-    /// A JPEG's bytes with the GPS directory taken out of its EXIF; other formats refused.
-    func withoutGPS(_ photo: Photo) throws -> [UInt8] {
+    /// A JPEG's bytes without anything that says where it was taken (`JPEGPlaceRemover`: EXIF
+    /// GPS, XMP and IPTC places, what follows the picture); other formats refused. `note` says
+    /// when a Motion Photo's video or an MPO's other pictures were left out.
+    func withoutPlace(_ photo: Photo, note: inout String?) throws -> [UInt8] {
         let file = try read(photo.path)
         guard file.starts(with: [0xFF, 0xD8]) else {
             throw ExportFailure(reason: "the position can only be taken out of JPEG files: not exported (--format jpeg re-encodes it without)")
         }
         do {
-            return try JPEGMetadataWriter.rewrite(file, with: MetadataChanges(location: .clear), path: photo.path).bytes
+            let output = try JPEGPlaceRemover.removingPlace(from: file, path: photo.path)
+            if output.trailerDropped {
+                note = "what follows the picture (a motion photo's video, an MPO's other pictures) left out: it carries the place too"
+            }
+            return output.bytes
         } catch {
             throw ExportFailure(reason: "cannot take the position out: \(error)")
         }

@@ -9,11 +9,29 @@
 /// follows photos whose dates changed (a date edit costs the photos edited). It holds positions
 /// in `library.photos`: photos coming or going (`inputs`) need a new index.
 public struct MemoryIndex: Sendable {
-    /// A photo in its bucket: where it is in `library.photos`, its year and its day number.
+    /// A photo in its bucket, with all a day's question reads of its date as numbers (so
+    /// asking never parses a date or copies a photo): where it is in `library.photos`, its date
+    /// sort key (`TakenAt.sortKey`, for the memory's date order), year and day number, and
+    /// whether it is dated to the day (a date the user gave only to the month or year is not).
     struct Entry: Sendable, Equatable {
+        var sortKey: Int64
         var position: Int32
         var year: Int32
         var dayNumber: Int32
+        var datedToTheDay: Bool
+
+        /// The entry of the photo at `position`, or nil when its date is not a full day.
+        init?(_ photo: Photo, at position: Int) {
+            guard let takenAt = photo.takenAt, let date = MemoryIndex.date(of: takenAt) else { return nil }
+            (sortKey, self.position, year, dayNumber) = (TakenAt.sortKey(takenAt), Int32(position), Int32(date.year), Int32(date.dayNumber))
+            datedToTheDay = photo.takenAtPrecision != .year && photo.takenAtPrecision != .month
+        }
+
+        /// The bucket it goes in.
+        var slot: Int {
+            let (_, month, day) = MemoryIndex.civil(fromDayNumber: Int(dayNumber))
+            return (month - 1) * 31 + day - 1
+        }
     }
 
     /// Slot (month − 1) × 31 + (day − 1): 372 buckets, a few never used (30 February).
@@ -28,8 +46,8 @@ public struct MemoryIndex: Sendable {
         let finished: Bool = library.photos.withUnsafeBufferPointer { photos in
             for position in photos.indices {
                 if position & 0x3FFF == 0, isCancelled() { return false }
-                guard let takenAt = photos[position].takenAt, let date = Self.date(of: takenAt) else { continue }
-                buckets[date.slot].append(Entry(position: Int32(position), year: Int32(date.year), dayNumber: Int32(date.dayNumber)))
+                guard let entry = Entry(photos[position], at: position) else { continue }
+                buckets[entry.slot].append(entry)
             }
             return true
         }
@@ -38,7 +56,8 @@ public struct MemoryIndex: Sendable {
     }
 
     /// The memories of `day` in `library` (the library the index was built from or followed),
-    /// the most recent year first; empty years left out.
+    /// the most recent year first; empty years left out. Reads only the entries of the buckets
+    /// around the day and, of those in the window, whether the photo is rejected.
     public func memories(on day: OnThisDay, in library: PhotoLibrary) -> [OnThisDay.Memory] {
         let firstYear = OnThisDay.firstYear
         guard day.year > firstYear else { return [] }
@@ -46,41 +65,60 @@ public struct MemoryIndex: Sendable {
         let anchors = (firstYear..<day.year).map { year in
             OnThisDay.dayNumber(year: year, month: day.month, day: min(day.day, WallClock.daysIn(month: day.month, year: year)))
         }
-        var byYear: [Int: [Int]] = [:]
+        /// (sort key, position) of each year's photos, by anchor year.
+        var byYear: [Int: [(Int64, Int32)]] = [:]
         library.photos.withUnsafeBufferPointer { photos in
             for slot in Self.slots(around: day) {
-                for entry in buckets[slot] {
+                for entry in buckets[slot] where entry.datedToTheDay {
                     let year = Int(entry.year), dayNumber = Int(entry.dayNumber)
                     // The anchor within the window: this year's, or (across a year's end) a neighbour's.
-                    guard let anchorYear = ((year - 1)...(year + 1)).first(where: { candidate in
-                        candidate >= firstYear && candidate < day.year
-                            && abs(dayNumber - anchors[candidate - firstYear]) <= OnThisDay.window
-                    }) else { continue }
-                    let photo = photos[Int(entry.position)]
-                    guard !photo.isRejected, photo.takenAtPrecision != .year, photo.takenAtPrecision != .month else { continue }
-                    byYear[anchorYear, default: []].append(Int(entry.position))
+                    var anchorYear: Int?
+                    var candidate = max(firstYear, year - 1)
+                    while candidate <= min(day.year - 1, year + 1) {
+                        if abs(dayNumber - anchors[candidate - firstYear]) <= OnThisDay.window {
+                            anchorYear = candidate
+                            break
+                        }
+                        candidate += 1
+                    }
+                    guard let anchorYear, !photos[Int(entry.position)].isRejected else { continue }
+                    byYear[anchorYear, default: []].append((entry.sortKey, entry.position))
                 }
             }
         }
         return library.photos.withUnsafeBufferPointer { photos in
             byYear.keys.sorted(by: >).map { anchor in
                 OnThisDay.Memory(year: anchor, yearsAgo: day.year - anchor,
-                                 photoIDs: PhotoSort.dateOrder(byYear[anchor]!, in: photos).map { photos[$0].id })
+                                 photoIDs: Self.dateOrder(byYear[anchor]!, in: photos).map { photos[$0].id })
             }
         }
+    }
+
+    /// `entries` in the date order (`PhotoSort.dateOrder`: by date, then path), as positions:
+    /// by their sort keys, only photos with the same key compared by path.
+    static func dateOrder(_ entries: [(Int64, Int32)], in photos: UnsafeBufferPointer<Photo>) -> [Int] {
+        let sorted = entries.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var positions = sorted.map { Int($0.1) }
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count, sorted[end].0 == sorted[start].0 { end += 1 }
+            if end - start > 1 { positions[start..<end].sort { photos[$0].path < photos[$1].path } }
+            start = end
+        }
+        return positions
     }
 
     /// Follows photos whose dates changed (`old` and `new`: the same photos before and after,
     /// `new` as they are in `library` now).
     public mutating func update(old: [Photo], new: [Photo], in library: PhotoLibrary) {
-        for (before, after) in zip(old, new) where before.takenAt != after.takenAt {
-            guard let position = library.indexByID[after.id].map(Int32.init) else { continue }
-            if let takenAt = before.takenAt, let date = Self.date(of: takenAt) {
-                buckets[date.slot].removeAll { $0.position == position }
+        for (before, after) in zip(old, new)
+        where before.takenAt != after.takenAt || before.takenAtPrecision != after.takenAtPrecision {
+            guard let position = library.indexByID[after.id] else { continue }
+            if let entry = Entry(before, at: position) {
+                buckets[entry.slot].removeAll { $0.position == entry.position }
             }
-            if let takenAt = after.takenAt, let date = Self.date(of: takenAt) {
-                buckets[date.slot].append(Entry(position: position, year: Int32(date.year), dayNumber: Int32(date.dayNumber)))
-            }
+            if let entry = Entry(after, at: position) { buckets[entry.slot].append(entry) }
         }
     }
 

@@ -131,7 +131,7 @@ struct PhotoAnalyzer: Sendable {
         }
         let thumbnail = prepareThumbnail(ThumbnailStore.Key(photoID: photo.id, fileSize: photo.fileSize,
                                                             fileModified: photo.fileModified), photo.fileOrientation)
-        photo.perceptualHash = thumbnail.flatMap(PerceptualHash.compute) ?? 0   // look-alikes (issue 23)
+        photo.setLookAlikeHashes(from: thumbnail)   // look-alikes (issue 23)
         return .photo(photo, note: motion.note)
     }
 

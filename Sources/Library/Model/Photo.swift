@@ -83,8 +83,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var perceptualHash: UInt64 = 0
     /// The position in the file's metadata.
     public var fileGPS: GPSPosition?
-    private var storedWidth: Int32
-    private var storedHeight: Int32
+    // The six one-byte fields fill the bytes GPSPosition? (26 bytes) leaves before the next
+    // 8-byte boundary, and the box of crop hashes goes after the sizes: in this order a photo
+    // is 184 bytes (`PhotoSizeTests`).
     private var storedOrientation: UInt8
     public var fileTakenAtSource: TakenAtSource?
     public var fileDescriptionSource: DescriptionSource?
@@ -93,14 +94,23 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// its feed gave them (`thumbnailWidth`×`thumbnailHeight` is the shape to lay it out with)
     /// and `id` is made from the URL (`Photo.webID(for:)`). Absent files of such photos are expected, not missing.
     public var isDownloaded = true
-    /// The photo's item was no longer in its feed at the last refresh: the photo is missing
-    /// (kept, never deleted, edits and all).
-    public var leftFeed = false
     /// A photo, a raw file or a video.
     public var kind = Kind.photo
     /// True when the file was not found at `path` the last time the library looked, or the
     /// photo left its feed (see `isMissing(fileExists:)`).
     public var missing: Bool
+    private var storedWidth: Int32
+    private var storedHeight: Int32
+    /// `cropHashes`, out of line (40 bytes inline would make every photo a fifth larger); nil
+    /// while not known.
+    private var cropHashesBox: ValueBox<CropHashes>?
+
+    /// The hashes of the picture's five 95% crops (`CropHashes`), made with `perceptualHash`:
+    /// what finds a lightly cropped copy. Empty while not known.
+    public var cropHashes: CropHashes {
+        get { cropHashesBox?.value ?? .none }
+        set { cropHashesBox = newValue.isEmpty ? nil : ValueBox(newValue) }
+    }
 
     /// Stored pixel size, before orientation is applied; 0×0 while not known (a web photo
     /// whose original is not downloaded and whose feed did not say, see `isSizeKnown`).
@@ -132,6 +142,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         /// An animated GIF (more than one frame): shown in the info panel and `list --json`.
         var animated = false
         var fileMarks = PhotoMarks()
+        var leftFeed = false
         var sidecarModified = 0.0
         // Motion Photos (issue 21): the embedded video's bytes and length.
         var motionStart: Int64 = 0
@@ -144,13 +155,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
         static let unset = Rare()
     }
 
-    /// Holds a `Rare` that is never changed in place: a change makes a new box, so copies of a
-    /// photo stay independent.
-    final class RareBox: Sendable, Equatable {
-        let value: Rare
-        init(_ value: Rare) { self.value = value }
-        static func == (a: RareBox, b: RareBox) -> Bool { a === b || a.value == b.value }
-    }
+    typealias RareBox = ValueBox<Rare>
 
     /// The rare fields, all unset when there is no box.
     var rare: Rare {
@@ -223,6 +228,12 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var motionDuration: Double? {
         get { rareBox?.value.motionDuration }
         set { rare.motionDuration = newValue }
+    }
+    /// The photo's item was no longer in its feed at the last refresh: the photo is missing
+    /// (kept, never deleted, edits and all).
+    public var leftFeed: Bool {
+        get { rareBox?.value.leftFeed ?? false }
+        set { rare.leftFeed = newValue }
     }
     /// The feed item's `albumId`.
     public var albumID: String? {
@@ -372,4 +383,12 @@ public struct Photo: Sendable, Equatable, Identifiable {
             return model.lowercased().hasPrefix(firstWord.lowercased()) ? model : "\(make) \(model)"
         }
     }
+}
+
+/// Holds a value that is never changed in place, out of line: a change makes a new box, so
+/// copies of a photo stay independent (`Photo.rare`, `Photo.cropHashes`).
+final class ValueBox<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (a: ValueBox, b: ValueBox) -> Bool { a === b || a.value == b.value }
 }

@@ -125,6 +125,15 @@ struct PhotoCodec: Sendable {
             }
             draft.photo.perceptualHash = hash
         }),
+        // Look-alikes cropped by 5% (issue 23): the five crop hashes, 80 hex digits.
+        Field("cropHashes", write: { $1.string($0.cropHashes.isEmpty ? nil : $0.cropHashes.hex) },
+              read: { s, draft in
+            let raw = try s.readString()
+            guard let hashes = CropHashes(hex: raw) else {
+                throw LibraryJSON.ReadError(description: "photo \(draft.number): cropHashes is not 80 hex digits")
+            }
+            draft.photo.cropHashes = hashes
+        }),
     ]
 
     private static func hasThumbnailShape(_ photo: Photo) -> Bool {

@@ -57,7 +57,7 @@ public struct OriginalDownloader: Sendable {
                 let thumbnail = body.withUnsafeBytes { raw in
                     thumbnails.prepare(ThumbnailStore.Key(of: downloaded), from: raw, orientation: downloaded.fileOrientation)
                 }
-                downloaded.perceptualHash = thumbnail.flatMap(PerceptualHash.compute) ?? 0
+                downloaded.setLookAlikeHashes(from: thumbnail)
             }
             return downloaded
         }

@@ -43,13 +43,19 @@ enum JPEGMarksEditor {
         return out
     }
 
-    private static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 2
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     /// The APP13 payload with its IIM's keywords replaced by `keywords`.
     static func photoshopPayload(_ old: [UInt8]?, keywords: [String]) -> [UInt8] {
+        photoshopPayload(old) { iimWithKeywords($0, keywords) }
+    }
+
+    /// The APP13 payload with its IIM datasets (resource 0x0404, empty when absent) made by
+    /// `editIIM`; the IPTC digest (0x0425) goes, every other resource stays.
+    static func photoshopPayload(_ old: [UInt8]?, editIIM: ([UInt8]) -> [UInt8]) -> [UInt8] {
         var resources: [(id: Int, name: ArraySlice<UInt8>, data: [UInt8])] = []
         if let old {
             var p = IPTCReader.signature.count
@@ -67,7 +73,7 @@ enum JPEGMarksEditor {
             }
         }
         resources.removeAll { $0.id == 0x0425 }
-        let iim = iimWithKeywords(resources.first { $0.id == 0x0404 }?.data ?? [], keywords)
+        let iim = editIIM(resources.first { $0.id == 0x0404 }?.data ?? [])
         if let index = resources.firstIndex(where: { $0.id == 0x0404 }) {
             resources[index].data = iim
         } else {
@@ -86,6 +92,22 @@ enum JPEGMarksEditor {
 
     /// IIM datasets with every 2:25 dropped and `keywords` added (UTF-8, declared by 1:90).
     private static func iimWithKeywords(_ old: [UInt8], _ keywords: [String]) -> [UInt8] {
+        var (kept, declaresUTF8) = iim(old, dropping: { $0 == 2 && $1 == 25 })
+        if !declaresUTF8, keywords.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) {
+            kept = [0x1C, 1, 90, 0, 3, 0x1B, 0x25, 0x47] + kept
+        }
+        for keyword in keywords {
+            var cut = keyword   // IPTC allows 64 bytes; cut at a character
+            while cut.utf8.count > 64 { cut.removeLast() }
+            let value = Array(cut.utf8)
+            kept += [0x1C, 2, 25, UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value
+        }
+        return kept
+    }
+
+    /// IIM datasets without those `drop` names by record and dataset number, and whether they
+    /// declare UTF-8 (1:90).
+    static func iim(_ old: [UInt8], dropping drop: (UInt8, UInt8) -> Bool) -> (kept: [UInt8], declaresUTF8: Bool) {
         var kept: [UInt8] = []
         var declaresUTF8 = false
         var q = 0
@@ -101,18 +123,9 @@ enum JPEGMarksEditor {
             }
             let end = min(start + length, old.count)
             if record == 1, dataset == 90 { declaresUTF8 = old[start..<end].starts(with: [0x1B, 0x25, 0x47]) }
-            if !(record == 2 && dataset == 25) { kept += old[q..<end] }
+            if !drop(record, dataset) { kept += old[q..<end] }
             q = end
         }
-        if !declaresUTF8, keywords.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) {
-            kept = [0x1C, 1, 90, 0, 3, 0x1B, 0x25, 0x47] + kept
-        }
-        for keyword in keywords {
-            var cut = keyword   // IPTC allows 64 bytes; cut at a character
-            while cut.utf8.count > 64 { cut.removeLast() }
-            let value = Array(cut.utf8)
-            kept += [0x1C, 2, 25, UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value
-        }
-        return kept
+        return (kept, declaresUTF8)
     }
 }

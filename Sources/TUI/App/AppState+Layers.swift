@@ -162,8 +162,8 @@ extension AppState {
             endSlideshow(lastShown: lastShown)
             return wantDetails()
         // Export (issue 23)
-        case let .exportPhotos(photoIDs, folder):
-            return exportPhotos(photoIDs, to: folder)
+        case let .exportPhotos(photoIDs, folder, options):
+            return exportPhotos(photoIDs, to: folder, options: options)
         // Paged feeds (issue 24)
         case .loadMoreOfFeed:
             return loadMoreNow()

@@ -98,6 +98,8 @@ public struct AppState: Sendable {
     // Export (issue 23)
     /// The folder the last export went to, offered again (this run only).
     var lastExportFolder: String?
+    /// The options of the last export (`X`), offered again.
+    var lastExportOptions = ExportOptions()
     // Paged feeds (issue 24): each feed's next page under way or failed, by feed URL.
     var feedLoads: [String: FeedLoad] = [:]
     // Tethered capture (issue 25)

@@ -330,14 +330,14 @@ public final class BrowserApp: Sendable {
     /// Export (issue 23): copies `photos` into `folder` on the import queue (after an import
     /// under way), its progress and outcomes posted to the loop; `.cancelImport` stops it
     /// between two photos.
-    private func export(_ photos: [Photo], to folder: String) {
+    private func export(_ photos: [Photo], to folder: String, options: ExportOptions) {
         let inbox = self.inbox
         let throttle = ProgressThrottle()
         let started = ProcessInfo.processInfo.systemUptime
         workers.withLock { $0?.imports }?.submit(Job(key: Self.exportKey) { token in
             let cancellation = ImportCancellation()
             token.onCancel { cancellation.cancel() }
-            let summary = PhotoExporter().run(photos, to: folder, cancellation: cancellation) { progress in
+            let summary = PhotoExporter(options: options).run(photos, to: folder, cancellation: cancellation) { progress in
                 guard throttle.shouldPost(progress) else { return }
                 inbox.post(.importProgress(progress, elapsed: ProcessInfo.processInfo.systemUptime - started))
             }
@@ -379,8 +379,8 @@ public final class BrowserApp: Sendable {
         case .cancelImport:
             workers.withLock { $0?.imports }?.cancel(Self.importKey)
             workers.withLock { $0?.imports }?.cancel(Self.exportKey)   // Export (issue 23)
-        case let .exportPhotos(photos, folder):   // Export (issue 23)
-            export(photos, to: folder)
+        case let .exportPhotos(photos, folder, options):   // Export (issue 23)
+            export(photos, to: folder, options: options)
         // Cameras (issue 25)
         case .detectCameras:
             let folders = config.cameraFolders

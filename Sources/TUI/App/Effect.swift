@@ -57,7 +57,7 @@ public enum Effect: Equatable, Sendable {
     // Export (issue 23)
     /// Copy the photos into the folder (`PhotoExporter`) on the import queue, its progress and
     /// outcomes shown by the import overlay; `.cancelImport` stops it too.
-    case exportPhotos([Photo], to: String)
+    case exportPhotos([Photo], to: String, options: ExportOptions)
     // GPX geotagging (issue 25)
     /// Read the GPX files (or folders of them) typed in the geotag form (`GPXTrack.read(typed:)`).
     case readTracks(String)

@@ -337,8 +337,10 @@ public struct KeyMap: Equatable, Sendable {
         [
             KeyBinding(.export, [.char("X")], help: "export: copy the marked photos (or this one) into a folder",
                        hint: "export", in: photos),
-            KeyBinding(.accept, [.enter], help: "copy into the folder typed (made when missing)", hint: "export",
-                       in: [.exportLine]),
+            KeyBinding(.accept, [.enter], help: "copy into the folder typed (made when missing; names kept, made unique)",
+                       hint: "export", in: [.exportLine]),
+            KeyBinding(.nextField, [.tab], help: "next field: folder, max size, format, GPS (Space turns the last two over)",
+                       hint: "options", in: [.exportLine]),
         ]
     }
 

@@ -3,15 +3,13 @@ import Library
 /// `!`: the line where the user types a shell command to run on the photos (the marked ones,
 /// else the one selected), drawn at the bottom like the search line. Enter runs it
 /// (`CommandTemplate`: `{}` stands for the paths, else they come at the end), Esc closes.
-/// The same line asks `X`'s folder to export the photos into (`Purpose.export`, issue 23), and,
-/// on the first camera import, the folder the camera's files are copied into (issue 25).
+/// The same line asks, on the first camera import, the folder the camera's files are copied into
+/// (issue 25). Export (`X`, issue 23) has its own form, `ExportForm`.
 struct CommandLineLayer: Equatable, Sendable, LayerState {
     /// What the line is typed for.
     enum Purpose: Equatable, Sendable {
         /// A shell command on the photos' paths (`!`).
         case command
-        /// The folder to export the photos into (`X`).
-        case export
         /// The folder a camera's files are copied into (asked once, then remembered).
         case cameraFolder(CameraImportRequest)
     }
@@ -26,6 +24,7 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         self.purpose = purpose
     }
 
+    /// The camera folder's line answers only Enter and Esc, like the export form's context.
     var keyContext: KeyContext { purpose == .command ? .commandLine : .exportLine }
     var layer: Layer { .commandLine(self) }
     /// The line takes the two bottom rows, which no image reaches.
@@ -38,7 +37,6 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
                 let folder = field.text.trimmingCharacters(in: .whitespaces)
                 return folder.isEmpty ? .close(then: .say("Nothing imported")) : .close(then: .cameraFolderChosen(request, folder))
             }
-            guard purpose == .command else { return exportAccepted() }
             let command = field.text.trimmingCharacters(in: .whitespaces)
             return command.isEmpty ? .close(then: .say("Nothing run")) : .close(then: .runCommand(command, photoIDs: photoIDs))
         case .cancel:
@@ -49,16 +47,10 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         }
     }
 
-    private func exportAccepted() -> LayerOutcome {
-        let folder = field.text.trimmingCharacters(in: .whitespaces)
-        return folder.isEmpty ? .close(then: .say("Nothing exported")) : .close(then: .exportPhotos(photoIDs, to: folder))
-    }
-
     /// What the status line says when Esc closes the line.
     private var nothingDone: String {
         switch purpose {
         case .command: "Nothing run"
-        case .export: "Nothing exported"
         case .cameraFolder: "Nothing imported"
         }
     }
@@ -72,7 +64,6 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         let keys = state.keyMap.hints([.accept, .cancel], in: keyContext)
         let photos = Counted.text(count)
         let message = switch purpose {
-        case .export: " Export \(photos) into the folder (made when missing; names kept, made unique) · \(keys)"
         case .command: " A shell command on the path\(count == 1 ? "" : "s") of \(photos): "
             + "{} stands for \(count == 1 ? "it" : "them") (else added at the end) · \(keys)"
         case .cameraFolder: " Where camera photos are copied (into YYYY/YYYY-MM-DD folders; asked once, remembered) · "
@@ -82,7 +73,6 @@ struct CommandLineLayer: Equatable, Sendable, LayerState {
         grid.put(CellGrid.truncated(message, toWidth: state.columns), x: 0, y: y, style: Theme.dim)
         grid.fill(Rect(x: 0, y: state.rows - 1, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
         let prompt = switch purpose {
-        case .export: "Export to: "
         case .command: "!"
         case .cameraFolder: "Copy into: "
         }

@@ -39,6 +39,8 @@ enum Layer: Sendable {
     case duplicates(DuplicatesReview)
     // Slideshow (issue 23): full screen, over the grid it started on.
     case slideshow(Slideshow)
+    // Export (issue 23): `X`'s folder and options.
+    case exportForm(ExportForm)
     // Paged feeds (issue 24): the feed view, over the grid it opened on.
     case feedView(FeedStream)
     // GPX geotagging (issue 25): the form placing the marked photos on tracks.
@@ -66,6 +68,7 @@ enum Layer: Sendable {
         case let .albumDeleteConfirmation(state): state
         case let .duplicates(state): state
         case let .slideshow(state): state
+        case let .exportForm(state): state
         case let .feedView(state): state   // Paged feeds (issue 24)
         case let .geotagForm(state): state
         }

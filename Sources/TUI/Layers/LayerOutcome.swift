@@ -50,8 +50,8 @@ enum LayerRequest: Equatable {
     /// The slideshow ended: back to where it started, the selection on the photo shown last.
     case endSlideshow(lastShown: String)
     // Export (issue 23)
-    /// Copy these photos into the folder typed (`~` and relative paths not resolved yet).
-    case exportPhotos([String], to: String)
+    /// Copy these photos into the folder typed (`~` and relative paths not resolved yet), as the options say.
+    case exportPhotos([String], to: String, options: ExportOptions)
     // Paged feeds (issue 24)
     /// Fetch the next page of the feed on screen now (`M`; a failed one again).
     case loadMoreOfFeed

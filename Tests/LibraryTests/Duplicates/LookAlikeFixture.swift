@@ -14,14 +14,24 @@ enum LookAlikeFixture {
          ("brightened +30", try JPEGEncoder.encode(brightened(image, by: 30)))]
     }
 
-    /// 5% crops: measured and printed (`LookAlikeTuningTests`), not promised (see `DuplicateFinder.nearThreshold`).
+    /// 5% crops: at a corner (left and top, right and bottom) and centred; found through the
+    /// crop hashes (`CropHashes`).
     static func crops(of image: DecodedImage) throws -> [(name: String, jpeg: [UInt8])] {
-        [("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
-         ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05)))]
+        let dx = image.width / 20, dy = image.height / 20
+        return [("cropped 5% (left and top)", try JPEGEncoder.encode(cropped(image, by: 0.05))),
+                ("cropped 5% (right and bottom)",
+                 try JPEGEncoder.encode(ImageTransform.cropped(image, x: 0, y: 0, width: image.width - dx, height: image.height - dy))),
+                ("cropped 5% (centred)", try JPEGEncoder.encode(centreCropped(image, by: 0.05)))]
     }
 
     /// Sample photos whose hash is noise: an almost blank frame.
     static let nearlyBlank: Set<String> = ["35-empty.jpg"]
+    /// Two frames of one scene, the camera moved a little between them (Canon's HDR off and on,
+    /// 14 bits apart): apart on their own and with resized, recompressed or brightened copies,
+    /// but a 5% crop of one is also a crop of the other's scene, so crop copies join them. A
+    /// crop cannot be told from a frame shifted by as much; `LookAlikeIndex`'s size rule keeps
+    /// the frames themselves apart.
+    static let framesLikeCrops: Set<Set<String>> = [["canon_hdr_NO.jpg", "canon_hdr_YES.jpg"]]
     /// Pairs of sample files that are one picture: metadata variants, and iOS's normal + HDR versions of one shot.
     static let samePicture: Set<Set<String>> = [["iptc.jpg", "iptc_roundUp.jpg"], ["iphone_hdr_NO.jpg", "iphone_hdr_YES.jpg"]]
 
@@ -46,9 +56,24 @@ enum LookAlikeFixture {
 
     /// The hash the importer gives a JPEG file with these bytes (orientation as stored).
     static func importHash(_ jpeg: [UInt8], store: ThumbnailStore) -> UInt64? {
+        importHashes(jpeg, store: store)?.hash
+    }
+
+    /// The hash and crop hashes the importer gives a JPEG file with these bytes, and its pixel
+    /// size as `LookAlikeIndex.sizes` takes it (`size`, else the file's).
+    static func importHashes(_ jpeg: [UInt8], store: ThumbnailStore,
+                             size: LookAlikeIndex.Size? = nil) -> (hash: UInt64, crops: CropHashes, size: LookAlikeIndex.Size)? {
         let key = ThumbnailStore.Key(photoID: String(jpeg.count) + "-" + String(jpeg.hashValue), fileSize: Int64(jpeg.count), fileModified: 0)
         let image = jpeg.withUnsafeBytes { store.prepare(key, from: $0, orientation: 1) }
-        return image.flatMap(PerceptualHash.compute)
+        guard let hashes = image.flatMap(PerceptualHash.computeWithCrops),
+              let header = try? jpeg.withUnsafeBytes({ try JPEGDecoder.header($0) }) else { return nil }
+        return (hashes.hash, hashes.crops, size ?? LookAlikeIndex.Size(width: header.width, height: header.height))
+    }
+
+    /// The hashes of a real sample photo, its size that of `image`, the picture its copies are made from.
+    static func originalHashes(_ photo: (name: String, bytes: [UInt8], image: DecodedImage),
+                               store: ThumbnailStore) -> (hash: UInt64, crops: CropHashes, size: LookAlikeIndex.Size)? {
+        importHashes(photo.bytes, store: store, size: LookAlikeIndex.Size(width: photo.image.width, height: photo.image.height))
     }
 
     /// A synthetic "photo": a seeded sky-to-ground gradient with a few coloured blobs and bars,

@@ -4,62 +4,64 @@ import Library
 import Testing
 
 /// Prints the distances the look-alike threshold (`DuplicateFinder.nearThreshold`) was chosen
-/// from: each real sample photo against its copies, and the closest pairs of different photos.
-/// Run with `--filter LookAlikeTuning` to see them; it asserts only that the threshold sits
-/// between the two.
+/// from: each real sample photo against its copies, and the closest pairs of different photos,
+/// both as `LookAlikeIndex` compares them (a photo's hash with the other's hash and with its
+/// crop hashes, `CropHashes`). Run with `--filter LookAlikeTuning` to see them; it asserts that
+/// the threshold sits between the two.
 @Suite struct LookAlikeTuningTests {
+    typealias Hashes = (hash: UInt64, crops: CropHashes, size: LookAlikeIndex.Size)
+
+    /// How close two photos come as the index sees them: the least of hash to hash and of
+    /// either's hash to the other's crop hashes when it has a crop's size (`sizes`: false
+    /// leaves the sizes out, as if each could be a crop of the other).
+    static func closeness(_ a: Hashes, _ b: Hashes, sizes: Bool = true) -> Int {
+        let crop = { (copy: Hashes, original: Hashes) in !sizes || LookAlikeIndex.mayBeCrop(copy.size, of: original.size) }
+        var distances = [PerceptualHash.distance(a.hash, b.hash)]
+        if crop(b, a) { distances += a.crops.all.filter { $0 != 0 }.map { PerceptualHash.distance($0, b.hash) } }
+        if crop(a, b) { distances += b.crops.all.filter { $0 != 0 }.map { PerceptualHash.distance($0, a.hash) } }
+        return distances.min()!
+    }
+
     @Test(.enabled(if: SharedPhotos.available, "needs /work/shared/photos")) func distancesOnRealPhotos() throws {
         let folder = TemporaryFolder("phash-tuning")
         let store = ThumbnailStore(folder: folder.path)
-        var originals: [(String, UInt64)] = []
-        var copyDistances: [String: [Int]] = [:]
-        for photo in LookAlikeFixture.realPhotos() {
-            guard let original = LookAlikeFixture.importHash(photo.bytes, store: store) else { continue }
+        var originals: [(String, Hashes)] = []
+        var copyDistances: [String: [Int]] = [:], plainDistances: [String: [Int]] = [:]
+        var farCopies: [String] = []
+        for photo in LookAlikeFixture.realPhotos() where !LookAlikeFixture.nearlyBlank.contains(photo.name) {
+            guard let original = LookAlikeFixture.originalHashes(photo, store: store) else { continue }
             originals.append((photo.name, original))
             for copy in try LookAlikeFixture.copies(of: photo.image) + LookAlikeFixture.crops(of: photo.image) {
-                let hash = try #require(LookAlikeFixture.importHash(copy.jpeg, store: store))
-                let d = PerceptualHash.distance(original, hash)
+                let made = try #require(LookAlikeFixture.importHashes(copy.jpeg, store: store))
+                let d = Self.closeness(original, made)
                 copyDistances[copy.name, default: []].append(d)
-                if d > DuplicateFinder.nearThreshold, !copy.name.hasPrefix("cropped") {
-                    print("far copy: \(photo.name) \(copy.name): \(d)")
-                }
+                plainDistances[copy.name, default: []].append(PerceptualHash.distance(original.hash, made.hash))
+                if d > DuplicateFinder.nearThreshold { farCopies.append("\(photo.name) \(copy.name): \(d)") }
             }
         }
-        var pairs: [(Int, String)] = []
+        var pairs: [(Int, String)] = [], pairsWithoutSizes: [(Int, String)] = []
         for i in originals.indices {
             for j in (i + 1)..<originals.count {
-                pairs.append((PerceptualHash.distance(originals[i].1, originals[j].1), "\(originals[i].0) ~ \(originals[j].0)"))
+                let names: Set = [originals[i].0, originals[j].0]
+                guard !LookAlikeFixture.samePicture.contains(names) else { continue }
+                pairs.append((Self.closeness(originals[i].1, originals[j].1), "\(originals[i].0) ~ \(originals[j].0)"))
+                pairsWithoutSizes.append((Self.closeness(originals[i].1, originals[j].1, sizes: false), "\(originals[i].0) ~ \(originals[j].0)"))
             }
         }
         pairs.sort { $0.0 < $1.0 }
+        pairsWithoutSizes.sort { $0.0 < $1.0 }
+        for pair in pairsWithoutSizes.prefix(3) { print("different, were sizes not compared \(pair.0): \(pair.1)") }
         for (name, distances) in copyDistances.sorted(by: { $0.key < $1.key }) {
-            let sorted = distances.sorted()
-            print("copies \(name): max \(sorted.last ?? 0), median \(sorted[sorted.count / 2]), all \(sorted)")
+            let sorted = distances.sorted(), plain = plainDistances[name]!.sorted()
+            print("copies \(name): max \(sorted.last ?? 0), median \(sorted[sorted.count / 2]) (hash to hash alone: max \(plain.last ?? 0), median \(plain[plain.count / 2]))")
         }
         for pair in pairs.prefix(15) { print("different \(pair.0): \(pair.1)") }
-        print("photos: \(originals.count)")
-        // A candidate for crops (not built): each photo also keeps the hashes of its four corner
-        // 95% crops and its centre one, and a photo's hash near another's crop hash is a look-alike.
-        // How close different photos come that way (a corner crop copy is then 0–6 from its
-        // original's matching crop hash, like a recompressed one):
-        var cropPairs: [(Int, String)] = []
-        var cropHashes: [(String, [UInt64])] = []
-        for photo in LookAlikeFixture.realPhotos() where !LookAlikeFixture.nearlyBlank.contains(photo.name) {
-            let image = photo.image, dx = image.width / 20, dy = image.height / 20
-            let boxes = [(0, 0), (dx, 0), (0, dy), (dx, dy)].map { ($0.0, $0.1, image.width - dx, image.height - dy) }
-                + [(dx / 2, dy / 2, image.width - dx, image.height - dy)]
-            cropHashes.append((photo.name, try boxes.compactMap { box in
-                LookAlikeFixture.importHash(try JPEGEncoder.encode(ImageTransform.cropped(image, x: box.0, y: box.1, width: box.2, height: box.3)),
-                                           store: store)
-            }))
+        print("photos: \(originals.count); copies beyond the threshold: \(farCopies)")
+        // One of 144 crop copies is beyond: 33-type_error.jpg's centred crop, 8 bits from its
+        // original's centre crop (its other copies chain it into the group in `PerceptualHashTests`).
+        withKnownIssue("33-type_error.jpg's centred 5% crop is 8 bits from its original's centre crop", isIntermittent: true) {
+            #expect(farCopies.isEmpty, "every copy within \(DuplicateFinder.nearThreshold) bits")
         }
-        for (name, hash) in originals {
-            for (other, crops) in cropHashes where other != name {
-                let closest = crops.map { PerceptualHash.distance(hash, $0) }.min() ?? 64
-                cropPairs.append((closest, "\(name) ~ crops of \(other)"))
-            }
-        }
-        cropPairs.sort { $0.0 < $1.0 }
-        for pair in cropPairs.prefix(10) { print("different, against crop hashes \(pair.0): \(pair.1)") }
+        #expect((pairs.first?.0 ?? 64) > DuplicateFinder.nearThreshold, "different photos beyond \(DuplicateFinder.nearThreshold) bits")
     }
 }

@@ -56,22 +56,28 @@ import Testing
         let store = ThumbnailStore(folder: folder.path)
         let photos = LookAlikeFixture.realPhotos().filter { !LookAlikeFixture.nearlyBlank.contains($0.name) }
         #expect(photos.count >= 10)
-        var hashes: [UInt64] = [], owners: [Int] = []
+        var hashes: [UInt64] = [], crops: [CropHashes] = [], sizes: [LookAlikeIndex.Size] = [], owners: [Int] = []
         for (n, photo) in photos.enumerated() {
-            guard let original = LookAlikeFixture.importHash(photo.bytes, store: store) else { continue }
-            hashes.append(original)
+            guard let original = LookAlikeFixture.originalHashes(photo, store: store) else { continue }
+            hashes.append(original.hash)
+            crops.append(original.crops)
+            sizes.append(original.size)
             owners.append(n)
-            for copy in try LookAlikeFixture.copies(of: photo.image) {
-                hashes.append(try #require(LookAlikeFixture.importHash(copy.jpeg, store: store), "\(photo.name) \(copy.name)"))
+            for copy in try LookAlikeFixture.copies(of: photo.image) + LookAlikeFixture.crops(of: photo.image) {
+                let made = try #require(LookAlikeFixture.importHashes(copy.jpeg, store: store), "\(photo.name) \(copy.name)")
+                hashes.append(made.hash)
+                crops.append(made.crops)
+                sizes.append(made.size)
                 owners.append(n)
             }
         }
-        let groups = LookAlikeIndex(hashes: hashes, threshold: threshold).groups()
+        let groups = LookAlikeIndex(hashes: hashes, crops: crops, sizes: sizes, threshold: threshold).groups()
+        #expect(groups == LookAlikeIndex.bruteForceGroups(hashes, crops: crops, sizes: sizes, threshold: threshold))
         // Every photo with its copies is exactly one group: nothing left out, no two photos merged
         // (but for the pairs of files that are one picture).
         let names = { (group: [Int]) in Set(group.map { photos[owners[$0]].name }) }
         var expected = Dictionary(grouping: owners.indices, by: { owners[$0] }).values.map(names)
-        for pair in LookAlikeFixture.samePicture where pair.isSubset(of: Set(photos.map(\.name))) {
+        for pair in LookAlikeFixture.samePicture.union(LookAlikeFixture.framesLikeCrops) where pair.isSubset(of: Set(photos.map(\.name))) {
             expected = expected.filter { $0.isDisjoint(with: pair) } + [pair]
         }
         let sortedNames = { (sets: [Set<String>]) in sets.map { $0.sorted() }.sorted { $0[0] < $1[0] } }

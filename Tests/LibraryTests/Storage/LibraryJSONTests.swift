@@ -108,6 +108,7 @@ import Testing
         photo.motionDuration = 1.5
         photo.appleContentID = "6F1A-LIVE-0001"   // Stacks (issue 21)
         photo.perceptualHash = 0x00f0_1234_abcd_ef99
+        photo.cropHashes = CropHashes([1, 0x0123_4567_89ab_cdef, 0, 0xffff_ffff_ffff_ffff, 42])
         return photo
     }()
 
@@ -155,7 +156,8 @@ import Testing
             + #""edits":{"date":{"value":"2004-01-01T00:00:00","precision":"year"},"#
             + #""location":{"latitude":48.85,"longitude":2.35,"altitude":-3},"description":"Boats","favourite":true,"#
             + #""rating":4,"rejected":false,"picked":true,"label":null,"tags":["Places/Italy/Rome","Family"],"orientation":7,"#
-            + #""albums":[{"album":"a1","position":2}]},"phash":"00f01234abcdef99"}"#
+            + #""albums":[{"album":"a1","position":2}]},"phash":"00f01234abcdef99","#
+            + #""cropHashes":"00000000000000010123456789abcdef0000000000000000ffffffffffffffff000000000000002a"}"#
             + "\n]}\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }

@@ -45,6 +45,22 @@ import Testing
         #expect(show.photoIDs.allSatisfy { state.library.photo(id: $0)?.missing == false })
     }
 
+    /// An album folder's page holds only its albums, no photo of its own: S says so and
+    /// starts nothing.
+    @Test func sOnAnAlbumFolderOfAlbumsOnlySaysNoPhotos() throws {
+        var state = AlbumKeysTests.withAlbum()   // "Trips/Garden"
+        for _ in 0..<3 where state.screen != .home { state.press(.escape) }
+        #expect(state.screen == .home)
+        for _ in GroupingKind.allCases where state.grouping != .album { _ = state.pressWorking(.char("o")) }
+        #expect(state.grouping == .album)
+        let trips = try #require(state.homeFolders.firstIndex { $0.name == "Trips" })
+        state.openGroup(at: trips)
+        #expect(state.currentGroup?.photoIDs.isEmpty == true)
+        state.press(.char("S"))
+        #expect(state.layer(Slideshow.self) == nil)
+        #expect(state.status == "No photos to show here")
+    }
+
     @Test func theFirstTickStampsTheSlideAndItsTimeMovesOnOnceTheNextIsReady() throws {
         var state = Self.onTokyo()
         state.slideshowSettings.interval = 5
