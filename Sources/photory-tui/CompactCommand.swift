@@ -34,7 +34,7 @@ struct CompactCommand: ParsableCommand {
                     + "the journal as it was is kept as \(done.damagedCopy ?? "?")")
             }
             done.notes.forEach(complain)
-            say("folded \(done.foldedLines) journal line\(done.foldedLines == 1 ? "" : "s") into \(options.store.path)")
+            say("folded \(done.foldedLines) journal line\(done.foldedLines == 1 ? "" : "s") into \(options.store.location)")
         }
     }
 }
