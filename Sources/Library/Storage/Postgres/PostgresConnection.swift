@@ -10,9 +10,22 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Connects to `address` (credentials from the address, PGPASSWORD or ~/.pgpass, as libpq
     /// reads them). Values the address sets win over the defaults given here.
-    init(_ address: PostgresAddress, connectTimeout: Int = 10) throws(PostgresError) {
-        let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
-        let values = [String(connectTimeout), "photory-tui", address.connectionString]
+    ///
+    /// Nothing waits forever: the connection gives up after `connectTimeout` seconds, a
+    /// statement after `statementTimeout`, a lock wait after `lockTimeout` (a writer's wait for
+    /// the head row sets its own, shorter one), a transaction left idle is ended by the server,
+    /// and a server that vanished without closing the connection (power, network) is noticed by
+    /// TCP keepalives and `tcp_user_timeout` instead of a read that never returns.
+    init(_ address: PostgresAddress, connectTimeout: Int = 10, statementTimeout: Int = 60, lockTimeout: Int = 30)
+        throws(PostgresError) {
+        let options = "-c statement_timeout=\(statementTimeout * 1000) -c lock_timeout=\(lockTimeout * 1000) "
+            + "-c idle_in_transaction_session_timeout=\(statementTimeout * 1000)"
+        let settings = [("connect_timeout", String(connectTimeout)), ("fallback_application_name", "photory-tui"),
+                        ("options", options), ("keepalives", "1"), ("keepalives_idle", "10"),
+                        ("keepalives_interval", "5"), ("keepalives_count", "3"),
+                        ("tcp_user_timeout", String(statementTimeout * 1000)),
+                        ("dbname", address.connectionString)]   // last: what the address sets wins
+        let keywords = settings.map(\.0), values = settings.map(\.1)
         let connection = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
         }
