@@ -6,7 +6,7 @@ import Testing
 /// (`PostgresServer`): the same import lists the same as in a JSON file, 20 processes editing
 /// at once keep 20 edits, a server killed during an edit is a clear failure, a newer schema is
 /// refused, `migrate` copies a library there and back without a difference, `library = …` in
-/// config.toml picks the database.
+/// config.toml picks the database, an open browser shows another process's edit.
 @Suite("PostgreSQL libraries", .serialized,
        .enabled(if: PostgresServer.available, "needs PostgreSQL's initdb and pg_ctl (Debian: postgresql)"))
 struct PostgresLibraryTests {
@@ -62,6 +62,25 @@ struct PostgresLibraryTests {
         #expect(tags.count == 20, "tags kept: \(tags)")
         #expect(try server.sql("SELECT count(*) FROM photory_history WHERE stack = 'undo'", database: sandbox.library) == "20\n")
         #expect(try server.sql("SELECT count(*) FROM photory_changes", database: sandbox.library) == "20\n", "each edit once")
+    }
+
+    @Test func anOpenBrowserShowsAnotherProcesssEditWithinFiveSeconds() throws {
+        let server = try PostgresServer.shared.get()
+        let sandbox = Sandbox()
+        sandbox.library = try server.newDatabase()
+        let paths = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
+        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
+        let run = try BrowserRun(sandbox: sandbox, paths: paths, columns: 120, rows: 40, shows: "6 photos")
+        run.tmux.send("Enter")
+        try run.tmux.waitFor("photo-01.jpg")
+        let edit = try sandbox.cli(["edit", paths[2], "--favourite"])   // another process, as on another machine
+        #expect(edit.status == 0, "\(edit.stderr)")
+        try run.tmux.waitFor("★ photo-03.jpg", timeout: 5)
+        try run.tmux.waitFor("Changed by another photory-tui: 1 edit")
+        run.tmux.send("Escape")
+        try run.tmux.waitFor("Home")
+        run.tmux.send("q")
+        try run.tmux.waitFor("EXITED 0")
     }
 
     @Test func aServerKilledDuringAnEditIsAClearFailure() throws {

@@ -147,6 +147,40 @@ struct PostgresStoreTests {
         #expect(try server.sql("SELECT id FROM photory_photos", database: address) == "kept\n", "left untouched")
     }
 
+    @Test func connectionsCannotWaitForever() throws {
+        let (store, _, address) = try newStore()
+        _ = try store.load()   // the schema made
+        let connection = try PostgresConnection(try #require(PostgresAddress(address)))
+        #expect(try connection.execute("SHOW statement_timeout").string(0, 0) == "1min")
+        #expect(try connection.execute("SHOW lock_timeout").string(0, 0) == "30s")
+        #expect(try connection.execute("SHOW idle_in_transaction_session_timeout").string(0, 0) == "1min")
+        // A writer behind another session's head lock gives up with "locked" after its own timeout.
+        try connection.execute("BEGIN")
+        try connection.execute("SELECT 1 FROM photory_head FOR UPDATE")
+        #expect(throws: LibraryStoreError.locked(path: store.location, holder: nil)) {
+            try store.append([.undoLatest], lockTimeout: 0.2)
+        }
+        try connection.execute("ROLLBACK")
+        try store.append([.undoLatest], lockTimeout: 5)
+    }
+
+    @Test func aCommitWakesAListeningFollower() throws {
+        let (store, _, address) = try newStore()
+        #expect(store.waitForNews(timeout: 0) == false, "listening; nothing yet")
+        let other = PostgresStore(address: try #require(PostgresAddress(address)))   // another machine
+        try other.appendPhotos(ImportedPhotos(photos: [samplePhoto("n1")]), lockTimeout: 5)
+        #expect(store.waitForNews(timeout: 10) == true, "the import's commit was heard")
+        #expect(store.waitForNews(timeout: 0) == false, "each commit heard once")
+        try other.append(lockTimeout: 5) { library in [.apply(EditPlanner(library: library).setRating(["n1"], 3))] }
+        #expect(store.waitForNews(timeout: 10) == true, "the edit's commit was heard")
+        _ = try other.update(lockTimeout: 5) { library in
+            library.add(samplePhoto("n2"))
+            return true
+        }
+        #expect(store.waitForNews(timeout: 10) == true, "a whole-library write was heard")
+        #expect(LibraryStore(path: "/nonexistent/library.json").waitForNews(timeout: 0) == nil, "a file has no signal: it is polled")
+    }
+
     @Test func aServerThatCannotBeReachedIsNamedWithoutItsPassword() throws {
         let store = PostgresStore(address: try #require(PostgresAddress("postgresql://anna:s3cret@127.0.0.1:1/photos")))
         #expect(store.location == "postgresql://anna@127.0.0.1:1/photos")

@@ -64,6 +64,25 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// Waits up to `timeout` seconds for a notification on a channel this connection LISTENs
+    /// to; true when one or more came (all are taken), false when the time passed.
+    func waitForNotification(timeout: Double) throws(PostgresError) -> Bool {
+        if takeNotifications() { return true }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return false }
+        guard PQconsumeInput(handle) == 1 else { throw PostgresError(message: Self.message(PQerrorMessage(handle)), state: nil) }
+        return takeNotifications()
+    }
+
+    private func takeNotifications() -> Bool {
+        var any = false
+        while let notification = PQnotifies(handle) {
+            any = true
+            PQfreemem(notification)
+        }
+        return any
+    }
+
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ begin: String = "BEGIN", _ body: () throws(PostgresStoreFailure) -> T)
         throws(PostgresStoreFailure) -> T {

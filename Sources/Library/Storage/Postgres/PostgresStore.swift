@@ -10,7 +10,9 @@ import Foundation
 ///   of an import, is one transaction: its rows, its line in `photory_changes`, the head's
 ///   `last_seq`. A failure rolls all of it back.
 /// - `photory_changes` plays the journal: other writers catch up from it (`news(since:)`), the
-///   browser follows it twice a second. A whole-library write (`update`) starts a new
+///   browser follows it. Every commit that changes the library sends a NOTIFY on
+///   `photory_changes`, so a browser LISTENing (`waitForNews`) reads the news at once instead of
+///   at its next look (twice a second). A whole-library write (`update`) starts a new
 ///   `generation` and clears it, so followers read the library again.
 /// - The schema is made and migrated on first use (`PostgresSchema`); a newer one is refused.
 /// - Connections are kept for the next operation (one pool per store value and its copies);
@@ -22,6 +24,8 @@ public struct PostgresStore: LibraryStoring {
 
     private struct Pool {
         var idle: [PostgresConnection] = []
+        /// The connection that LISTENs for other writers' commits (`waitForNews`).
+        var listener: PostgresConnection?
         var migrated = false
     }
 
@@ -54,6 +58,31 @@ public struct PostgresStore: LibraryStoring {
                 next.sequence = lines.last?.seq ?? position.sequence
                 return .appended(lines.map { ($0.seq, $0.edits, $0.photos) }, next)
             } catch { throw .postgres(error) }
+        }
+    }
+
+    /// The channel every commit that changes the library notifies.
+    static let channel = "photory_changes"
+
+    /// Waits up to `timeout` seconds for another writer's commit (a NOTIFY on `channel`, heard
+    /// on a connection of its own that LISTENs); false when none came, or when the server
+    /// cannot be reached (then after waiting out `timeout`, so a follower does not spin; its
+    /// next `news` says what is wrong).
+    public func waitForNews(timeout: Double) -> Bool? {
+        var listener = pool.withLock { $0.listener.take() }
+        do throws(PostgresError) {
+            if listener == nil {
+                let connection = try PostgresConnection(address)
+                try connection.execute("LISTEN \(Self.channel)")
+                listener = connection
+            }
+            guard let listening = listener else { return false }
+            let heard = try listening.waitForNotification(timeout: timeout)
+            pool.withLock { $0.listener = listening }
+            return heard
+        } catch {
+            Thread.sleep(forTimeInterval: timeout)
+            return false
         }
     }
 
@@ -251,6 +280,7 @@ private struct Head {
         try connection.execute("INSERT INTO photory_changes (seq, at, change) VALUES ($1, $2, $3)",
                                [String(line.seq), String(line.at), text])
         try connection.execute("UPDATE photory_head SET last_seq = $1 WHERE id = 1", [String(line.seq)])
+        try connection.execute("SELECT pg_notify($1, $2)", [PostgresStore.channel, String(line.seq)])   // sent at commit
         return Head(generation: head.generation, lastSeq: line.seq).position
     }
 
@@ -258,5 +288,6 @@ private struct Head {
     static func rewritten(on connection: PostgresConnection) throws(PostgresError) {
         try connection.execute("DELETE FROM photory_changes")
         try connection.execute("UPDATE photory_head SET generation = gen_random_uuid()::text WHERE id = 1")
+        try connection.execute("SELECT pg_notify($1, 'rewritten')", [PostgresStore.channel])
     }
 }
