@@ -50,12 +50,19 @@ let package = Package(
         /// scanlines), which turbojpeg 2.1 lacks; `apt` libjpeg-dev (libjpeg62-turbo-dev).
         .target(name: "CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
 
+        /// PostgreSQL libraries (issue 26): libpq, PostgreSQL's own C client, rather than a Swift
+        /// package (postgres-nio): no CI build minutes, no new package, and it reads PGPASSWORD,
+        /// ~/.pgpass and service files like every PostgreSQL tool; `apt` libpq-dev.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+
         // MARK: - The product
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
                                               "CJPEGRegion",
-                                              "CGPhoto2"],   // cameras (issue 25)
+                                              "CGPhoto2",   // cameras (issue 25)
+                                              "CLibPQ"],   // PostgreSQL libraries (issue 26)
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
         /// Speed and memory figures (`photory-tui bench`); never timed assertions in tests.

@@ -21,6 +21,9 @@ packages+=(libgif-dev libtiff-dev)
 packages+=(libjpeg-dev)
 # Cameras (issue 25): libgphoto2 (its "Directory Browse" driver turns a folder into a camera in the tests).
 packages+=(libgphoto2-dev)
+# PostgreSQL library (issue 26): libpq to talk to the server; the tests start their own server
+# from Debian's postgresql package (initdb and pg_ctl in /usr/lib/postgresql/*/bin).
+packages+=(libpq-dev postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -34,7 +34,7 @@ struct CompactCommand: ParsableCommand {
                     + "the journal as it was is kept as \(done.damagedCopy ?? "?")")
             }
             done.notes.forEach(complain)
-            say("folded \(Counted.text(done.foldedLines, "journal line")) into \(options.store.path)")
+            say("folded \(Counted.text(done.foldedLines, "journal line")) into \(options.store.location)")
         }
     }
 }

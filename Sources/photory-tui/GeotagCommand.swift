@@ -106,7 +106,7 @@ struct GeotagCommand: ParsableCommand {
                 let prefix = path.hasSuffix("/") ? path : path + "/"
                 let inside = library.photos.filter { $0.path.hasPrefix(prefix) }
                 guard !inside.isEmpty else {
-                    throw CommandFailure("no photo of \(options.store.path) is under \(PathBytes.display(path))")
+                    throw CommandFailure("no photo of \(options.store.location) is under \(PathBytes.display(path))")
                 }
                 found += inside
             } else {

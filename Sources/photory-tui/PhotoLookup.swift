@@ -7,7 +7,7 @@ extension LibraryOptions {
         let exact = ExactArgument.paths(arguments)
         return try zip(arguments, exact).map { argument, path in
             guard let found = library.photo(id: argument.lowercased()) ?? library.photo(path: LibraryPaths.absolute(path)) else {
-                throw CommandFailure("no photo with id or path \"\(argument.strippingControlCharacters)\" in \(store.path)")
+                throw CommandFailure("no photo with id or path \"\(argument.strippingControlCharacters)\" in \(store.location)")
             }
             return found
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import TUI
 
 /// `photory-tui`: with no subcommand, opens the browser; subcommands make the library scriptable.
 @main
@@ -11,7 +12,8 @@ struct PhotoryCommand: ParsableCommand {
         discussion: """
             Photos are referenced in place and only modified by write-metadata. The library is one JSON file, \
             by default $XDG_DATA_HOME/photory/library.json (~/.local/share/photory/library.json), with the \
-            edits saved since it was last written in library.journal.jsonl beside it.
+            edits saved since it was last written in library.journal.jsonl beside it; or a PostgreSQL \
+            database (--library postgresql://USER@HOST[:PORT]/DB), for several machines at once.
             Place names: GeoNames (geonames.org, CC BY 4.0). Map: Natural Earth (public domain).
             """,
         version: VersionReport.text,
@@ -20,7 +22,8 @@ struct PhotoryCommand: ParsableCommand {
                       DuplicatesCommand.self,  // look-alike duplicates (issue 23)
                       ExportCommand.self,  // export (issue 23)
                       GeotagCommand.self,  // GPX geotagging (issue 25)
-                      CamerasCommand.self, CaptureCommand.self],  // cameras, tethered capture (issue 25)
+                      CamerasCommand.self, CaptureCommand.self,  // cameras, tethered capture (issue 25)
+                      MigrateCommand.self],  // PostgreSQL libraries (issue 26)
         defaultSubcommand: BrowseCommand.self)
 
     /// Parses the command line with `--library` accepted before the subcommand too.
@@ -35,7 +38,9 @@ struct PhotoryCommand: ParsableCommand {
 
 /// Options every command takes.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The library file to use.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The library: a JSON file, or a PostgreSQL database as postgresql://USER@HOST[:PORT]/DB "
+                                                + "(default: library in config.toml, else the JSON file in $XDG_DATA_HOME/photory).",
+                                            valueName: "file|address"))
     var library: String?
 
     /// Grid thumbnails, in `$XDG_CACHE_HOME/photory/thumbnails`.
@@ -45,16 +50,42 @@ struct LibraryOptions: ParsableArguments {
     /// from the offline place table (none when it is missing).
     var placeLookup: PlaceLookup? { PlaceTable.sharedLookup }
 
-    var store: LibraryStore {
-        LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
+    /// `library = "…"` in config.toml: the library when `--library` is not given.
+    static let configuredLibrary: String? = Config.load().library
+
+    /// `--library`, else config.toml's `library`; nil: the default file.
+    var chosenLibrary: String? { library ?? Self.configuredLibrary }
+
+    /// The PostgreSQL library of each address used, so a command keeps its connections.
+    private static let postgresStores = Locked<[PostgresAddress: PostgresStore]>([:])
+
+    /// The library's store: PostgreSQL for a `postgresql://` address, else the JSON file.
+    var store: any LibraryStoring { Self.store(for: chosenLibrary) }
+
+    /// The store of `library` (a file path or a `postgresql://` address; nil: the default file).
+    static func store(for library: String?) -> any LibraryStoring {
+        if let library, let address = PostgresAddress(library) {
+            return postgresStores.withLock { stores in
+                if let store = stores[address] { return store }
+                let store = PostgresStore(address: address)
+                stores[address] = store
+                return store
+            }
+        }
+        return LibraryStore(path: library.map(LibraryPaths.absolute) ?? LibraryPaths.defaultLibraryFile())
     }
 
-    /// `--library` names a file: a URL ("postgresql://…") would otherwise become a folder named
-    /// after its scheme in the working folder.
+    /// A library given as an address must be a PostgreSQL one: another scheme ("mysql://…")
+    /// would otherwise become a folder named after it in the working folder.
     func validate() throws {
-        if let library, let scheme = AddressScheme.of(library) {
-            throw ValidationError("--library \(library): give the path of a JSON file, not a \(scheme): address")
-        }
+        if let library { try Self.check(library, given: "--library") }
+        else if let configured = Self.configuredLibrary { try Self.check(configured, given: "library in config.toml:") }
+    }
+
+    static func check(_ library: String, given origin: String) throws {
+        guard let scheme = AddressScheme.of(library), !PostgresAddress.schemes.contains(scheme) else { return }
+        throw ValidationError("\(origin) \(PostgresAddress.redacted(library)): \(scheme): is not a library scheme; give the path of a JSON file, "
+            + "or a PostgreSQL address postgresql://USER@HOST[:PORT]/DB (schemes known: \(PostgresAddress.schemes.joined(separator: ", ")))")
     }
 
     /// `--library X groups …` as `groups --library X …`: the option belongs to each subcommand, so
@@ -85,7 +116,7 @@ struct LibraryOptions: ParsableArguments {
     /// Stops with a message when the library file does not exist: a command that only reads or
     /// changes photos would otherwise show a typo in `--library` as an empty library.
     func requireLibraryFile() throws {
-        let path = store.path
+        guard let path = (store as? LibraryStore)?.path else { return }   // a database: made on first use
         guard !PathBytes.exists(path) else { return }
         let folder = (path as NSString).deletingLastPathComponent
         if library == nil {

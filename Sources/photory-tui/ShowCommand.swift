@@ -83,7 +83,7 @@ struct ShowCommand: ParsableCommand {
         } else if PathBytes.exists(exact) {
             path = LibraryPaths.absolute(exact)
         } else {
-            throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.path), and no such file")
+            throw CommandFailure("no photo with id or path \"\(photo.strippingControlCharacters)\" in \(options.store.location), and no such file")
         }
         let tags: [MetadataTag]
         switch FileTags.read(path: path) {

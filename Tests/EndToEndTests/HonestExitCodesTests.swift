@@ -27,12 +27,19 @@ import Testing
                 "\(ftp.stderr)")
         #expect(!ftp.stderr.contains("not found"), "not taken for a relative path")
 
-        let database = try E2E.cli(["list", "--library", "postgresql://localhost/photos"], sandbox: sandbox)
+        let database = try E2E.cli(["list", "--library", "mysql://localhost/photos"], sandbox: sandbox)
         #expect(database.status == 64, "a usage error")
-        #expect(database.stderr.contains("--library postgresql://localhost/photos: give the path of a JSON file, not a postgresql: address"),
+        #expect(database.stderr.contains("--library mysql://localhost/photos: mysql: is not a library scheme; give the path of a JSON file, "
+                                         + "or a PostgreSQL address postgresql://USER@HOST[:PORT]/DB (schemes known: postgresql, postgres)"),
                 "\(database.stderr)")
-        let imported = try E2E.cli(["import", sandbox.root.path, "--library", "postgresql://localhost/photos"], sandbox: sandbox)
+        let imported = try E2E.cli(["import", sandbox.root.path, "--library", "mysql://localhost/photos"], sandbox: sandbox)
         #expect(imported.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.path + "/mysql:"), "no folder named after the scheme")
+        // A PostgreSQL address is a database (issue 26): nothing listens on port 1, a clear failure.
+        let closed = try E2E.cli(["list", "--library", "postgresql://anna:s3cret@127.0.0.1:1/photos"], sandbox: sandbox)
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains("the PostgreSQL library postgresql://anna@127.0.0.1:1/photos failed: cannot connect"), "\(closed.stderr)")
+        #expect(!closed.stderr.contains("s3cret"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.path + "/postgresql:"), "no folder named after the scheme")
     }
 

@@ -22,10 +22,11 @@ public enum FormatTools {
         public init(description: String) { self.description = description }
     }
 
-    /// Runs `tool` with `arguments`; throws with its stderr when it fails. Returns stdout.
+    /// Runs `tool` (on the PATH, or a full path) with `arguments`; throws with its stderr when
+    /// it fails. Returns stdout.
     @discardableResult
     public static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        guard let executable = path(of: tool) else { throw Failure(description: "\(tool) is not installed") }
+        guard let executable = tool.hasPrefix("/") ? tool : path(of: tool) else { throw Failure(description: "\(tool) is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -46,4 +46,37 @@ extension PhotoLibrary {
         }
         return replay(edit)
     }
+
+    /// Replays `requested` (`replayOnce`) and says what a store saves of it: the concrete edits
+    /// (`undoLatest`/`redoLatest` resolved to their step ids; what did nothing left out), and
+    /// the step each requested edit did.
+    mutating func replayForSaving(_ requested: [LibraryEdit]) -> (steps: [EditStep?], concrete: [LibraryEdit]) {
+        var steps: [EditStep?] = []
+        var concrete: [LibraryEdit] = []
+        for edit in requested {
+            let step = replayOnce(edit)
+            steps.append(step)
+            if case .trash = edit { concrete.append(edit) }
+            guard let step else { continue }
+            switch edit {
+            case .undoLatest: concrete.append(.undo(stepID: step.id))
+            case .redoLatest: concrete.append(.redo(stepID: step.id))
+            default: concrete.append(edit)
+            }
+        }
+        return (steps, concrete)
+    }
+
+    /// Replays one saved line: its edits (each once), or an import's batch of photos.
+    mutating func replay(lineEdits edits: [LibraryEdit], photos: ImportedPhotos?) {
+        for edit in edits { replayOnce(edit) }
+        if let photos { insert(photos) }
+    }
+
+    /// Replays saved lines in order, regrouping once.
+    mutating func replay(lines: [LibraryJournal.Entry]) {
+        deferringGroups { library in
+            for line in lines { library.replay(lineEdits: line.edits, photos: line.photos) }
+        }
+    }
 }

@@ -30,19 +30,24 @@ extension LibraryJSON {
         out.append(UInt8(ascii: "["))
         for (index, feed) in feeds.enumerated() {
             if index > 0 { out.append(contentsOf: ",\n".utf8) }
-            out.append(UInt8(ascii: "{"))
-            field("url", feed.url, &out, first: true)
-            if let title = feed.title { field("title", title, &out) }
-            if let next = feed.next { field("next", next, &out) }
-            number("page", Double(feed.page), &out)
-            key("photos", &out, first: false)
-            out.append(UInt8(ascii: "["))
-            for (position, id) in feed.photoIDs.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(id, &out)
-            }
-            out.append(contentsOf: "]}".utf8)
+            appendFeed(feed, &out)
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// One feed of the list (also a row of a PostgreSQL library's `photory_feeds`).
+    static func appendFeed(_ feed: LibraryFeed, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        field("url", feed.url, &out, first: true)
+        if let title = feed.title { field("title", title, &out) }
+        if let next = feed.next { field("next", next, &out) }
+        number("page", Double(feed.page), &out)
+        key("photos", &out, first: false)
+        out.append(UInt8(ascii: "["))
+        for (position, id) in feed.photoIDs.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(id, &out)
+        }
+        out.append(contentsOf: "]}".utf8)
     }
 }

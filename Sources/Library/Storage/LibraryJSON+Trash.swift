@@ -60,25 +60,31 @@ extension LibraryJSON {
 
     static func appendTrash(_ records: [TrashedPhoto], _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        var writer = PhotoCodec.Writer(bytes: [])
         for (index, record) in records.enumerated() {
-            out.append(contentsOf: index > 0 ? ",{\"photo\":".utf8 : "{\"photo\":".utf8)
-            swap(&out, &writer.bytes)
-            PhotoCodec.shared.write(record.photo, &writer)
-            swap(&out, &writer.bytes)
-            out.append(contentsOf: ",\"files\":[".utf8)
-            for (f, file) in record.files.enumerated() {
-                out.append(contentsOf: f > 0 ? ",{".utf8 : "{".utf8)
-                field("trash", file.trash.folder, &out, first: true)
-                if let topdir = file.trash.topdir { field("topdir", topdir, &out) }
-                field("name", file.name, &out)
-                field("path", file.originalPath, &out)
-                number("at", file.deletedAt, &out)
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(contentsOf: "]}".utf8)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendTrashRecord(record, &out)
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// One record of the trash list (also a row of a PostgreSQL library's `photory_trash`).
+    static func appendTrashRecord(_ record: TrashedPhoto, _ out: inout [UInt8]) {
+        out.append(contentsOf: "{\"photo\":".utf8)
+        var writer = PhotoCodec.Writer(bytes: [])
+        swap(&out, &writer.bytes)
+        PhotoCodec.shared.write(record.photo, &writer)
+        swap(&out, &writer.bytes)
+        out.append(contentsOf: ",\"files\":[".utf8)
+        for (f, file) in record.files.enumerated() {
+            out.append(contentsOf: f > 0 ? ",{".utf8 : "{".utf8)
+            field("trash", file.trash.folder, &out, first: true)
+            if let topdir = file.trash.topdir { field("topdir", topdir, &out) }
+            field("name", file.name, &out)
+            field("path", file.originalPath, &out)
+            number("at", file.deletedAt, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
     }
 
     static func appendTrashChange(_ change: PhotoLibrary.TrashChange, _ out: inout [UInt8]) {

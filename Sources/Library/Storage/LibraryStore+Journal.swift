@@ -27,12 +27,7 @@ extension LibraryStore: LibraryStoring {
         var (library, generation) = try readSnapshot()
         let contents = try journal.parse(bytes, generation: generation, repair: repair)
         if !contents.isStale {
-            library.deferringGroups { library in   // regrouped once, not per line
-                for entry in contents.entries {
-                    for edit in entry.edits { library.replayOnce(edit) }
-                    if let photos = entry.photos { library.insert(photos) }
-                }
-            }
+            library.replay(lines: contents.entries)   // regrouped once, not per line
         }
         return State(library: library, generation: generation, journal: contents, snapshot: snapshot)
     }
@@ -120,19 +115,7 @@ extension LibraryStore: LibraryStoring {
         // Changed in place: a copy of a big library's photos costs more than the rest of the save.
         var library = state.library
         state.library = PhotoLibrary()
-        var steps: [EditStep?] = []
-        var concrete: [LibraryEdit] = []
-        for edit in requested {
-            let step = library.replayOnce(edit)
-            steps.append(step)
-            if case .trash = edit { concrete.append(edit) }
-            guard let step else { continue }
-            switch edit {
-            case .undoLatest: concrete.append(.undo(stepID: step.id))
-            case .redoLatest: concrete.append(.redo(stepID: step.id))
-            default: concrete.append(edit)
-            }
-        }
+        let (steps, concrete) = library.replayForSaving(requested)
         var saved = SavedEdits(library: library, steps: steps)
         guard !concrete.isEmpty else {
             saved.notes = state.journal.tornNote(path: journal.path).map { [$0] } ?? []
@@ -199,10 +182,7 @@ extension LibraryStore: LibraryStoring {
         }
         guard var library = copy?.library else { return nil }
         copy = nil
-        for entry in contents.entries {
-            for edit in entry.edits { library.replayOnce(edit) }
-            if let photos = entry.photos { library.insert(photos) }
-        }
+        library.replay(lines: contents.entries)
         return (State(library: library, generation: generation, journal: contents, snapshot: snapshot), next)
     }
 

@@ -13,6 +13,10 @@ public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
     /// A line of the edit journal before its last one cannot be read: replaying the lines after
     /// it without it could give the wrong library, so the library is not opened.
     case damagedJournal(path: String, line: Int, reason: String)
+    /// A PostgreSQL library (issue 26) could not be reached, or the server refused or broke off
+    /// a statement; `location` is the address without its password. A write that failed this
+    /// way was rolled back (one transaction), unless the server went away during the commit.
+    case server(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,12 +26,16 @@ public enum LibraryStoreError: Error, Equatable, CustomStringConvertible {
                 + "or use --library to pick another file."
         case let .notAFile(path, kind):
             "the library \(path) is \(kind), not a file: give --library the path of a JSON file (it is created when missing)."
+        case let .unsupportedVersion(path, found, supported) where PostgresAddress.isAddress(path):
+            "the PostgreSQL library \(path) has schema version \(found), but this photory-tui reads up to version \(supported). It was left untouched; use a newer photory-tui."
         case let .unsupportedVersion(path, found, supported):
             "the library file \(path) has schema version \(found), but this photory-tui reads up to version \(supported). It was left untouched; use a newer photory-tui."
         case let .locked(path, holder):
             "the library \(path) is being changed by another photory-tui\(holder.map { " (\($0))" } ?? ""); try again when it has finished."
         case let .writeFailed(path, reason):
             "cannot write the library file \(path): \(reason). The previous file was kept."
+        case let .server(location, reason):
+            "the PostgreSQL library \(location) failed: \(reason)"
         case let .damagedJournal(path, line, reason):
             "the library's edit journal \(path) is damaged at line \(line) (\(reason)), so the library was not opened and "
                 + "nothing was changed. `photory-tui compact --repair` keeps the readable lines and sets the damaged journal aside."

@@ -27,6 +27,9 @@
 /// 6. `news(since:)` watches for other writers: what was appended after a position (the edits,
 ///    each batch once, in order), or `.rewritten` when the library must be read again (a new
 ///    generation). It is cheap when nothing changed: the browser asks twice a second.
+/// 7. `waitForNews(timeout:)`, for a store that can signal other writers' commits (PostgreSQL's
+///    LISTEN/NOTIFY): sleeps until one came (true) or `timeout` passed (false), so the browser
+///    asks `news` at once. A store without a signal keeps the default, nil at once: it is polled.
 /// Errors are `LibraryStoreError`s naming the library (`location`) and the reason.
 public protocol LibraryStoring: Sendable {
     /// Names the library in messages: a file path, a database address.
@@ -49,9 +52,13 @@ public protocol LibraryStoring: Sendable {
     @discardableResult
     func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction
     func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews
+    func waitForNews(timeout: Double) -> Bool?
 }
 
 extension LibraryStoring {
+    /// No signal: the follower polls `news`.
+    public func waitForNews(timeout: Double) -> Bool? { nil }
+
     /// The library as it is now, without the notes.
     public func load() throws(LibraryStoreError) -> PhotoLibrary { try loadWithNotes().library }
 

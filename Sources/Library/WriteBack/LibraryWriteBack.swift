@@ -27,7 +27,7 @@ public struct LibraryWriteBack: Sendable {
         var writesSidecar: Bool { self != .fileOnly }
     }
 
-    public let store: LibraryStore
+    public let store: any LibraryStoring
     public var target: Target
     /// Keep the files' modification and access times (the sidecar's are always new).
     public var keepFileTimes: Bool
@@ -36,7 +36,7 @@ public struct LibraryWriteBack: Sendable {
     /// (the picture did not change), so it is not made again.
     public var thumbnails: ThumbnailStore?
 
-    public init(store: LibraryStore, target: Target = .fileAndSidecar, keepFileTimes: Bool = true,
+    public init(store: any LibraryStoring, target: Target = .fileAndSidecar, keepFileTimes: Bool = true,
                 lockTimeout: Double = 10, thumbnails: ThumbnailStore? = nil) {
         self.store = store
         self.thumbnails = thumbnails

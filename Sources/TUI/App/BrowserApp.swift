@@ -10,7 +10,7 @@ import Library
 /// one `JobScheduler` per `run`: quitting shuts that down, and waits for the import queue to save
 /// what finished.
 public final class BrowserApp: Sendable {
-    private let store: LibraryStore
+    private let store: any LibraryStoring
     private let thumbnails: ThumbnailStore
     /// Imports web addresses, and downloads originals, into the same thumbnail store.
     private let web: WebImporter
@@ -52,7 +52,7 @@ public final class BrowserApp: Sendable {
     /// The edits the file last said were saved.
     private let savedEditsReported = Locked(0)
 
-    public init(store: LibraryStore, thumbnails: ThumbnailStore,
+    public init(store: any LibraryStoring, thumbnails: ThumbnailStore,
                 web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
                                                downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder())),
                 config: Config = .load(), rememberedFile: String = RememberedState.defaultFile()) {
@@ -81,7 +81,7 @@ public final class BrowserApp: Sendable {
         defer { terminal.restore() }
         run(library: consume library, on: terminal, notice: notice, position: position)
         let unsaved = saver.finish(timeout: Self.quitWait)
-        if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.path) }
+        if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.location) }
     }
 
     /// Edits that could still not be saved when the browser quit.

@@ -15,6 +15,8 @@ final class JournalFollower: Sendable {
     private let post: @Sendable (Msg) -> Void
     private let queue = DispatchQueue(label: "photory.follow", qos: .utility)
     private let timer = Locked<DispatchSourceTimer?>(nil)
+    /// Whether the thread waiting on the store's signal (`waitForNews`) goes on.
+    private let listening = Locked(false)
 
     /// Where the reading stands; changed only in the saver's disk order.
     private struct Reading {
@@ -39,9 +41,23 @@ final class JournalFollower: Sendable {
         timer.setEventHandler { [weak self] in self?.check() }
         timer.resume()
         self.timer.withLock { $0 = timer }
+        listen()
+    }
+
+    /// For a store that signals other writers' commits (PostgreSQL), a thread waits on that
+    /// signal and looks at once; the timer stays, for a signal missed while reconnecting.
+    private func listen() {
+        guard store.waitForNews(timeout: 0) != nil else { return }
+        listening.withLock { $0 = true }
+        Thread.detachNewThread { [weak self] in
+            while let follower = self, follower.listening.withLock({ $0 }) {
+                if follower.store.waitForNews(timeout: 1) == true { follower.queue.async { follower.check() } }
+            }
+        }
     }
 
     func stop() {
+        listening.withLock { $0 = false }
         timer.withLock { timer in
             timer?.cancel()
             timer = nil

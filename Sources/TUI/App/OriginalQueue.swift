@@ -11,7 +11,7 @@ import Library
 final class OriginalQueue: Sendable {
     private let jobs: JobQueue<String>
     private let downloader: OriginalDownloader
-    private let store: LibraryStore
+    private let store: any LibraryStoring
     private let post: @Sendable (Msg) -> Void
 
     /// Downloads at once: the photo on screen and the ones either side.
@@ -19,7 +19,7 @@ final class OriginalQueue: Sendable {
     /// The wait before saving again into a library that was locked.
     static let lockRetry: Double = 1
 
-    init(scheduler: JobScheduler, downloader: OriginalDownloader, store: LibraryStore,
+    init(scheduler: JobScheduler, downloader: OriginalDownloader, store: any LibraryStoring,
          post: @escaping @Sendable (Msg) -> Void) {
         self.jobs = scheduler.queue("original", workers: Self.workers, keyedBy: String.self)
         self.downloader = downloader
@@ -45,7 +45,7 @@ final class OriginalQueue: Sendable {
 
     /// The photo downloaded and saved, or why not; nil when the job was cancelled before the
     /// download finished, or the scheduler shut down before it was saved.
-    private static func fetch(_ photo: Photo, downloader: OriginalDownloader, store: LibraryStore, token: JobToken,
+    private static func fetch(_ photo: Photo, downloader: OriginalDownloader, store: any LibraryStoring, token: JobToken,
                               post: @escaping @Sendable (Msg) -> Void) -> Result<Photo, Failure>? {
         let cancellation = ImportCancellation()
         token.onCancel { cancellation.cancel() }

@@ -20,6 +20,7 @@ import Library
 /// slideshow-shuffle = false # the slideshow starts in a shuffled order (s toggles it)
 /// feed-threshold = 0.5      # a feed's next page is fetched once the cursor passes this share of its last page
 /// camera-folders = ["/media/card"]   # folders the import picker lists as cameras (a card reader, a copied card)
+/// library = "postgresql://anna@nas/photos"   # the library when --library is not given (a JSON file's path, or PostgreSQL)
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -63,6 +64,10 @@ public struct Config: Sendable {
     /// `camera-folders`: folders the import picker lists beside the cameras detected, browsed
     /// and imported as cameras (libgphoto2's "Directory Browse" driver; issue 25).
     public var cameraFolders: [String] = []
+    // PostgreSQL libraries (issue 26)
+    /// The library when `--library` is not given (`library`): a JSON file's path or a
+    /// `postgresql://` address; nil: the default file.
+    public var library: String?
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -150,6 +155,7 @@ public struct Config: Sendable {
         + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
         + ["feed-threshold"]   // Paged feeds (issue 24)
         + ["camera-folders"]   // Cameras (issue 25)
+        + ["library"]   // PostgreSQL libraries (issue 26)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -187,6 +193,11 @@ public struct Config: Sendable {
             rejected = RejectedDisplay(rawValue: text) ?? .dim
         case ("rejected", let value):
             return "\"rejected\" takes \"dim\" or \"hide\", not \(value.kind)"
+        // PostgreSQL libraries (issue 26): checked where it is used (`LibraryOptions`).
+        case let ("library", .string(text)) where !text.isEmpty:
+            library = text
+        case ("library", let value):
+            return "\"library\" takes a JSON file's path or a postgresql:// address in quotes, not \(value.kind)"
         // Open with (issue 20)
         case let ("open-with", .string(text)):
             guard let program = OpenWith(setting: text, inTerminal: openWith.inTerminal) else {

@@ -48,9 +48,11 @@ enum E2E {
 final class Sandbox: @unchecked Sendable {
     let root = TemporaryFolder("photory-e2e")
     var home: String { root.path + "/home" }
-    var library: String { root.path + "/library.json" }
+    /// The library file, or a PostgreSQL address a test gives instead (issue 26).
+    var library: String
 
     init() {
+        library = root.path + "/library.json"
         for folder in ["home", "data", "cache"] {
             try? FileManager.default.createDirectory(atPath: root.path + "/" + folder, withIntermediateDirectories: true)
         }

@@ -1,0 +1,100 @@
+/// The tables of a PostgreSQL library and the migrations that make them (issue 26).
+///
+/// Recipe for a schema change: append a `Migration` with the next version and the SQL that
+/// turns the previous schema into the new one (never edit a migration already released: a
+/// database that applied it would not apply it again). `migrate` applies the missing ones in
+/// order, in one transaction, under an advisory lock (two photory-tuis starting at once apply
+/// each once), and records each in `schema_version`. A database whose newest version is above
+/// `latest` was written by a newer photory-tui: it is refused, never changed.
+///
+/// The tables hold what the JSON file holds, a row per item: each record is written by the
+/// library file's own encoders (`PhotoCodec`, `LibraryJSON`), so a field cannot be added to one
+/// store and not the other; the columns beside a record (path, date, rating, tags…) are the
+/// photo's own values, for queries. `photory_changes` is the log other writers and browsers
+/// follow (the journal's lines); `photory_head` is its head and the write lock.
+enum PostgresSchema {
+    struct Migration {
+        var version: Int
+        var sql: String
+    }
+
+    static let migrations = [
+        Migration(version: 1, sql: """
+            CREATE TABLE photory_head (
+                id integer PRIMARY KEY CHECK (id = 1),
+                generation text NOT NULL,
+                last_seq bigint NOT NULL DEFAULT 0
+            );
+            INSERT INTO photory_head (id, generation) VALUES (1, gen_random_uuid()::text);
+            CREATE TABLE photory_photos (
+                id text PRIMARY KEY,
+                ord bigint NOT NULL,
+                path text NOT NULL,
+                taken_at text,
+                rating integer NOT NULL,
+                favourite boolean NOT NULL,
+                rejected boolean NOT NULL,
+                tags text[] NOT NULL,
+                record text NOT NULL
+            );
+            CREATE INDEX photory_photos_ord ON photory_photos (ord);
+            CREATE INDEX photory_photos_path ON photory_photos (path);
+            CREATE TABLE photory_history (
+                stack text NOT NULL CHECK (stack IN ('undo', 'redo')),
+                ord integer NOT NULL,
+                step_id text NOT NULL,
+                step text NOT NULL,
+                PRIMARY KEY (stack, ord)
+            );
+            CREATE TABLE photory_albums (ord integer PRIMARY KEY, id text NOT NULL, name text NOT NULL, record text NOT NULL);
+            CREATE TABLE photory_trash (ord integer PRIMARY KEY, photo_id text NOT NULL, record text NOT NULL);
+            CREATE TABLE photory_feeds (ord integer PRIMARY KEY, url text NOT NULL, record text NOT NULL);
+            CREATE TABLE photory_changes (
+                seq bigint PRIMARY KEY,
+                at double precision NOT NULL,
+                change text NOT NULL
+            );
+            """),
+    ]
+
+    /// The schema this build writes and the newest it reads.
+    static var latest: Int { migrations.last?.version ?? 0 }
+
+    /// An arbitrary constant for `pg_advisory_xact_lock`: photory's migrations, one at a time.
+    static let migrationLockKey = 0x7068_6f74_6f72_79   // "photory"
+
+    /// Brings the database up to `latest` (nothing when it is there); refuses a newer one.
+    static func migrate(_ connection: PostgresConnection, location: String) throws(PostgresStoreFailure) {
+        if try version(connection) == latest { return }
+        try connection.transaction { () throws(PostgresStoreFailure) in
+            do throws(PostgresError) {
+                try connection.execute("SELECT pg_advisory_xact_lock(\(migrationLockKey))")
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_version (
+                        version integer PRIMARY KEY,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """)
+            } catch { throw .postgres(error) }
+            let current = try version(connection) ?? 0
+            guard current <= latest else {
+                throw .store(.unsupportedVersion(path: location, found: current, supported: latest))
+            }
+            for migration in migrations where migration.version > current {
+                do throws(PostgresError) {
+                    try connection.execute(migration.sql)
+                    try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [String(migration.version)])
+                } catch { throw .postgres(error) }
+            }
+        }
+    }
+
+    /// The newest version recorded (nil: no `schema_version` table, a database photory never
+    /// used); refuses a version newer than this build's.
+    static func version(_ connection: PostgresConnection) throws(PostgresStoreFailure) -> Int? {
+        let exists: PostgresRows
+        do throws(PostgresError) { exists = try connection.execute("SELECT to_regclass('schema_version') IS NOT NULL") } catch { throw .postgres(error) }
+        guard exists.string(0, 0) == "t" else { return nil }
+        do throws(PostgresError) { return try connection.execute("SELECT max(version) FROM schema_version").int(0, 0) ?? 0 } catch { throw .postgres(error) }
+    }
+}
