@@ -88,7 +88,7 @@ struct ExportForm: Equatable, Sendable, LayerState {
         func put(_ text: String, _ style: Style) {
             x += grid.put(text, x: x, y: y, style: style)
         }
-        put(" Export \(count) photo\(count == 1 ? "" : "s") · ", Theme.dim)
+        put(" Export \(Counted.text(count)) · ", Theme.dim)
         let size = focus == .maxSize ? maxSize.withCursor(fitting: 8) : (maxSize.text.isEmpty ? "full" : maxSize.text + " px")
         for (field, label, value) in [(Field.maxSize, "max size", size), (.format, "format", jpeg ? "JPEG" : "as is"),
                                       (.stripGPS, "GPS", stripGPS ? "taken out" : "kept")] {
