@@ -21,6 +21,8 @@ packages+=(libgif-dev libtiff-dev)
 packages+=(libjpeg-dev)
 # Cameras (issue 25): libgphoto2 (its "Directory Browse" driver turns a folder into a camera in the tests).
 packages+=(libgphoto2-dev)
+# Webcams (issue 25): libv4l2 (V4L2 devices, their frames converted to RGB24).
+packages+=(libv4l-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -57,6 +57,7 @@ extension AppState {
     /// The picture was taken and imported: shown in the photo view, the status line saying how
     /// long it took; or why it could not be.
     mutating func captured(_ result: Result<Msg.CaptureDone, Failure>) -> [Effect] {
+        closeLayers(WebcamPreview.self)   // a webcam's picture ends its preview (issue 25)
         switch result {
         case let .failure(failure):
             status = failure.message
