@@ -35,12 +35,15 @@ import Testing
         tmux.send("Space")
         let shown = try tmux.waitFor("Took WEBCAM_")
         #expect(!shown.contains("Webcam · Test pattern"), "the preview closed: \(shown)")
-        let day = try #require(FileManager.default.subpaths(atPath: sandbox.home + "/Pictures/photory")?
-            .first { $0.hasSuffix(".jpg") })
-        #expect(day.hasPrefix("20") && day.contains("/WEBCAM_"), "\(day)")
-        // In the library.
+        // In the library, copied into the import folder's day.
         let listed = try sandbox.cli(["list", "--library", sandbox.library, "--json"])
-        #expect(listed.stdout.contains("WEBCAM_") && listed.stdout.contains("\"Webcam\""), "\(listed.stdout)")
+        let photos = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let path = try #require(photos.first?["path"] as? String, "\(listed.stdout)")
+        #expect(path.hasPrefix(sandbox.home + "/Pictures/photory/20") && path.contains("/WEBCAM_") && path.hasSuffix(".jpg"),
+                "\(path)")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(photos.first?["cameraMake"] as? String == "Webcam" && photos.first?["cameraModel"] as? String == "Test pattern",
+                "\(listed.stdout)")
         tmux.send("q")
     }
 
