@@ -40,6 +40,9 @@ let package = Package(
         // Cameras (issue 25): libgphoto2 (PTP/MTP cameras and phones, "Directory Browse" folders).
         // Loaded on first use, not linked: `apt` libgphoto2-dev.
         .target(name: "CGPhoto2", dependencies: ["CLazyLink"]),
+        /// Webcams (issue 25): V4L2 devices through libv4l2, which converts their frames to RGB24;
+        /// `apt` libv4l-dev. Linked (it is small: libv4l2 and libv4lconvert).
+        .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         /// GIF: giflib, read from memory (the first frame; a second one makes the GIF animated).
         .systemLibrary(name: "CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
@@ -61,7 +64,7 @@ let package = Package(
         /// executable by `GeoResources` (never through `Bundle.module`).
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
                                               "CJPEGRegion",
-                                              "CGPhoto2",   // cameras (issue 25)
+                                              "CGPhoto2", "CV4L2",   // cameras and webcams (issue 25)
                                               "CLibPQ"],   // PostgreSQL libraries (issue 26)
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),

@@ -24,6 +24,8 @@ packages+=(libgphoto2-dev)
 # PostgreSQL library (issue 26): libpq to talk to the server; the tests start their own server
 # from Debian's postgresql package (initdb and pg_ctl in /usr/lib/postgresql/*/bin).
 packages+=(libpq-dev postgresql)
+# Webcams (issue 25): libv4l2 (V4L2 devices, their frames converted to RGB24).
+packages+=(libv4l-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

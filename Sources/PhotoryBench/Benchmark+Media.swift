@@ -15,6 +15,7 @@ extension Benchmark {
         runVideoImport()
         runRawImport()
         runVideoPlayback()   // issue 21: playing in the photo view
+        runWebcamPreview()   // issue 25: the webcam's live preview
     }
 
     private func runVideoImport() {

@@ -57,4 +57,27 @@ extension Benchmark {
                        worst: firstFrames.max(), unit: "ms", target: .below(150))
         }
     }
+
+    /// Figure 8, the webcam preview (issue 25): frames of the fake webcam (640×480 colour bars,
+    /// given as fast as asked: the device's own pace left out) fitted and rendered by chafa per
+    /// second, as the preview shows them, at 80×24 and 200×60.
+    func runWebcamPreview() {
+        for (columns, rows) in [(80, 24), (200, 60)] {
+            let request = WebcamRequest(generation: 1, device: nil, maxColumns: columns, maxRows: rows - 3,
+                                        colorMode: .truecolor, pixels: nil)
+            let rates = (0..<3).map { _ -> Double in
+                let source = TestPatternWebcam(width: 640, height: 480)
+                var frames = 0
+                let ms = Measure.time {
+                    while frames < 30, let frame = try? source.frame() {
+                        _ = request.rendered(frame)
+                        frames += 1
+                    }
+                }
+                return Double(frames) / (ms / 1000)
+            }
+            report.row("webcam preview 640×480, RGB → fit + chafa at \(columns)×\(rows): frames/s", median: Measure.median(rates),
+                       worst: rates.min(), unit: "frames/s", target: .atLeast(10))
+        }
+    }
 }

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import Library
 
-/// `photory-tui capture [--camera MODEL [--port PORT]] [--count N --interval SECONDS] [--to DIR]
-/// [--json]` (issue 25): tethered capture. The camera takes each picture (`CameraCapture`), the
+/// `photory-tui capture [--camera MODEL [--port PORT] | --webcam [DEVICE]] [--count N --interval SECONDS]
+/// [--to DIR] [--json]` (issue 25): tethered capture, or a webcam's picture (`WebcamCamera`: a
+/// frame as a JPEG). The camera takes each picture (`CameraCapture`), the
 /// file is copied into DIR/YYYY/YYYY-MM-DD and imported; each line says how long it took. A
 /// time-lapse takes N pictures, one every SECONDS from the first; Ctrl-C stops after the one
 /// under way.
@@ -13,13 +14,17 @@ struct CaptureCommand: ParsableCommand {
         abstract: "Take pictures with a camera plugged in (tethered) and import them.",
         discussion: """
             Without --camera, the first camera `cameras` lists. A camera that cannot take pictures from the \
-            computer says so (exit 1). Each picture is copied into --to (default ~/Pictures/photory) in its \
+            computer says so (exit 1). With --webcam, a V4L2 webcam takes them (the first, or DEVICE: \
+            /dev/video0), as JPEGs whose EXIF says "Webcam" and the device's name. Each picture is copied into --to (default ~/Pictures/photory) in its \
             YYYY/YYYY-MM-DD folder, its name kept (made unique), and imported.
             """)
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: ArgumentHelp("The camera's model, as `cameras` lists it.", valueName: "model")) var camera: String?
     @Option(name: .long, help: ArgumentHelp("The camera's port (usb:001,004).", valueName: "port")) var port: String?
+    @Flag(name: .long, help: "Take the pictures with a webcam (V4L2) instead of a camera.") var webcam = false
+    @Argument(help: ArgumentHelp("The webcam's device (with --webcam; default the first one).", valueName: "device"))
+    var device: String?
     @Option(name: .long, help: "How many pictures to take.") var count = 1
     @Option(name: .long, help: ArgumentHelp("Seconds from one picture to the next (with --count).", valueName: "seconds"))
     var interval: Double = 0
@@ -30,6 +35,8 @@ struct CaptureCommand: ParsableCommand {
         if count < 1 { throw ValidationError("--count takes 1 or more") }
         if interval < 0 || !interval.isFinite { throw ValidationError("--interval takes seconds, 0 or more") }
         if port != nil, camera == nil { throw ValidationError("--port goes with --camera") }
+        if webcam, camera != nil { throw ValidationError("--webcam and --camera are two ways to take pictures: choose one") }
+        if device != nil, !webcam { throw ValidationError("a device goes with --webcam") }
     }
 
     struct Record: Encodable {
@@ -42,16 +49,9 @@ struct CaptureCommand: ParsableCommand {
     func run() throws {
         var interruptedBy: Int32?
         try reportingFailures {
-            let source: GPhoto2Camera
+            let source: CameraSource
             do {
-                if let camera {
-                    source = try GPhoto2Camera(model: camera, port: port)
-                } else {
-                    guard let first = try GPhoto2Camera.detect().first else {
-                        throw CommandFailure("no camera found (is it on, unlocked, and not mounted by the desktop?)")
-                    }
-                    source = try GPhoto2Camera(first)
-                }
+                source = try webcam ? Self.webcam(device) : Self.camera(camera, port: port)
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -86,5 +86,21 @@ struct CaptureCommand: ParsableCommand {
             if json { try printJSON(records) }
         }
         if let signal = interruptedBy { throw ExitCode(128 + signal) }
+    }
+
+    /// The camera named, or the first one detected.
+    static func camera(_ model: String?, port: String?) throws -> CameraSource {
+        if let model { return try GPhoto2Camera(model: model, port: port) }
+        guard let first = try GPhoto2Camera.detect().first else {
+            throw CommandFailure("no camera found (is it on, unlocked, and not mounted by the desktop?)")
+        }
+        return try GPhoto2Camera(first)
+    }
+
+    /// The webcam `device`, or the first one; a few frames are let go first, while its exposure settles.
+    static func webcam(_ device: String?) throws -> CameraSource {
+        let source = try Webcams.open(device)
+        for _ in 0..<WebcamCamera.settlingFrames { _ = try source.frame() }
+        return WebcamCamera(source)
     }
 }

@@ -17,7 +17,8 @@ import Testing
                            "slideshow", "export-line",   // slideshow and export (issue 23)
                            "album-photo",   // a photo of an album in the photo view (issue 23)
                            "feed-view",   // the feed view (issue 24)
-                           "geotag-form"]   // GPX geotagging (issue 25)
+                           "geotag-form",   // GPX geotagging (issue 25)
+                           "webcam"]   // the webcam preview (issue 25)
 
     private func keys(_ arguments: [String], _ sandbox: Sandbox) throws -> TmuxSession.Output {
         var environment = sandbox.environment(term: "dumb", colorterm: nil)

@@ -32,7 +32,11 @@ public enum LibraryPaths {
     /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
     /// (symlinks are kept: the library refers to files by the path the user gave).
     public static func absolute(_ path: String) -> String {
-        let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
+        // `~` is $HOME, as a shell has it (Foundation on Linux takes the password file's home).
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let expanded = path == "~" || path.hasPrefix("~/")
+            ? (home.map { $0 + path.dropFirst() } ?? (path as NSString).expandingTildeInPath)
+            : path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
         let joined = expanded.hasPrefix("/") ? expanded : currentFolder() + "/" + expanded
         // Lexically: Foundation's standardizingPath would also resolve symlinks.
         var parts: [Substring] = []

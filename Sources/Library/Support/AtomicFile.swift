@@ -112,17 +112,7 @@ public enum AtomicFile {
             if named { _ = PathBytes.withCString(temporary) { unlink($0) } }
             return Failure(path: path, reason: reason)
         }
-        for chunk in chunks {
-            var offset = 0
-            while offset < chunk.count {
-                let written = Glibc.write(fd, chunk.baseAddress! + offset, chunk.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw fail(FileBytes.errnoReason())
-                }
-                offset += written
-            }
-        }
+        for chunk in chunks where !FileBytes.write(chunk, to: fd) { throw fail(FileBytes.errnoReason()) }
         if let keep = options.keep {
             _ = fchown(fd, keep.info.st_uid, keep.info.st_gid)  // allowed for root or the same owner only
             guard fchmod(fd, keep.info.st_mode & 0o7777) == 0 else { throw fail(FileBytes.errnoReason()) }

@@ -48,5 +48,20 @@ public enum FileBytes {
     }
 
     /// The current `errno` in words ("permission denied").
+    /// Writes all of `bytes` to `fd` from where it is (again after an interruption); false on an
+    /// error, `errno` saying which.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
     public static func errnoReason() -> String { String(cString: strerror(errno)).lowercased() }
 }

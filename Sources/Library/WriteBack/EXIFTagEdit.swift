@@ -22,6 +22,8 @@ enum EXIFTagEdit {
         if let description = changes.description {
             edits.append(.set(.ifd0, tag: 0x010E, .ascii(description)))
         }
+        if let make = changes.make { edits.append(.set(.ifd0, tag: 0x010F, .ascii(make))) }
+        if let model = changes.model { edits.append(.set(.ifd0, tag: 0x0110, .ascii(model))) }
         if let orientation = changes.orientation {
             edits.append(.set(.ifd0, tag: 0x0112, .short(UInt16(orientation))))
         }

@@ -25,6 +25,9 @@ public struct MetadataChanges: Sendable, Equatable {
     public var marks: PhotoMarks?
     /// The EXIF orientation 1–8: Orientation in IFD0, tiff:Orientation in the sidecar.
     public var orientation: Int?
+    /// The camera, IFD0 Make and Model: only for a photo just made (a webcam's shot, issue 25).
+    public var make: String?
+    public var model: String?
 
     public init(dateTaken: String? = nil, utcOffset: String? = nil, location: Location? = nil,
                 description: String? = nil, favourite: Bool? = nil, marks: PhotoMarks? = nil) {
@@ -51,7 +54,8 @@ public struct MetadataChanges: Sendable, Equatable {
     }
 
     /// True when something goes into the JPEG file's EXIF (the favourite lives in the sidecar only).
-    public var touchesEXIF: Bool { dateTaken != nil || location != nil || description != nil || orientation != nil }
+    public var touchesEXIF: Bool { dateTaken != nil || location != nil || description != nil || orientation != nil
+        || make != nil || model != nil }
 
     /// True when something goes into the JPEG file: its EXIF, or its XMP and IPTC (the marks).
     public var touchesFile: Bool { touchesEXIF || marks != nil }

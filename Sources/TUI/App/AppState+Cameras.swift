@@ -57,6 +57,7 @@ extension AppState {
     /// The picture was taken and imported: shown in the photo view, the status line saying how
     /// long it took; or why it could not be.
     mutating func captured(_ result: Result<Msg.CaptureDone, Failure>) -> [Effect] {
+        closeLayers(WebcamPreview.self)   // a webcam's picture ends its preview (issue 25)
         switch result {
         case let .failure(failure):
             status = failure.message
@@ -77,11 +78,22 @@ extension AppState {
 
     /// Shows the photo just taken in the photo view once its folder is there.
     mutating func showCaptured() {
-        guard let (id, took) = capturedToShow, let frames = framesFollowing(id, from: [stack[0]]) else { return }
+        guard let (id, took) = capturedToShow,
+              let frames = framesFollowing(id, from: [stack[0]]) ?? framesInHomeGroup(id) else { return }
         capturedToShow = nil
         stack = frames
         clampCursors()
         status = took
+    }
+
+    /// Without a folder tree (grouped by description), the home group holding `photoID` and the
+    /// photo in it.
+    private func framesInHomeGroup(_ photoID: String) -> [ScreenFrame]? {
+        guard activeTree == nil, let top = homeFolders.firstIndex(where: { $0.photoIDs.contains(photoID) }),
+              let page = page(id: homeFolders[top].id), let index = page.group.photoIDs.firstIndex(of: photoID) else { return nil }
+        var cursor = GridCursor()
+        cursor.selected = page.item(ofPhoto: index)
+        return [stack[0], .group(id: page.group.id, cursor: cursor), .detail(groupID: page.group.id, index: index)]
     }
 
     mutating func cameraFilesDeleted(label: String, deleted: Int, problems: [String]) {

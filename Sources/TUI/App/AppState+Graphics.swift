@@ -12,7 +12,8 @@ extension AppState {
     var photosAreCovered: Bool {
         // Slideshow (issue 23): it is drawn alone, full screen; only a layer opened over it covers it.
         // The feed view (issue 24) too: it hides the screen (and the info panel) under it.
-        if let show = layers.lastIndex(where: { $0.state is Slideshow || $0.state is FeedStream }) {
+        if let show = layers.lastIndex(where: { $0.state is Slideshow || $0.state is FeedStream
+            || $0.state is WebcamPreview }) {
             return layers[(show + 1)...].contains { $0.state.coversPhotos }
         }
         if layers.contains(where: { $0.state.coversPhotos }) { return true }

@@ -119,6 +119,13 @@ extension AppState {
             return []
         case let .capture(camera):
             return capture(with: camera)
+        case .openWebcam:   // Webcams (issue 25)
+            closeLayers(ImportPickerState.self)
+            return openWebcam()
+        case .takeWebcamPicture:
+            return takeWebcamPicture()
+        case .stopWebcam:
+            return [.stopWebcam]
         case let .deleteFromCamera(camera, files):
             status = "Deleting \(Counted.text(files.count, "file")) from \(camera.name)…"
             return [.deleteFromCamera(camera, files)]

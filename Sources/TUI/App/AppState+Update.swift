@@ -27,7 +27,7 @@ extension AppState {
             self.rows = rows
             transition = nil   // drawn for the old size
             clampCursors()
-            return videoResized()
+            return videoResized() + webcamResized()
         case let .cellSizeChanged(size):
             graphics.cellSize = size
             return []
@@ -165,6 +165,15 @@ extension AppState {
             return []
         case let .captured(result):
             return captured(result)
+        // Webcams (issue 25)
+        case let .webcamOpened(generation, device):
+            changeLayer(WebcamPreview.self) { if $0.generation == generation { $0.device = device } }
+            return []
+        case let .webcamFrame(frame, canKeepUp):
+            return webcamFrame(frame, canKeepUp: canKeepUp)
+        case let .webcamFailed(generation, message):
+            webcamFailed(generation: generation, message: message)
+            return []
         }
     }
 

@@ -106,6 +106,8 @@ public struct AppState: Sendable {
     /// A photo just taken, shown in the photo view once its folder is built, and what the
     /// status line then says.
     var capturedToShow: (photoID: String, status: String)?
+    /// Numbers the webcam preview's requests (issue 25).
+    var webcamRequests = 0
     /// `feed-threshold` of `config.toml`: how far into a feed's last page the cursor goes before
     /// the next page is fetched (0.5: half a page).
     public var feedThreshold = 0.5

@@ -37,6 +37,8 @@ public final class BrowserApp: Sendable {
         var originalQueue: OriginalQueue?
         /// Plays the video of the photo view (issue 21).
         let player: VideoPlayer
+        /// Shows the webcam preview and takes its picture (issue 25).
+        let webcam: WebcamRunner
     }
 
     private static let importKey = "import"
@@ -146,7 +148,14 @@ public final class BrowserApp: Sendable {
         let imports = jobs.queue("import", workers: 1, keyedBy: String.self)
         workers.withLock {
             $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower,
-                         player: VideoPlayer(scheduler: jobs) { inbox.post($0) })
+                         player: VideoPlayer(scheduler: jobs) { inbox.post($0) },
+                         webcam: WebcamRunner(scheduler: jobs, shoot: { [store, thumbnails] camera, folder in
+                             do {
+                                 return try Self.capture(with: camera, into: folder, store: store, thumbnails: thumbnails)
+                             } catch {
+                                 return .captured(.failure(Failure("\(error)")))
+                             }
+                         }) { inbox.post($0) })
         }
         follower.start()
         defer { follower.stop() }
@@ -267,6 +276,15 @@ public final class BrowserApp: Sendable {
 
     // MARK: - Videos (issue 21)
 
+    /// A picture taken with `camera` (tethered, or a webcam's), copied into `folder` and
+    /// imported: `Msg.captured` with the photo. Throws why not.
+    static func capture(with camera: CameraSource, into folder: String, store: any LibraryStoring,
+                        thumbnails: ThumbnailStore) throws -> Msg {
+        let shot = try CameraCapture(root: folder, files: Importer(thumbnails: thumbnails)).take(with: camera, store: store)
+        return .captured(.success(Msg.CaptureDone(library: shot.library, photoID: shot.photoID, path: shot.path,
+                                                  seconds: shot.seconds)))
+    }
+
     /// A video frame stamped with the loop's clock, and whether the terminal draws it in a
     /// frame's time (a pixel frame; see `VideoPlayback`).
     /// The day memories are for: today, or the day `PHOTORY_TODAY` gives ("2024-02-29", to try
@@ -277,6 +295,9 @@ public final class BrowserApp: Sendable {
     }
 
     private static func stamped(_ msg: Msg, on terminal: Terminal) -> Msg {
+        if case let .webcamFrame(frame, _) = msg, case let .image(image) = frame.content {   // webcams (issue 25)
+            return .webcamFrame(frame, canKeepUp: terminal.canDraw(bytes: image.bytes.count, within: 1.0 / 10))
+        }
         guard case let .videoFrame(frame, _, _) = msg else { return msg }
         var canKeepUp = true
         if case let .image(image) = frame.content { canKeepUp = terminal.canDraw(bytes: image.bytes.count, within: 1.0 / 25) }
@@ -432,15 +453,21 @@ public final class BrowserApp: Sendable {
             let cameras = self.cameras, store = self.store, thumbnails = self.thumbnails
             workers.withLock { $0?.imports }?.submit(Job(key: "capture") { _ in
                 do {
-                    let shot = try cameras.with(address) { camera in
-                        try CameraCapture(root: folder, files: Importer(thumbnails: thumbnails)).take(with: camera, store: store)
+                    let msg = try cameras.with(address) { camera in
+                        try Self.capture(with: camera, into: folder, store: store, thumbnails: thumbnails)
                     }
-                    inbox.post(.captured(.success(Msg.CaptureDone(library: shot.library, photoID: shot.photoID, path: shot.path,
-                                                                   seconds: shot.seconds))))
+                    inbox.post(msg)
                 } catch {
                     inbox.post(.captured(.failure(Failure("\(error)"))))
                 }
             })
+        // Webcams (issue 25)
+        case let .startWebcam(request):
+            workers.withLock { $0?.webcam }?.start(request)
+        case let .takeWebcamPicture(generation, folder):
+            workers.withLock { $0?.webcam }?.takePicture(generation: generation, into: folder)
+        case .stopWebcam:
+            workers.withLock { $0?.webcam }?.stop()
         case let .readTracks(typed):   // GPX geotagging (issue 25)
             DispatchQueue.global(qos: .userInitiated).async {
                 let (tracks, problems) = GPXTrack.read(typed: typed)

@@ -76,6 +76,13 @@ public enum Effect: Equatable, Sendable {
     case deleteFromCamera(CameraAddress, [CameraFile])
     /// Take a picture with the camera, copy it into the folder and import it (`Msg.captured`).
     case capture(CameraAddress, into: String)
+    // Webcams (issue 25)
+    /// Show a webcam's frames (`Msg.webcamOpened`, `Msg.webcamFrame`), stopping what showed.
+    case startWebcam(WebcamRequest)
+    /// Take the next frame of request `generation` as a picture into the folder (`Msg.captured`).
+    case takeWebcamPicture(generation: Int, into: String)
+    /// Stop the preview and let the device go.
+    case stopWebcam
 }
 
 /// What the picker chose on a camera (issue 25): folders (every file under them) and files,

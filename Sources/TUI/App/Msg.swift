@@ -80,6 +80,14 @@ public enum Msg: Sendable {
     /// A picture taken (`Effect.capture`): the library as saved and the photo, with the seconds
     /// it took; or why not.
     case captured(Result<CaptureDone, Failure>)
+    // Webcams (issue 25): the preview (`WebcamRunner`).
+    /// The webcam of request `generation` is open: its device and name.
+    case webcamOpened(generation: Int, WebcamDevice)
+    /// A frame of the preview, and whether the terminal draws a pixel frame within a frame's
+    /// time (false: character art from then on), as for a video.
+    case webcamFrame(WebcamFrame, canKeepUp: Bool = true)
+    /// The webcam could not be opened or read: the message names it and says why.
+    case webcamFailed(generation: Int, message: String)
 
     /// A tethered capture's end (issue 25).
     public struct CaptureDone: Sendable {

@@ -104,4 +104,6 @@ public enum Action: String, CaseIterable, Sendable {
     case feedView = "feed-view", loadMore = "load-more"
     // GPX geotagging (issue 25): H places the marked photos (or this one) on GPS tracks.
     case geotag
+    // Webcams (issue 25): in the webcam preview, take the picture.
+    case shutter
 }

@@ -26,6 +26,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case feedView
     // GPX geotagging (issue 25): the geotag form.
     case geotagForm
+    // Webcams (issue 25): the live preview (`c` in the import picker away from a camera).
+    case webcam
 
     /// The name `photory-tui keys` gives this context.
     public var name: String {
@@ -60,6 +62,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPhoto: "album-photo"
         case .feedView: "feed-view"   // Paged feeds (issue 24)
         case .geotagForm: "geotag-form"
+        case .webcam: "webcam"
         }
     }
 
@@ -96,6 +99,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .albumPhoto: "Keys — photo of an album"
         case .feedView: "Keys — feed view"   // Paged feeds (issue 24)
         case .geotagForm: "Keys — geotag form"
+        case .webcam: "Keys — webcam"
         }
     }
 

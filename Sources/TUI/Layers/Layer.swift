@@ -45,6 +45,8 @@ enum Layer: Sendable {
     case feedView(FeedStream)
     // GPX geotagging (issue 25): the form placing the marked photos on tracks.
     case geotagForm(GeotagForm)
+    // Webcams (issue 25): the live preview, in the photo view's place.
+    case webcam(WebcamPreview)
 
     /// The layer's state, to ask and draw.
     var state: any LayerState {
@@ -71,6 +73,7 @@ enum Layer: Sendable {
         case let .exportForm(state): state
         case let .feedView(state): state   // Paged feeds (issue 24)
         case let .geotagForm(state): state
+        case let .webcam(state): state
         }
     }
 

@@ -66,4 +66,11 @@ enum LayerRequest: Equatable {
     case deleteFromCamera(CameraAddress, [CameraFile])
     /// Take a picture with the camera (tethered capture).
     case capture(CameraAddress)
+    // Webcams (issue 25)
+    /// Open the webcam preview (the first webcam).
+    case openWebcam
+    /// Take the picture with the webcam of the preview.
+    case takeWebcamPicture
+    /// The preview closed: let the webcam go.
+    case stopWebcam
 }

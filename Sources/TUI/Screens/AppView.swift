@@ -19,8 +19,9 @@ public enum AppView {
             return grid
         }
         if let transition = state.transition, let frame = TransitionView.render(state, transition) { return frame }
-        // Slideshow (issue 23): drawn alone, full screen, with only the layers opened over it.
-        if let show = state.layers.lastIndex(where: { $0.state is Slideshow }) {
+        // Slideshow (issue 23), the webcam preview (issue 25): drawn alone, full screen, with only
+        // the layers opened over it.
+        if let show = state.layers.lastIndex(where: { $0.state is Slideshow || $0.state is WebcamPreview }) {
             for layer in state.layers[show...] { layer.state.render(state, into: &grid) }
             return grid
         }

@@ -130,17 +130,25 @@ enum DetailScreen {
     static func drawVideoFrame(_ state: AppState, in area: Rect, into grid: inout CellGrid) -> Bool {
         guard let playback = state.playback, let frame = playback.frame, playback.photoID == state.playableVideo?.id
         else { return false }
-        if case .failed = frame.content { return false }
-        let size = (columns: frame.columns, rows: frame.rows)
-        guard size.columns <= area.width, size.rows <= area.height else { return false }   // drawn for a larger screen
-        let origin = (x: area.x + (area.width - size.columns) / 2, y: area.y + (area.height - size.rows) / 2)
-        switch frame.content {
-        case let .cells(rows):
-            grid.blit(rows, at: origin.x, y: origin.y)
+        return drawMovingFrame(frame.content, columns: frame.columns, rows: frame.rows, name: "video \(frame.photoID)",
+                               content: "video \(frame.photoID) \(frame.generation) \(frame.time)", in: area, into: &grid)
+    }
+
+    /// Draws one frame of moving pictures (a video's, the webcam's), `columns` × `rows` cells,
+    /// centred in `area`: its cells, or its pixel image placed as `content` (new for each frame)
+    /// under the kitty name `name` (the same for all, so each replaces the last). False when it
+    /// failed or was made for a larger screen.
+    static func drawMovingFrame(_ frame: PreviewResult, columns: Int, rows: Int, name: String, content: String,
+                                in area: Rect, into grid: inout CellGrid) -> Bool {
+        if case .failed = frame { return false }
+        guard columns <= area.width, rows <= area.height else { return false }   // drawn for a larger screen
+        let origin = (x: area.x + (area.width - columns) / 2, y: area.y + (area.height - rows) / 2)
+        switch frame {
+        case let .cells(cells):
+            grid.blit(cells, at: origin.x, y: origin.y)
         case let .image(image):
-            let cells = Rect(x: origin.x, y: origin.y, width: size.columns, height: size.rows)
-            PlacedImage(content: "video \(frame.photoID) \(frame.generation) \(frame.time)", cells: cells, image: image,
-                        kittyName: "video \(frame.photoID)").place(into: &grid)
+            PlacedImage(content: content, cells: Rect(x: origin.x, y: origin.y, width: columns, height: rows), image: image,
+                        kittyName: name).place(into: &grid)
         case .failed:
             break
         }

@@ -270,10 +270,8 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
         case .help:
             return .consumed(then: .showHelp)
         case .capture:   // tethered capture (issue 25)
-            guard let address = camera ?? current?.camera else {
-                note = "Highlight a camera to take a picture with it"
-                return .consumed()
-            }
+            // Away from a camera: the webcam (issue 25).
+            guard let address = camera ?? current?.camera else { return .close(then: .openWebcam) }
             return .close(then: .capture(address))
         default:
             break

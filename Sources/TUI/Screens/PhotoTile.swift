@@ -25,13 +25,22 @@ enum PhotoTile {
     static func previewKey(for photo: Photo, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
                            pixels: PixelFormat?) -> PreviewKey {
         let size = photo.layoutSize
+        var key = fittedKey(id: photo.id, width: size.width, height: size.height, maxColumns: maxColumns, maxRows: maxRows,
+                            colorMode: colorMode, pixels: pixels)
+        key.fromThumbnail = !photo.isDownloaded
+        key.orientation = photo.orientation
+        return key
+    }
+
+    /// The key of a `width` × `height` picture as large as `maxColumns` × `maxRows` cells allow,
+    /// its shape kept (a photo; the webcam's frames, issue 25).
+    static func fittedKey(id: String, width: Int, height: Int, maxColumns: Int, maxRows: Int, colorMode: ColorMode,
+                          pixels: PixelFormat?) -> PreviewKey {
         // No larger than the terminal shows (xterm leaves a larger sixel blank).
         let box = pixels?.cellsWithinLimit(columns: maxColumns, rows: maxRows) ?? (columns: maxColumns, rows: maxRows)
-        let fitted = ChafaRenderer.fittedCellSize(imageWidth: size.width, imageHeight: size.height,
-                                                  maxCols: box.columns, maxRows: box.rows,
+        let fitted = ChafaRenderer.fittedCellSize(imageWidth: width, imageHeight: height, maxCols: box.columns, maxRows: box.rows,
                                                   cellAspect: pixels?.cellAspect ?? 0.5)
-        return PreviewKey(photoID: photo.id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode,
-                          fromThumbnail: !photo.isDownloaded, pixels: pixels, orientation: photo.orientation)
+        return PreviewKey(photoID: id, columns: fitted.cols, rows: fitted.rows, colorMode: colorMode, pixels: pixels)
     }
 
     /// A rejected photo's preview in a grid is dimmed with `rejected = "dim"`: its character

@@ -128,10 +128,13 @@ import Testing
         #expect(state.status == "Taking a picture with Canon EOS 6D (usb:001,004)…")
         state.send(.captured(.failure(Failure("Card /media/card cannot take pictures from the computer (tethered capture)"))))
         #expect(state.status == "Card /media/card cannot take pictures from the computer (tethered capture)")
-        // c on a folder says what it needs.
+        // c on a folder opens the webcam (issue 25: see WebcamPreviewTests).
         state.press(.char("a"))
         state.send(.folderListed(path: ImportPickerTests.pictures, .success(ImportPickerTests.listing)))
-        state.press(.end, .char("c"))
-        #expect(AppView.render(state).text().contains("Highlight a camera to take a picture with it"))
+        guard case .startWebcam? = state.press(.end, .char("c")).first else {
+            Issue.record("the webcam was not asked for")
+            return
+        }
+        #expect(state.layer(WebcamPreview.self) != nil)
     }
 }

@@ -54,6 +54,7 @@ import Testing
         case .exportLine: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("X"))   // Export (issue 23)
         case .feedView: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("V"))   // the feed view (issue 24)
         case .geotagForm: state.openGroup(at: TestLibrary.gardenIndex); state.press(.char("H"))   // GPX geotagging (issue 25)
+        case .webcam: state = ImportPickerTests.openPicker(columns: 160, rows: 48); state.press(.end, .char("c"))   // issue 25
         }
         #expect(state.keyContext == context)
         if help, context != .importProgress { state.openHelp() }
