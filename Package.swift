@@ -40,6 +40,9 @@ let package = Package(
         // Cameras (issue 25): libgphoto2 (PTP/MTP cameras and phones, "Directory Browse" folders).
         // Loaded on first use, not linked: `apt` libgphoto2-dev.
         .target(name: "CGPhoto2", dependencies: ["CLazyLink"]),
+        /// The web client (`CurlFetcher`): libcurl, with the system's CA store for HTTPS.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         /// GIF: giflib, read from memory (the first frame; a second one makes the GIF animated).
         .systemLibrary(name: "CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
@@ -54,7 +57,7 @@ let package = Package(
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
-                                              "CJPEGRegion",
+                                              "CJPEGRegion", "CCurl",
                                               "CGPhoto2"],   // cameras (issue 25)
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),
         .target(name: "TUI", dependencies: ["Library", "CNcurses", "CChafa"]),
