@@ -171,7 +171,7 @@ final class CurlTransfer {
         }
     }
 
-    /// What went wrong, in the words the old client used.
+    /// What went wrong, in a user's words (libcurl's own message when it is none of these).
     private static func reason(_ code: CURLcode) -> String {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: "host not found"

@@ -45,9 +45,8 @@ struct HostileServerTests {
         #expect(response.url == other.url("/files/1.jpg"))
     }
 
-    /// The feed the crash was found with, fetched all at once on one session, many times and
-    /// with connect timeouts short enough that tasks are cancelled while their redirect waits
-    /// on the busy delegate queue. Before the fix the test process died of it.
+    /// The feed a crash was found with (under URLSession), fetched all at once on one fetcher,
+    /// many times and with connect timeouts short enough that transfers are cut mid-redirect.
     @Test func theHostileFeedNeverCrashesAndEachURLGetsItsReason() throws {
         let server = try LocalWebServer()
         let dead = UnreachableHostTests.deadPort()
