@@ -43,6 +43,9 @@ let package = Package(
         /// Webcams (issue 25): V4L2 devices through libv4l2, which converts their frames to RGB24;
         /// `apt` libv4l-dev. Linked (it is small: libv4l2 and libv4lconvert).
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
+        /// The web client (`CurlFetcher`): libcurl, with the system's CA store for HTTPS.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         /// GIF: giflib, read from memory (the first frame; a second one makes the GIF animated).
         .systemLibrary(name: "CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
@@ -63,7 +66,7 @@ let package = Package(
         /// Resources: the place table and the world outline (`scripts/make-*.py`), found beside the
         /// executable by `GeoResources` (never through `Bundle.module`).
         .target(name: "Library", dependencies: ["CExif", "CTurboJPEG", "CHeif", "CPNG", "CWebP", "CAV", "CRaw", "CGif", "CTiff",
-                                              "CJPEGRegion",
+                                              "CJPEGRegion", "CCurl",
                                               "CGPhoto2", "CV4L2",   // cameras and webcams (issue 25)
                                               "CLibPQ"],   // PostgreSQL libraries (issue 26)
                 resources: [.copy("Resources/places.tsv"), .copy("Resources/world.bin")]),

@@ -15,6 +15,8 @@ packages=(libncurses-dev libexif-dev libturbojpeg0-dev libchafa-dev libglib2.0-d
           libswscale-dev libavutil-dev libraw-dev pkg-config tmux ncurses-term
           imagemagick webp libheif-examples libimage-exiftool-perl exiv2 python3 ffmpeg
           xvfb xterm x11-apps xauth xfonts-base libsixel-bin)
+# The web client: libcurl (with OpenSSL and the system's CA store), used directly.
+packages+=(libcurl4-openssl-dev)
 # GIF and TIFF formats (issue 20): giflib and libtiff.
 packages+=(libgif-dev libtiff-dev)
 # Zoom (issue 20): libjpeg-turbo's libjpeg API, to decode only the zoomed part of a JPEG.

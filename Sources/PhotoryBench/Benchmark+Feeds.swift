@@ -29,7 +29,7 @@ extension Benchmark {
         }
         let server = try BenchWebServer(files: files)
         defer { server.stop() }
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/bench"))
+        let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/bench"))
         let terminal = try Terminal(headlessColumns: 200, rows: 62, colorModeOverride: .truecolor)
         defer { terminal.restore() }
         let address = server.url("/page-1.json")

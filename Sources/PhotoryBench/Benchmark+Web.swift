@@ -27,7 +27,7 @@ extension Benchmark {
         for run in 0..<originalRuns { files["/img/original-\(run).jpg"] = original }
         let server = try BenchWebServer(files: files)
         defer { server.stop() }
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/bench"))
+        let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/bench"))
 
         var rates: [Double] = [], bytes: Int64 = 0
         var imported: (library: PhotoLibrary, thumbnails: ThumbnailStore)?

@@ -6,7 +6,7 @@ struct DownloadOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Seconds one URL may take in all, retries included; a slower one is reported and not retried.",
         valueName: "seconds"))
-    var urlDeadline: Double = URLSessionFetcher.Options.defaultDeadline
+    var urlDeadline: Double = CurlFetcher.Options.defaultDeadline
 
     func validate() throws {
         guard urlDeadline > 0, urlDeadline.isFinite else {

@@ -4,10 +4,10 @@ import TUI
 extension LibraryOptions {
     /// The HTTP client, naming this program to the servers, with the download settings and the
     /// per-host request headers of config.toml (`[web."host"] headers`, issue 24).
-    func webFetcher(_ download: DownloadOptions) -> URLSessionFetcher {
-        var options = URLSessionFetcher.Options(userAgent: "photory-tui/\(VersionReport.number)", deadline: download.urlDeadline)
+    func webFetcher(_ download: DownloadOptions) -> CurlFetcher {
+        var options = CurlFetcher.Options(userAgent: "photory-tui/\(VersionReport.number)", deadline: download.urlDeadline)
         options.hostHeaders = Config.load().webHeaders
-        return URLSessionFetcher(options: options)
+        return CurlFetcher(options: options)
     }
 
     /// Where downloaded photos go: `$XDG_DATA_HOME/photory/downloads`.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `Tests/WebServer/photo_server.py` serving `root` on 127.0.0.1 (a port the system picks),
 /// stopped when the value goes away. Nothing ever leaves 127.0.0.0/8.

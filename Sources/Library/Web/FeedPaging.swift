@@ -95,7 +95,7 @@ public struct FeedPaging: Sendable, Equatable {
         var wait = 1.0
         if let reset = response.headers["x-ratelimit-reset"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
             wait = reset > 1_000_000_000 ? reset - now : reset
-        } else if let after = response.headers["retry-after"].flatMap(URLSessionFetcher.retryAfter) {
+        } else if let after = response.headers["retry-after"].flatMap(CurlFetcher.retryAfter) {
             wait = after
         }
         return max(0, min(wait, limit))

@@ -2,7 +2,7 @@ import Foundation
 
 /// The one seam between photory and the network: fetch one URL into memory, within a size cap.
 ///
-/// `URLSessionFetcher` is the real client; tests run it against a local server they start.
+/// `CurlFetcher` is the real client; tests run it against a local server they start.
 public protocol HTTPFetching: Sendable {
     /// The body of `request.url` after redirects, or why there is none. A 304 answer to a
     /// conditional request is a response with `notModified` set and an empty body. `progress`

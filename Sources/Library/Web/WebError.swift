@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a URL gave no usable body. Every case names the URL; `description` is the reason shown
 /// beside it.
@@ -64,9 +61,9 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unsupportedURL: "not an http or https URL"
         case let .status(_, code):
-            "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+            "the server answered \(Self.status(code))"
         case let .rateLimited(_, code, retryAfter):
-            "the server answered \(code) \(HTTPURLResponse.localizedString(forStatusCode: code)) "
+            "the server answered \(Self.status(code)) "
                 + "(retry after \(Self.seconds(retryAfter)))"
         case let .tooLarge(_, limit, declared?):
             "too large: \(Self.megabytes(declared)) declared, the limit is \(Self.megabytes(limit))"
@@ -84,6 +81,24 @@ public enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cancelled: "cancelled"
         case let .unusable(_, reason): reason
         }
+    }
+
+    /// "404 Not Found": the code and its reason phrase, or the code alone when it has none.
+    private static func status(_ code: Int) -> String {
+        let phrases = [
+            400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 406: "Not Acceptable", 407: "Proxy Authentication Required",
+            408: "Request Timeout", 409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+            413: "Payload Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
+            416: "Range Not Satisfiable", 417: "Expectation Failed", 421: "Misdirected Request",
+            422: "Unprocessable Entity", 423: "Locked", 425: "Too Early", 426: "Upgrade Required",
+            428: "Precondition Required", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
+            451: "Unavailable For Legal Reasons", 500: "Internal Server Error", 501: "Not Implemented",
+            502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+            505: "HTTP Version Not Supported", 507: "Insufficient Storage", 508: "Loop Detected",
+            511: "Network Authentication Required",
+        ]
+        return phrases[code].map { "\(code) \($0)" } ?? "\(code)"
     }
 
     private static func megabytes(_ bytes: Int64) -> String {

@@ -224,7 +224,7 @@ public struct WebFeed: Sendable, Equatable {
     static func link(_ raw: String, base: URL) -> URL? {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
-              URLSessionFetcher.host(of: url) != nil else { return nil }
+              CurlFetcher.host(of: url) != nil else { return nil }
         return url
     }
 }

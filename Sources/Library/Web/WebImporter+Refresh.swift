@@ -49,7 +49,7 @@ extension WebImporter {
             }
             report(0)
             // A template's first page (issue 24).
-            guard let url = FeedPaging(raw).url(page: 1), URLSessionFetcher.host(of: url) != nil else {
+            guard let url = FeedPaging(raw).url(page: 1), CurlFetcher.host(of: url) != nil else {
                 summary.results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
                 continue
             }

@@ -174,7 +174,7 @@ public struct WebImporter: Sendable {
         if let earlier, let next = earlier.next {
             (page, address) = (earlier.page + 1, URL(string: next))
         }
-        guard let first = address, URLSessionFetcher.host(of: first) != nil else {
+        guard let first = address, CurlFetcher.host(of: first) != nil else {
             results.append(ImportFileResult(path: raw, outcome: .unsupported(reason: WebError.unsupportedURL(raw).description)))
             return 0
         }

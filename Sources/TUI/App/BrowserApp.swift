@@ -55,7 +55,7 @@ public final class BrowserApp: Sendable {
     private let savedEditsReported = Locked(0)
 
     public init(store: any LibraryStoring, thumbnails: ThumbnailStore,
-                web: WebImporter = WebImporter(fetcher: URLSessionFetcher(),
+                web: WebImporter = WebImporter(fetcher: CurlFetcher(),
                                                downloads: DownloadFolder(root: LibraryPaths.defaultDownloadsFolder())),
                 config: Config = .load(), rememberedFile: String = RememberedState.defaultFile()) {
         self.store = store

@@ -33,7 +33,7 @@ struct FeedPagingTests {
             options.maxRetryWait = 0.05
             let waits = waits
             options.pause = { waits.add($0) }
-            var importer = WebImporter(fetcher: URLSessionFetcher(options: options),
+            var importer = WebImporter(fetcher: CurlFetcher(options: options),
                                        downloads: DownloadFolder(root: data.path + "/downloads"),
                                        thumbnails: thumbnails ? ThumbnailStore(folder: data.path + "/thumbnails") : nil)
             importer.pages = pages

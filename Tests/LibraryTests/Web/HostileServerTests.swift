@@ -6,13 +6,12 @@ import Testing
 
 /// Servers that attack the client: a gzip bomb, redirects to `file://` and to another port, a
 /// slow drip. Each ends its URL with a reason naming it, in bounded time and memory, and none
-/// crashes the process (FoundationNetworking traps when a redirect is answered for a task that
-/// was cancelled meanwhile).
+/// crashes the process.
 @Suite(.serialized, .enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
 struct HostileServerTests {
-    static func fetcher(connectTimeout: Double = 20, deadline: Double = URLSessionFetcher.Options.defaultDeadline,
-                        minimumRate: Double = 1024, rateWindow: Double = 30) -> URLSessionFetcher {
-        URLSessionFetcher(options: .init(userAgent: "photory-tui/test", connectTimeout: connectTimeout,
+    static func fetcher(connectTimeout: Double = 20, deadline: Double = CurlFetcher.Options.defaultDeadline,
+                        minimumRate: Double = 1024, rateWindow: Double = 30) -> CurlFetcher {
+        CurlFetcher(options: .init(userAgent: "photory-tui/test", connectTimeout: connectTimeout,
                                          idleTimeout: 20, retries: 2, backoff: 0.01, deadline: deadline,
                                          minimumRate: minimumRate, rateWindow: rateWindow))
     }
@@ -46,9 +45,8 @@ struct HostileServerTests {
         #expect(response.url == other.url("/files/1.jpg"))
     }
 
-    /// The feed the crash was found with, fetched all at once on one session, many times and
-    /// with connect timeouts short enough that tasks are cancelled while their redirect waits
-    /// on the busy delegate queue. Before the fix the test process died of it.
+    /// The feed a crash was found with (under URLSession), fetched all at once on one fetcher,
+    /// many times and with connect timeouts short enough that transfers are cut mid-redirect.
     @Test func theHostileFeedNeverCrashesAndEachURLGetsItsReason() throws {
         let server = try LocalWebServer()
         let dead = UnreachableHostTests.deadPort()
@@ -105,5 +103,40 @@ struct HostileServerTests {
         #expect(WebError.tooSlow(url: "", bytesPerSecond: 1024, seconds: 30).description
                 == "too slow: less than 1 KB/s for 30 s")
         #expect(try server.hits().hits["/drip/3.jpg"] == 1)
+    }
+
+    /// Transfers stopped at the moment they complete: a photo cancelled from its progress
+    /// callback at its last byte, and a page refused as not an image. URLSession's cancel trapped
+    /// the whole process on this race (the task had left its registry when the cancel ran); now
+    /// each ends with its body or its reason, and the process lives on.
+    @Test func transfersStoppedAsTheyCompleteEndWithTheirBodyOrTheirReason() throws {
+        let server = try LocalWebServer()
+        let photo = WebImporterTests.jpeg(1)
+        let photoURL = server.serve(photo, at: "1.jpg")
+        let pageURL = server.serve(Data(String(repeating: "<html>not a photo</html>\n", count: 100).utf8), at: "page.jpg")
+        let fetcher = Self.fetcher()
+        let outcomes = Mutex<[String: Int]>([:])
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            let cancellation = ImportCancellation()
+            let outcome: String
+            do throws(WebError) {
+                let url = index.isMultiple(of: 2) ? photoURL : pageURL
+                let response = try fetcher.fetch(WebRequest(url: url, kind: .image), cancellation: cancellation) { transfer in
+                    if transfer.received == Int64(photo.count) { cancellation.cancel() }
+                }
+                outcome = Data(response.body) == photo ? "photo" : "wrong body"
+            } catch {
+                switch error {
+                case .cancelled: outcome = "cancelled"
+                case .notAnImage: outcome = index.isMultiple(of: 2) ? "photo refused" : "page refused"
+                default: outcome = "\(error)"
+                }
+            }
+            outcomes.withLock { $0[outcome, default: 0] += 1 }
+        }
+        let counted = outcomes.withLock { $0 }
+        #expect(Set(counted.keys).isSubset(of: ["photo", "cancelled", "page refused"]), "\(counted)")
+        #expect(counted["page refused"] == 100, "\(counted)")
+        #expect(counted.values.reduce(0, +) == 200)
     }
 }

@@ -36,7 +36,7 @@ struct LazyWebImportTests {
         var downloads: DownloadFolder { DownloadFolder(root: data.path + "/downloads") }
 
         func importer() -> WebImporter {
-            WebImporter(fetcher: URLSessionFetcher(options: WebImporterTests.options), downloads: downloads,
+            WebImporter(fetcher: CurlFetcher(options: WebImporterTests.options), downloads: downloads,
                         thumbnails: thumbnails)
         }
     }

@@ -8,8 +8,8 @@ import Testing
 struct OriginalDownloaderTests {
     typealias Setup = LazyWebImportTests.Setup
 
-    func downloader(_ setup: Setup, options: URLSessionFetcher.Options = WebImporterTests.options) -> OriginalDownloader {
-        OriginalDownloader(fetcher: URLSessionFetcher(options: options), downloads: setup.downloads,
+    func downloader(_ setup: Setup, options: CurlFetcher.Options = WebImporterTests.options) -> OriginalDownloader {
+        OriginalDownloader(fetcher: CurlFetcher(options: options), downloads: setup.downloads,
                            thumbnails: setup.thumbnails)
     }
 
@@ -81,7 +81,7 @@ struct OriginalDownloaderTests {
         server.serve(WebImporterTests.jpeg(1), at: "1.jpg")
         server.serve(Data("just text".utf8), at: "text.jpg")
         let setup = Setup()
-        let downloader = downloader(setup, options: URLSessionFetcher.Options(
+        let downloader = downloader(setup, options: CurlFetcher.Options(
             userAgent: "photory-tui/test", connectTimeout: 20, idleTimeout: 20, retries: 0))
         let cases: [(String, String)] = [
             ("/status/404", "the server answered 404 Not Found"),
@@ -109,7 +109,7 @@ struct OriginalDownloaderTests {
         let server = try LocalWebServer()
         server.serve(WebImporterTests.jpeg(1), at: "1.jpg")
         let setup = Setup()
-        let downloader = downloader(setup, options: URLSessionFetcher.Options(idleTimeout: 60, retries: 0))
+        let downloader = downloader(setup, options: CurlFetcher.Options(idleTimeout: 60, retries: 0))
         let photo = setup.importer().lazyPhoto(WebFeed.Item(url: server.url("/drip/1.jpg")), feedURL: nil, at: 0)
         let cancellation = ImportCancellation()
         #expect(throws: WebError.cancelled(url: server.url("/drip/1.jpg").absoluteString)) {

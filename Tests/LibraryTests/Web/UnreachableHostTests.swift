@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aHostThatRefusedIsNotTriedAgainForAWhile() throws {
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/test", retries: 2, backoff: 0.01))
+        let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/test", retries: 2, backoff: 0.01))
         let port = Self.deadPort()
         let first = URL(string: "http://127.0.0.1:\(port)/a.jpg")!
         #expect {
@@ -51,7 +51,7 @@ import Testing
         defer { close(fd) }
         let port = Self.bound(fd)
         #expect(listen(fd, 16) == 0)   // the kernel accepts connections; nobody answers them
-        let fetcher = URLSessionFetcher(options: .init(userAgent: "photory-tui/test", connectTimeout: 0.3,
+        let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/test", connectTimeout: 0.3,
                                                        retries: 1, backoff: 0.01))
         #expect {
             try fetcher.fetch(WebRequest(url: URL(string: "http://127.0.0.1:\(port)/a.jpg")!, kind: .image))

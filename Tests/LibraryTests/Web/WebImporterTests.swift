@@ -9,10 +9,10 @@ import Testing
 @Suite(.serialized, .enabled(if: LocalWebServer.available, "needs python3 for the local test server"))
 struct WebImporterTests {
     /// A short backoff; timeouts generous enough for a busy machine.
-    static let options = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
+    static let options = CurlFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
                                                    idleTimeout: 20, retries: 2, backoff: 0.01)
     /// For the slow drip: the server sends a byte a second, so half a second of silence ends it.
-    static let impatient = URLSessionFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
+    static let impatient = CurlFetcher.Options(userAgent: "photory-tui/test", connectTimeout: 20,
                                                      idleTimeout: 0.5, retries: 2, backoff: 0.01)
 
     static func jpeg(_ seed: Int) -> Data {
@@ -36,8 +36,8 @@ struct WebImporterTests {
         return server.serve(try JSONSerialization.data(withJSONObject: items), at: "feed.json")
     }
 
-    func importer(_ downloads: TemporaryFolder, options: URLSessionFetcher.Options = Self.options) -> WebImporter {
-        WebImporter(fetcher: URLSessionFetcher(options: options), downloads: DownloadFolder(root: downloads.path))
+    func importer(_ downloads: TemporaryFolder, options: CurlFetcher.Options = Self.options) -> WebImporter {
+        WebImporter(fetcher: CurlFetcher(options: options), downloads: DownloadFolder(root: downloads.path))
     }
 
     @Test func importsAFeedOfTwoHundredPhotosWithTitlesAndSourcesAndSavesThem() throws {
@@ -181,8 +181,8 @@ struct WebImporterTests {
         let slow = server.url("/drip/2.jpg")
         let feed = server.serve(Data(#"[{"url": "\#(done.absoluteString)"}, {"url": "/drip/2.jpg"}]"#.utf8), at: "feed.json")
         // Patient enough that only cancelling can end the drip early.
-        let options = URLSessionFetcher.Options(idleTimeout: 60, retries: 0)
-        let importer = WebImporter(fetcher: URLSessionFetcher(options: options),
+        let options = CurlFetcher.Options(idleTimeout: 60, retries: 0)
+        let importer = WebImporter(fetcher: CurlFetcher(options: options),
                                    downloads: DownloadFolder(root: TemporaryFolder().path), workers: 1)
         let cancellation = ImportCancellation()
         var library = PhotoLibrary()
@@ -200,7 +200,7 @@ struct WebImporterTests {
     @Test func anUnchangedFeedCostsOneSmallConditionalRequest() throws {
         let server = try LocalWebServer()
         let feed = server.serve(Data("[]".utf8), at: "feed.json")
-        let fetcher = URLSessionFetcher(options: Self.options)
+        let fetcher = CurlFetcher(options: Self.options)
         let first = try fetcher.fetch(WebRequest(url: feed, kind: .any))
         #expect(first.status == 200 && first.validators.etag != nil && first.validators.lastModified != nil)
         let again = try fetcher.fetch(WebRequest(url: feed, kind: .any, validators: first.validators))

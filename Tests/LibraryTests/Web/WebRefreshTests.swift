@@ -107,7 +107,7 @@ struct WebRefreshTests {
     @Test func aFeedWithoutPhotosInTheLibraryIsNotAsked() throws {
         var library = PhotoLibrary(photos: [samplePhoto("local")])
         var records = WebFeedRecords()
-        let importer = WebImporter(fetcher: URLSessionFetcher(options: WebImporterTests.options),
+        let importer = WebImporter(fetcher: CurlFetcher(options: WebImporterTests.options),
                                    downloads: DownloadFolder(root: TemporaryFolder().path))
         let summary = importer.refresh(into: &library, records: &records)
         #expect(summary.line == "0 feeds, nothing new")
