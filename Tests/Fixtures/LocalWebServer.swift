@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(FoundationNetworking)
+// `hitsObject` reads the server's counters with `Data(contentsOf:)` of an http URL, which needs
+// FoundationNetworking on Linux (photory's own client is libcurl; this is the tests' only use).
+import FoundationNetworking
+#endif
 
 /// `Tests/WebServer/photo_server.py` serving `root` on 127.0.0.1 (a port the system picks),
 /// stopped when the value goes away. Nothing ever leaves 127.0.0.0/8.
