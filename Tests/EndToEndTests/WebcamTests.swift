@@ -15,9 +15,8 @@ import Testing
     }
 
     static func startBrowser(_ tmux: TmuxSession, _ sandbox: Sandbox, fake: String) throws {
-        let command = ([try E2E.binary(), "--library", sandbox.library]).map(Shell.quote).joined(separator: " ")
-        try tmux.start(command: "trap true INT; \(command); echo \"EXITED $?\"; sleep 60", columns: 80, rows: 24,
-                       cwd: sandbox.home, environment: environment(sandbox, fake: fake))
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 80, rows: 24, cwd: sandbox.home,
+                              extraEnvironment: ["PHOTORY_TEST_WEBCAM": fake])
     }
 
     @Test func thePreviewShowsLiveAndSpaceTakesThePictureIntoTheLibrary() throws {

@@ -83,14 +83,14 @@ final class TmuxSession: @unchecked Sendable {
     /// `EXITED <code>` when the program ends and then stays, so the screen it leaves is visible.
     func startBrowser(library: String, sandbox: Sandbox, columns: Int, rows: Int,
                       term: String = "xterm-256color", colorterm: String? = nil, cwd: String? = nil,
-                      extraArguments: [String] = [], afterExit: String = "",
+                      extraArguments: [String] = [], afterExit: String = "", extraEnvironment: [String: String] = [:],
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let binary = try E2E.binary()
         let arguments = ([binary, "--library", library] + extraArguments).map(Shell.quote).joined(separator: " ")
         // The shell survives Ctrl-C (a trap with a command: the program still gets the default).
         try start(command: "trap true INT; \(arguments); echo \"EXITED $?\"; \(afterExit.isEmpty ? "" : afterExit + "; ")sleep 60",
                   columns: columns, rows: rows, cwd: cwd ?? sandbox.root.path,
-                  environment: sandbox.environment(term: term, colorterm: colorterm),
+                  environment: sandbox.environment(term: term, colorterm: colorterm).merging(extraEnvironment) { $1 },
                   sourceLocation: sourceLocation)
     }
 
