@@ -84,7 +84,7 @@ public final class PostgresServer: @unchecked Sendable {
         watchdogInput = pipe.fileHandleForWriting
         var lastFailure: Error?
         for _ in 0..<3 {
-            let port = Self.freePort()
+            let port = LocalPort.free()
             do {
                 try command("pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "start",
                                        "-o", "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(folder) -c fsync=off"], 90)
@@ -192,23 +192,5 @@ public final class PostgresServer: @unchecked Sendable {
             if let entry = getpwnam(name) { return (name, entry.pointee.pw_uid, entry.pointee.pw_gid) }
         }
         return nil
-    }
-
-    /// A port nothing listens on now (the kernel's pick).
-    private static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length)
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

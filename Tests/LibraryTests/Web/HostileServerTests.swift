@@ -49,7 +49,7 @@ struct HostileServerTests {
     /// many times and with connect timeouts short enough that transfers are cut mid-redirect.
     @Test func theHostileFeedNeverCrashesAndEachURLGetsItsReason() throws {
         let server = try LocalWebServer()
-        let dead = UnreachableHostTests.deadPort()
+        let dead = LocalPort.free()
         // 128 MiB inflated: enough to keep the delegate queue busy, and each round short.
         let paths = ["/gzip-bomb/128", "/redir-file", "/redir-port/\(dead)/x.jpg", "/redir-file",
                      "/redir-port/\(dead)/y.jpg"]

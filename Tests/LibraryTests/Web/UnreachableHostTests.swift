@@ -1,32 +1,13 @@
 import Foundation
+import Fixtures
 import Testing
 @testable import Library
 
 /// A server that is down costs one round of retries, not one per photo.
 @Suite struct UnreachableHostTests {
-    /// A port on 127.0.0.1 where nothing listens (bound, then closed).
-    static func deadPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        return bound(fd)
-    }
-
-    /// Binds `fd` to a free port on 127.0.0.1 and returns the port.
-    static func bound(_ fd: Int32) -> Int {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test func aHostThatRefusedIsNotTriedAgainForAWhile() throws {
         let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/test", retries: 2, backoff: 0.01))
-        let port = Self.deadPort()
+        let port = LocalPort.free()
         let first = URL(string: "http://127.0.0.1:\(port)/a.jpg")!
         #expect {
             try fetcher.fetch(WebRequest(url: first, kind: .image))
@@ -49,7 +30,7 @@ import Testing
     @Test func aHostThatNeverAnswersIsNotTriedAgainForAWhile() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        let port = Self.bound(fd)
+        let port = LocalPort.bind(fd)
         #expect(listen(fd, 16) == 0)   // the kernel accepts connections; nobody answers them
         let fetcher = CurlFetcher(options: .init(userAgent: "photory-tui/test", connectTimeout: 0.3,
                                                        retries: 1, backoff: 0.01))
