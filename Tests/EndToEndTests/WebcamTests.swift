@@ -26,7 +26,7 @@ import Testing
         try Self.startBrowser(tmux, sandbox, fake: "pattern:/dev/video7")
         try tmux.waitUntil("the browser") { !$0.screenLines.isEmpty && $0.contains("photory") }
         tmux.send("a")
-        try tmux.waitFor("i import")
+        try tmux.waitFor("c capture")   // hinted: a webcam is there
         tmux.send("c")
         try tmux.waitFor("Webcam · Test pattern (/dev/video7)")
         let live = try tmux.waitFor("live  320×240")
@@ -70,6 +70,15 @@ import Testing
         let path = try #require(records.first?["path"] as? String)
         #expect(path.hasPrefix(sandbox.root.path + "/shots/20") && path.hasSuffix(".jpg"))
         #expect(records.first?["photoId"] is String)
+        // `cameras` lists the webcam after the cameras, with its device.
+        let cameras = Processes.run(try E2E.binary(), ["cameras", "--json"],
+                                    environment: Self.environment(sandbox, fake: "pattern:/dev/video7"),
+                                    currentDirectory: sandbox.root.path)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(cameras.stdout.utf8)) as? [[String: String]], "\(cameras)")
+        #expect(rows.last == ["kind": "webcam", "model": "Test pattern", "port": "/dev/video7"], "\(rows)")
+        let text = Processes.run(try E2E.binary(), ["cameras"], environment: Self.environment(sandbox, fake: "pattern:/dev/video7"),
+                                 currentDirectory: sandbox.root.path)
+        #expect(text.stdout.contains("Test pattern  /dev/video7  (webcam: capture --webcam /dev/video7)"), "\(text)")
         // A missing device is named.
         let missing = Processes.run(try E2E.binary(), ["capture", "--library", sandbox.library, "--webcam", "/dev/video-photory-none"],
                                     environment: sandbox.environment(term: "dumb", colorterm: nil), currentDirectory: sandbox.root.path)

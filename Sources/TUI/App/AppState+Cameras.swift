@@ -8,9 +8,9 @@ extension AppState {
     /// The import folder a camera's files are copied into, when one was chosen.
     var cameraImportFolder: String? { remembered.cameraImportFolder }
 
-    mutating func camerasDetected(_ found: [CameraAddress], problem: String?) {
-        changeLayer(ImportPickerState.self) { $0.camerasFound(found) }
-        if let problem, found.isEmpty { status = problem }
+    mutating func camerasDetected(_ found: [CameraAddress], webcams: [WebcamDevice] = [], problem: String?) {
+        changeLayer(ImportPickerState.self) { $0.camerasFound(found, webcams: webcams) }
+        if let problem, found.isEmpty, webcams.isEmpty { status = problem }
     }
 
     mutating func cameraFolderListed(_ address: CameraAddress, path: String, _ result: Result<[FolderEntry], Failure>) -> [Effect] {

@@ -152,8 +152,8 @@ extension AppState {
             tracksRead(typed: typed, tracks: tracks, problems: problems)
             return []
         // Cameras (issue 25)
-        case let .camerasDetected(found, problem):
-            camerasDetected(found, problem: problem)
+        case let .camerasDetected(found, webcams, problem):
+            camerasDetected(found, webcams: webcams, problem: problem)
             return []
         case let .cameraFolderListed(address, path, result):
             return cameraFolderListed(address, path: path, result)

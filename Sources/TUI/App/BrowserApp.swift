@@ -406,8 +406,8 @@ public final class BrowserApp: Sendable {
         case .detectCameras:
             let folders = config.cameraFolders
             DispatchQueue.global(qos: .userInitiated).async {
-                let (found, problem) = CameraConnections.detect(folders: folders)
-                inbox.post(.camerasDetected(found, problem: problem))
+                let (found, webcams, problem) = CameraConnections.detect(folders: folders)
+                inbox.post(.camerasDetected(found, webcams: webcams, problem: problem))
             }
         case let .listCameraFolder(address, folder):
             let cameras = self.cameras

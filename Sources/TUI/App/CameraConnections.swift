@@ -30,8 +30,9 @@ final class CameraConnections: Sendable {
         }
     }
 
-    /// The cameras plugged in, then the folders given as cameras; and why detecting failed.
-    static func detect(folders: [String]) -> ([CameraAddress], problem: String?) {
+    /// The cameras plugged in, then the folders given as cameras; the webcams; and why detecting
+    /// cameras failed.
+    static func detect(folders: [String]) -> ([CameraAddress], webcams: [WebcamDevice], problem: String?) {
         var found: [CameraAddress] = []
         var problem: String?
         do {
@@ -39,7 +40,7 @@ final class CameraConnections: Sendable {
         } catch {
             problem = "\(error)"
         }
-        return (found + folders.map(CameraAddress.folder), problem)
+        return (found + folders.map(CameraAddress.folder), Webcams.list(), problem)
     }
 
     /// One camera folder as the picker lists it: folders first, then files, by name.

@@ -69,8 +69,9 @@ public enum Msg: Sendable {
     /// be, and each file's problem.
     case tracksRead(typed: String, tracks: [GPXTrack], problems: [String])
     // Cameras (issue 25)
-    /// The cameras found (detected, then the config's `camera-folders`), and why detecting failed.
-    case camerasDetected([CameraAddress], problem: String?)
+    /// The cameras found (detected, then the config's `camera-folders`), the webcams there
+    /// are, and why detecting cameras failed.
+    case camerasDetected([CameraAddress], webcams: [WebcamDevice] = [], problem: String?)
     /// One folder of a camera, listed for the picker (`Effect.listCameraFolder`).
     case cameraFolderListed(CameraAddress, path: String, Result<[FolderEntry], Failure>)
     /// A camera file's thumbnail as cells (nil: the camera offers none).

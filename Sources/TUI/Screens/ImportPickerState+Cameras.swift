@@ -14,9 +14,15 @@ extension ImportPickerState {
     /// The cameras found, as rows of the list (opening one browses it).
     var cameraEntries: [FolderEntry] { (cameras ?? []).map { FolderEntry(name: $0.name, isFolder: true, camera: $0) } }
 
-    /// Takes the cameras found: they head the disk listing on screen (the cursor stays on its entry).
-    mutating func camerasFound(_ found: [CameraAddress]) {
+    /// Whether `c` can take a picture here: a camera is listed or browsed, or a webcam is there
+    /// (the footer hints at it only then).
+    var canCapture: Bool { camera != nil || cameras?.isEmpty == false || !webcams.isEmpty }
+
+    /// Takes the cameras found: they head the disk listing on screen (the cursor stays on its
+    /// entry); the webcams found make `c` worth a hint.
+    mutating func camerasFound(_ found: [CameraAddress], webcams: [WebcamDevice] = []) {
         cameras = found
+        self.webcams = webcams
         guard camera == nil, !loading else { return }
         let before = entries.prefix { $0.camera != nil }.count
         entries = cameraEntries + entries.dropFirst(before)

@@ -7,8 +7,8 @@ import Library
 /// the camera), with the thumbnail the camera keeps for the highlighted file; `i` on a camera
 /// imports all its new files.
 struct ImportPickerState: Equatable, Sendable, LayerState {
-    /// The actions the footer hints at.
-    static let footerHints: [Action] = [.mark, .markAll, .importMarked, .open, .parentFolder, .typePath,
+    /// The actions the footer hints at (`capture` only when there is something to capture with).
+    static let footerHints: [Action] = [.mark, .markAll, .importMarked, .capture, .open, .parentFolder, .typePath,
                                         .typeURL, .workingFolder, .close]
 
     var folder: String
@@ -49,6 +49,8 @@ struct ImportPickerState: Equatable, Sendable, LayerState {
     // Cameras (issue 25)
     /// The cameras found, listed first (nil until they are).
     var cameras: [CameraAddress]?
+    /// The webcams found (`c` away from a camera opens the first one's live preview).
+    var webcams: [WebcamDevice] = []
     /// The camera being browsed, else nil (the disk).
     var camera: CameraAddress?
     /// The disk folder the camera was opened from: leaving the camera goes back there.

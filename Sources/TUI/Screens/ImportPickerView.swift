@@ -71,7 +71,7 @@ enum ImportPickerView {
                 grid.put(CellGrid.truncated(hint, toWidth: inner.width), x: inner.x, y: inner.y + 1, style: Theme.dim)
             }
         } else {
-            footer = AppView.wholeHints(state.keyMap.hints(ImportPickerState.footerHints + (picker.cameras?.isEmpty == false ? [.capture] : []), in: .picker), width: inner.width)
+            footer = AppView.wholeHints(state.keyMap.hints(ImportPickerState.footerHints.filter { $0 != .capture || picker.canCapture }, in: .picker), width: inner.width)
         }
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
                  style: picker.typedPath == nil ? Theme.dim : Theme.title)

@@ -20,6 +20,20 @@ import Testing
         return state
     }
 
+    /// `c` is hinted only when there is something to take a picture with: a camera, or a
+    /// webcam with no camera at all (it opens the webcam's preview); never with neither.
+    @Test func theFooterHintsCaptureWithACameraOrAWebcamOnly() throws {
+        var none = ImportPickerTests.openPicker(columns: 100, rows: 30)
+        none.send(.camerasDetected([], problem: nil))
+        #expect(!AppView.render(none).text().contains("c capture"))
+        var webcam = ImportPickerTests.openPicker(columns: 100, rows: 30)
+        webcam.send(.camerasDetected([], webcams: [WebcamDevice(path: "/dev/video0", name: "Integrated Camera")], problem: nil))
+        #expect(AppView.render(webcam).text().contains("c capture"))
+        #expect(webcam.picker?.entries.count == ImportPickerTests.listing.count, "a webcam is no row of the list")
+        let opened = webcam.press(.char("c"))
+        #expect(opened.contains { if case .startWebcam = $0 { true } else { false } }, "\(opened)")
+    }
+
     @Test func camerasHeadTheListAndOpenLikeFolders() throws {
         var state = Self.openPicker()
         let picker = try #require(state.picker)
