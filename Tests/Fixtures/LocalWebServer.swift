@@ -81,6 +81,11 @@ public final class LocalWebServer: @unchecked Sendable {
         try hitsObject()["authorized"] as? [String] ?? []
     }
 
+    /// The connections clients made (those that asked for more than `/hits`).
+    public func connections() throws -> Int {
+        try hitsObject()["connections"] as? Int ?? 0
+    }
+
     private func hitsObject() throws -> [String: Any] {
         let data = try Data(contentsOf: url("/hits"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]

@@ -20,7 +20,7 @@ of stdout. Serves until killed.
   /redir-file            302 to file:///etc/passwd
   /redir-port/<port>/<p> 302 to http://127.0.0.1:<port>/<p>
   /hits                  JSON: requests per path, the User-Agents and the Accept-Encodings seen,
-                         the paths that came with an Authorization header
+                         the paths that came with an Authorization header, the connections made
 Paged feeds (issue 24); items are {"id": i, "title": "photo i", "url": "/files/img/<i>.jpg"}, for
 i from 1 to T, P a page:
   /link/<T>/<P>/<k>      page k as a JSON array, Link: <…>; rel="next" while items are left
@@ -52,6 +52,7 @@ HITS = {}
 AGENTS = set()
 ENCODINGS = set()
 AUTHORIZED = set()
+CONNECTIONS = [0]   # connections that brought a request other than /hits
 BOMBS = {}
 
 
@@ -102,6 +103,9 @@ class Handler(BaseHTTPRequestHandler):
             HITS[self.path] = HITS.get(self.path, 0) + 1
             hits = HITS[self.path]
             if self.path != "/hits":
+                if not getattr(self, "counted", False):   # one handler per connection
+                    self.counted = True
+                    CONNECTIONS[0] += 1
                 AGENTS.add(self.headers.get("User-Agent", ""))
                 ENCODINGS.add(self.headers.get("Accept-Encoding", ""))
                 if self.headers.get("Authorization"):
@@ -209,7 +213,7 @@ class Handler(BaseHTTPRequestHandler):
     def route_hits(self, rest, hits):
         with LOCK:
             body = json.dumps({"hits": HITS, "agents": sorted(AGENTS), "encodings": sorted(ENCODINGS),
-                               "authorized": sorted(AUTHORIZED)}).encode()
+                               "authorized": sorted(AUTHORIZED), "connections": CONNECTIONS[0]}).encode()
         self.send(200, body, "application/json")
 
     # Paged feeds (issue 24)
