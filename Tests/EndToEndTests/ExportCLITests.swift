@@ -131,6 +131,54 @@ struct ExportCLITests {
         #expect(try Self.exif(out + "/IMG_1.jpg", ["-GPSLatitude#"]).hasPrefix("41.90"), "GPS kept unless stripped")
     }
 
+    /// The copy is the photo as photory shows it, whatever the options: its date, place (or no
+    /// place) and turn edited in the library, not yet written to the file, are in every copy.
+    @Test func editsKeptInTheLibraryAreInEveryCopy() throws {
+        let sandbox = Sandbox()
+        let paths = try Self.photos(sandbox)
+        let edit = try sandbox.cli(["edit", paths[0], "--rotate", "90", "--date", "2015-05-05 10:00", "--location", "10,20"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(try sandbox.cli(["edit", paths[1], "--clear-location"]).status == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        for (folder, options) in [("plain", [String]()), ("small", ["--max-size", "320"])] {
+            let out = sandbox.root.path + "/" + folder
+            let result = try sandbox.cli(["export", paths[0], "--to", out] + options)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let written = out + "/IMG_1.jpg"
+            #expect(try Self.exif(written, ["-DateTimeOriginal", "-GPSLatitude#", "-GPSLongitude#"])
+                    .hasPrefix("2015:05:05 10:00:00\n10\n20"), "\(folder)")
+            // Upright either way: turned by its Orientation tag, or in its pixels.
+            let turned = try Self.exif(written, ["-Orientation#", "-ImageWidth", "-ImageHeight"])
+            #expect(turned == "6\n640\n480\n" || turned == "1\n240\n320\n", "\(folder): \(turned)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[0])) == original, "original untouched")
+        // A place removed in the library is not in the copy; nor with --strip-gps, edits or not.
+        let cleared = try sandbox.cli(["export", paths[1], paths[0], "--to", sandbox.root.path + "/cleared", "--strip-gps"])
+        #expect(cleared.status == 0, "\(cleared.stdout)")
+        #expect(try FormatTools.run("exiftool", ["-gps:all", sandbox.root.path + "/cleared/IMG_1.2.jpg"]).isEmpty)
+        #expect(try Self.exif(sandbox.root.path + "/cleared/IMG_1.2.jpg", ["-DateTimeOriginal"]) == "2015:05:05 10:00:00\n")
+    }
+
+    /// A HEIC converted to JPEG keeps its EXIF (the date, the camera), as a JPEG's copy does.
+    @Test(.enabled(if: FormatTools.available("heif-enc"), "needs heif-enc"))
+    func aHEICConvertedToJPEGKeepsItsEXIF() throws {
+        let sandbox = Sandbox()
+        let fixture = FormatFixture(TemporaryFolder("photory-e2e-export-heic"))
+        let heic = try fixture.heif("IMG_5195.HEIC", width: 320, height: 240,
+                                    tags: .init(dateTimeOriginal: "2019:07:14 09:30:00", make: "Apple", model: "iPhone XS",
+                                                gps: (48.8584, 2.2945)))
+        try sandbox.importWithCLI([heic])
+        let out = sandbox.root.path + "/out"
+        let result = try sandbox.cli(["export", heic, "--to", out, "--format", "jpeg"])
+        #expect(result.status == 0 && result.stdout.contains("1 converted"), "\(result.stdout)\(result.stderr)")
+        #expect(try Self.exif(out + "/IMG_5195.jpg", ["-DateTimeOriginal", "-Make", "-Model", "-GPSLatitude#"])
+                .hasPrefix("2019:07:14 09:30:00\nApple\niPhone XS\n48.85"))
+        let stripped = try sandbox.cli(["export", heic, "--to", out, "--format", "jpeg", "--strip-gps"])
+        #expect(stripped.status == 0, "\(stripped.stdout)")
+        #expect(try FormatTools.run("exiftool", ["-gps:all", out + "/IMG_5195.2.jpg"]).isEmpty)
+        #expect(try Self.exif(out + "/IMG_5195.2.jpg", ["-Make"]) == "Apple\n")
+    }
+
     @Test func aPhotoThatCannotBeExportedIsNamedAndTheOthersGoOn() throws {
         let sandbox = Sandbox()
         let paths = try Self.photos(sandbox)

@@ -19,10 +19,11 @@ import Testing
         let names = (memories.first?["photos"] as? [[String: Any]] ?? []).map { (($0["path"] as? String ?? "") as NSString).lastPathComponent }
         #expect(names == ["beach-01.jpg", "beach-02.jpg", "beach-03.jpg", "beach-04.jpg", "beach-05.jpg"], "3 days either side, oldest first")
 
-        // Across the year's end: on 30 December, 1 and 2 January 2022 are in 2021's window (the 3rd is 4 days on).
+        // Across the year's end: on 30 December, 1 and 2 January 2022 are in 2021's window (the 3rd is 4 days
+        // on), named by the year they were taken in.
         let newYear = try sandbox.cli(["memories", "--date", "2024-12-30"])
         #expect(newYear.status == 0)
-        #expect(newYear.stdout.hasPrefix("3 years ago · 2021\t2 photos\n"), "\(newYear.stdout)")
+        #expect(newYear.stdout.hasPrefix("3 years ago · 2022\t2 photos\n"), "\(newYear.stdout)")
 
         let none = try sandbox.cli(["memories", "--date", "2026-03-15"])
         #expect(none.status == 0 && none.stdout == "No photos from around 03-15 in earlier years.\n")

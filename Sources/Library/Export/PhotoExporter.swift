@@ -1,22 +1,28 @@
 import Foundation
 
 /// Copies photos out of the library into a folder (`photory-tui export`, `X` in the browser):
-/// byte for byte unless resizing, re-encoding or taking the GPS position out is asked
-/// (`ExportOptions`). The originals are only read. The recipe for one photo:
+/// the photo as photory shows it, byte for byte where nothing is asked and nothing was edited.
+/// The originals are only read. The recipe for one photo:
 ///
 /// 1. Its file name is kept; a name already in the folder (or taken earlier in this export)
 ///    gets a number before its extension ("IMG_1.2.jpg", as the trash names clashes).
-/// 2. A plain copy maps the file and writes it whole (`AtomicFile`, the original's
-///    permissions and times kept). With `stripGPS`, a JPEG loses every trace of its place
-///    (`JPEGPlaceRemover`: EXIF GPS, XMP and IPTC places, a trailing video or picture; the
-///    image data kept); any other file is not exported then (its position would leak),
-///    unless it is re-encoded. A sidecar is never copied.
-/// 3. Resized or re-encoded: decoded through the photo view's path (`PreviewImage`: an embedded
+/// 2. Its edits kept in the library and not yet written to its file (date, place or no place,
+///    description, turn, rating and tags: `MetadataChanges(editsOf:)`, what `W` would write) go
+///    into the copy's metadata, whatever the options: a JPEG's EXIF, XMP and IPTC. Another
+///    format is copied as it is, with a note that its edits are not in the copy (`--format jpeg`
+///    carries them).
+/// 3. Nothing edited and nothing asked: the file is mapped and written whole (`AtomicFile`, the
+///    original's permissions and times kept). With `stripGPS`, a JPEG loses every trace of its
+///    place (`JPEGPlaceRemover`: EXIF GPS, XMP and IPTC places, a trailing video or picture; the
+///    image data kept); any other file is not exported then (its position would leak), unless
+///    it is re-encoded. A sidecar is never copied.
+/// 4. Resized or re-encoded: decoded through the photo view's path (`PreviewImage`: an embedded
 ///    preview where it is big enough, a RAW's too), turned upright, scaled to fit, encoded as
-///    JPEG (`JPEGEncoder`); a JPEG's EXIF goes along (orientation 1, GPS out when asked), and
-///    nothing else of its metadata (no XMP, no IPTC).
+///    JPEG (`JPEGEncoder`); the original's EXIF goes along (a JPEG's, or what a HEIF file
+///    carries: `PhotoFormat.exifPayload`) with orientation 1, the edits of step 2, and no GPS
+///    when asked; nothing else of the original's metadata (no XMP, no IPTC).
 ///    A video is copied as it is, with a note.
-/// 4. Every write is atomic: a file in the folder is whole or absent.
+/// 5. Every write is atomic: a file in the folder is whole or absent.
 ///
 /// Each photo ends with one `ExportFileResult`; a failure names the file and the reason and the
 /// others go on.
@@ -60,13 +66,21 @@ public struct PhotoExporter: Sendable {
             note = "a video is copied as it is (not resized or re-encoded)"
         }
         let converts = reencode && photo.kind != .video
+        let edits = MetadataChanges(editsOf: photo, favourite: false)
         let name = Self.freeName(converts ? Self.jpegName(photo.name) : photo.name, in: folder, taken: &taken)
         let destination = folder == "/" ? "/" + name : folder + "/" + name
+        var changed = converts || options.stripGPS
         do {
             if converts {
-                try AtomicFile.write(try reencoded(photo), to: destination, options: .init(createFolder: true))
-            } else if options.stripGPS {
-                try AtomicFile.write(try withoutPlace(photo, note: &note), to: destination, options: .init(createFolder: true))
+                try AtomicFile.write(try reencoded(photo, edits: edits, note: &note), to: destination,
+                                     options: .init(createFolder: true))
+            } else if options.stripGPS || edits.touchesFile {
+                if let bytes = try edited(photo, edits: edits, note: &note) {
+                    try AtomicFile.write(bytes, to: destination, options: .init(createFolder: true))
+                    changed = true
+                } else {
+                    try Self.copy(photo.path, to: destination)
+                }
             } else {
                 try Self.copy(photo.path, to: destination)
             }
@@ -80,7 +94,6 @@ public struct PhotoExporter: Sendable {
             taken.remove(name)
             return failed("\(error)")
         }
-        let changed = converts || options.stripGPS
         return ExportFileResult(source: photo.path, destination: destination, outcome: changed ? .converted : .copied, reason: note)
     }
 
@@ -91,8 +104,9 @@ public struct PhotoExporter: Sendable {
 
     // MARK: - Making the bytes
 
-    /// The photo decoded upright, scaled to fit `maxSize`, as a JPEG carrying a JPEG's EXIF.
-    func reencoded(_ photo: Photo) throws -> [UInt8] {
+    /// The photo decoded upright, scaled to fit `maxSize`, as a JPEG carrying the original's
+    /// EXIF with `edits` (recipe step 4).
+    func reencoded(_ photo: Photo, edits: MetadataChanges, note: inout String?) throws -> [UInt8] {
         let file = try read(photo.path)
         let display = photo.displaySize
         let box = options.maxSize.map { (width: min($0, display.width), height: min($0, display.height)) }
@@ -111,36 +125,70 @@ public struct PhotoExporter: Sendable {
         if let maxSize = options.maxSize, max(image.width, image.height) > maxSize {
             image = ImageTransform.resized(image, toFit: maxSize, maxSize)
         }
-        var encoded: [UInt8]
+        let encoded: [UInt8]
         do {
             encoded = try JPEGEncoder.encode(image, quality: 90)
         } catch {
             throw ExportFailure(reason: "cannot encode it as JPEG: \(error)")
         }
-        // The EXIF of a JPEG goes along: upright now, and without its position when asked.
-        guard file.starts(with: [0xFF, 0xD8]) else { return encoded }
-        var changes = MetadataChanges(location: options.stripGPS ? .clear : nil)
-        changes.orientation = 1
-        guard let exif = try? JPEGMetadataWriter.rewrite(file, with: changes, path: photo.path).segment, !exif.isEmpty else {
-            return encoded
-        }
-        // After the encoder's SOI and JFIF APP0.
-        let layout = encoded.withUnsafeBytes { raw in Result { () throws(JPEGLayout.Problem) in try JPEGLayout(raw) } }
-        let at = (try? layout.get())?.insertionPoint ?? 2
-        encoded.insert(contentsOf: exif, at: at)
-        return encoded
-    }
-
-    /// A JPEG's bytes without anything that says where it was taken (`JPEGPlaceRemover`: EXIF
-    /// GPS, XMP and IPTC places, what follows the picture); other formats refused. `note` says
-    /// when a Motion Photo's video or an MPO's other pictures were left out.
-    func withoutPlace(_ photo: Photo, note: inout String?) throws -> [UInt8] {
-        let file = try read(photo.path)
-        guard file.starts(with: [0xFF, 0xD8]) else {
-            throw ExportFailure(reason: "the position can only be taken out of JPEG files: not exported (--format jpeg re-encodes it without)")
+        var changes = edits
+        changes.orientation = 1   // the pixels are upright now
+        if options.stripGPS { changes.location = .clear }
+        // The original's EXIF, after the encoder's SOI and JFIF APP0, then the edits on top.
+        if let exif = Self.exifPayload(of: file), exif.count + 2 <= 0xFFFF {
+            let layout = encoded.withUnsafeBytes { raw in Result { () throws(JPEGLayout.Problem) in try JPEGLayout(raw) } }
+            var carrying = encoded
+            let length = exif.count + 2
+            carrying.insert(contentsOf: [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exif,
+                            at: (try? layout.get())?.insertionPoint ?? 2)
+            do {
+                return try JPEGMetadataWriter.rewrite(carrying, with: changes, path: photo.path).bytes
+            } catch {
+                note = "its EXIF could not be carried over (\(error)); the date and place photory shows are"
+            }
         }
         do {
-            let output = try JPEGPlaceRemover.removingPlace(from: file, path: photo.path)
+            return try JPEGMetadataWriter.rewrite(encoded, with: changes, path: photo.path).bytes
+        } catch {
+            throw ExportFailure(reason: "cannot write its metadata: \(error)")
+        }
+    }
+
+    /// The EXIF `file` carries as an APP1 payload: a JPEG's own, or what its format keeps.
+    static func exifPayload(of file: [UInt8]) -> [UInt8]? {
+        file.withUnsafeBytes { raw in
+            if let layout = try? JPEGLayout(raw) { return layout.exifPayload.map { Array(raw[$0]) } }
+            return PhotoFormats.format(of: raw)?.specific(for: raw).exifPayload(raw)
+        }
+    }
+
+    /// A JPEG's bytes with `edits` written in, and without anything that says where it was
+    /// taken when asked (`JPEGPlaceRemover`: EXIF GPS, XMP and IPTC places, what follows the
+    /// picture). Another format: refused when the place must go; nil (copy it as it is, `note`
+    /// says the edits are not in it) otherwise. `note` also says when a Motion Photo's video or
+    /// an MPO's other pictures were left out.
+    func edited(_ photo: Photo, edits: MetadataChanges, note: inout String?) throws -> [UInt8]? {
+        let file = try read(photo.path)
+        guard file.starts(with: [0xFF, 0xD8]) else {
+            if options.stripGPS {
+                throw ExportFailure(reason: "the position can only be taken out of JPEG files: not exported (--format jpeg re-encodes it without)")
+            }
+            note = "its edits are not in the copy: photory writes metadata into JPEG files only (--format jpeg carries them)"
+            return nil
+        }
+        var changes = edits
+        if options.stripGPS { changes.location = .clear }
+        var bytes = file
+        if changes.touchesFile {
+            do {
+                bytes = try JPEGMetadataWriter.rewrite(file, with: changes, path: photo.path).bytes
+            } catch {
+                throw ExportFailure(reason: "cannot write its edits into the copy: \(error)")
+            }
+        }
+        guard options.stripGPS else { return bytes }
+        do {
+            let output = try JPEGPlaceRemover.removingPlace(from: bytes, path: photo.path)
             if output.trailerDropped {
                 note = "what follows the picture (a motion photo's video, an MPO's other pictures) left out: it carries the place too"
             }

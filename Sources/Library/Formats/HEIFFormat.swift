@@ -82,6 +82,11 @@ public struct HEIFFormat: PhotoFormat {
         }
     }
 
+    public func exifPayload(_ file: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let heif = try? HEIFFile(file) else { return nil }
+        return heif.exifBlock().flatMap { block in block.withUnsafeBytes(EXIFBlock.payload) }
+    }
+
     public func usesEmbeddedPreview(_ file: UnsafeRawBufferPointer, target: PreviewTarget) -> Bool {
         guard let heif = try? HEIFFile(file) else { return false }
         let (width, height) = heif.size(heif.primary)
@@ -150,9 +155,7 @@ public struct HEIFFormat: PhotoFormat {
         /// EXIF (the first `Exif` block) and XMP (a `mime` block of type application/rdf+xml).
         func metadata() -> Metadata {
             var metadata = Metadata()
-            if let id = blockIDs(type: "Exif").first, let block = block(id) {
-                block.withUnsafeBytes { EXIFBlock.read($0, into: &metadata) }
-            }
+            exifBlock()?.withUnsafeBytes { EXIFBlock.read($0, into: &metadata) }
             for id in blockIDs(type: "mime") {
                 guard let type = heif_image_handle_get_metadata_content_type(primary, id),
                       String(cString: type) == "application/rdf+xml", let packet = block(id) else { continue }
@@ -161,6 +164,9 @@ public struct HEIFFormat: PhotoFormat {
             }
             return metadata
         }
+
+        /// The first `Exif` block, as the file holds it.
+        func exifBlock() -> [UInt8]? { blockIDs(type: "Exif").first.flatMap(block) }
 
         private func blockIDs(type: String) -> [heif_item_id] {
             let count = Int(heif_image_handle_get_number_of_metadata_blocks(primary, type))

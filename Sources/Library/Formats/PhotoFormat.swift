@@ -36,11 +36,17 @@ public protocol PhotoFormat: Sendable {
     /// The format that really reads `file` (the whole file), when its first bytes could not
     /// tell: a classic TIFF header is a camera's raw file or a plain TIFF. Itself by default.
     func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat
+
+    /// The EXIF the file carries, as a JPEG's APP1 payload ("Exif\0\0" + the TIFF stream), so
+    /// that a copy converted to JPEG keeps it (`PhotoExporter`); nil when there is none or the
+    /// format does not say (the default).
+    func exifPayload(_ file: UnsafeRawBufferPointer) -> [UInt8]?
 }
 
 extension PhotoFormat {
     public var kind: Photo.Kind { .photo }
     public func specific(for file: UnsafeRawBufferPointer) -> any PhotoFormat { self }
+    public func exifPayload(_ file: UnsafeRawBufferPointer) -> [UInt8]? { nil }
     public func previewRegion(_ file: UnsafeRawBufferPointer, target: PreviewTarget,
                               region: FractionRect) throws(PreviewImage.Failure) -> ImageRegion {
         ImageRegion(whole: try preview(file, target: target))

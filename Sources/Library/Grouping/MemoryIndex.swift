@@ -67,6 +67,8 @@ public struct MemoryIndex: Sendable {
         }
         /// (sort key, position) of each year's photos, by anchor year.
         var byYear: [Int: [(Int64, Int32)]] = [:]
+        /// The years the photos of each anchor year were taken in.
+        var takenYears: [Int: ClosedRange<Int>] = [:]
         library.photos.withUnsafeBufferPointer { photos in
             for slot in Self.slots(around: day) {
                 for entry in buckets[slot] where entry.datedToTheDay {
@@ -83,12 +85,14 @@ public struct MemoryIndex: Sendable {
                     }
                     guard let anchorYear, !photos[Int(entry.position)].isRejected else { continue }
                     byYear[anchorYear, default: []].append((entry.sortKey, entry.position))
+                    let years = takenYears[anchorYear] ?? year...year
+                    takenYears[anchorYear] = min(years.lowerBound, year)...max(years.upperBound, year)
                 }
             }
         }
         return library.photos.withUnsafeBufferPointer { photos in
             byYear.keys.sorted(by: >).map { anchor in
-                OnThisDay.Memory(year: anchor, yearsAgo: day.year - anchor,
+                OnThisDay.Memory(year: anchor, yearsAgo: day.year - anchor, takenYears: takenYears[anchor]!,
                                  photoIDs: Self.dateOrder(byYear[anchor]!, in: photos).map { photos[$0].id })
             }
         }

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Each earlier year has its anchor, the same month and day that year (29 February is the
 /// 28th in a common year), and a memory holds the photos within `window` days of it. A window
-/// that crosses a year's end belongs to its anchor's year: on 2 January 2026, a photo of
-/// 31 December 2024 is in "1 year ago · 2025". Photos dated only to the month or year, and
-/// rejected ones, are left out.
+/// that crosses a year's end belongs to its anchor's year, and its title names the years the
+/// photos were taken in: on 2 January 2026, photos of 31 December 2024 and 1 January 2025 are
+/// "1 year ago · 2024–2025"; on 30 December 2026, a photo of 2 January 2026 is "1 year ago ·
+/// 2026" (362 days). Photos dated only to the month or year, and rejected ones, are left out.
 ///
 /// The photos are found through a day-of-year index (`MemoryIndex`): a day's memories read the
 /// buckets of the days around it, not every photo (`bench --only memories` measures it).
@@ -17,11 +18,20 @@ public struct OnThisDay: Sendable, Equatable {
         /// The anchor's year.
         public var year: Int
         public var yearsAgo: Int
+        /// The years the photos were taken in: the anchor's, or across a year's end its neighbour's too.
+        public var takenYears: ClosedRange<Int>
         /// Oldest first.
         public var photoIDs: [String]
 
-        /// "1 year ago · 2025", "3 years ago · 2023".
-        public var title: String { "\(Counted.text(yearsAgo, "year")) ago · \(year)" }
+        public init(year: Int, yearsAgo: Int, takenYears: ClosedRange<Int>? = nil, photoIDs: [String]) {
+            (self.year, self.yearsAgo, self.takenYears, self.photoIDs) = (year, yearsAgo, takenYears ?? year...year, photoIDs)
+        }
+
+        /// "1 year ago · 2025", "3 years ago · 2023", "2 years ago · 2024–2025".
+        public var title: String {
+            let years = takenYears.count == 1 ? "\(takenYears.lowerBound)" : "\(takenYears.lowerBound)–\(takenYears.upperBound)"
+            return "\(Counted.text(yearsAgo, "year")) ago · \(years)"
+        }
 
         /// Stable for a year, and distinct from every grouping's and smart folder's ids.
         public var id: String { Self.idPrefix + String(year) }

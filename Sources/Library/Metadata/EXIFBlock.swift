@@ -25,15 +25,19 @@ enum EXIFBlock {
         return (0..<min(block.count, 64)).first { isTIFF(at: $0) }
     }
 
+    /// `block` as a JPEG's APP1 payload: "Exif\0\0" and the TIFF stream; nil without a TIFF header.
+    static func payload(_ block: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let start = tiffStart(in: block) else { return nil }
+        return EXIFReader.signature + Array(block[start...])
+    }
+
     /// Fills the EXIF fields of `metadata` from `block`; notes a block without a TIFF header
     /// in `warnings`. The IFD1 thumbnail is not kept: its offset is inside the block, not the file.
     static func read(_ block: UnsafeRawBufferPointer, into metadata: inout Metadata) {
-        guard let start = tiffStart(in: block) else {
+        guard let payload = payload(block) else {
             metadata.warnings.append("EXIF: block without a TIFF header, ignored")
             return
         }
-        var payload = EXIFReader.signature
-        payload.append(contentsOf: block[start...])
         payload.withUnsafeBytes { raw in
             EXIFReader.read(payload: raw, payloadOffset: 0, file: raw, into: &metadata)
         }

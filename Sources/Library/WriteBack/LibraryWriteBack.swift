@@ -75,19 +75,7 @@ public struct LibraryWriteBack: Sendable {
 
     /// What `photo`'s edits ask to write, for this target.
     func changes(for photo: Photo) -> MetadataChanges {
-        let edits = photo.edits
-        let location: MetadataChanges.Location? = edits.location.map { $0.position.map { .set($0) } ?? .clear }
-        var changes = MetadataChanges(dateTaken: nil, location: location, description: edits.description,
-                                      favourite: target.writesSidecar && edits.favourite ? true : nil)
-        if edits.rating != nil || edits.rejected != nil || edits.label != nil || edits.tags != nil {
-            changes.marks = photo.marks
-        }
-        changes.orientation = edits.orientation
-        if edits.date != nil, let takenAt = photo.takenAt, let dated = MetadataChanges(takenAt: takenAt) {
-            changes.dateTaken = dated.dateTaken
-            changes.utcOffset = dated.utcOffset
-        }
-        return changes
+        MetadataChanges(editsOf: photo, favourite: target.writesSidecar)
     }
 
     /// Writes one photo; returns its outcome and its new record when the file was rewritten.

@@ -91,3 +91,23 @@ public struct MetadataChanges: Sendable, Equatable {
         return nil
     }
 }
+
+extension MetadataChanges {
+    /// What `photo`'s edits (kept in the library, not yet in its file) ask to write: its date,
+    /// place (or no place), description, turn and marks as edited; the favourite too when
+    /// `favourite` (it lives in a sidecar). Write-back writes these; an export puts them in its copy.
+    public init(editsOf photo: Photo, favourite: Bool) {
+        let edits = photo.edits
+        let location: Location? = edits.location.map { $0.position.map { .set($0) } ?? .clear }
+        self.init(dateTaken: nil, location: location, description: edits.description,
+                  favourite: favourite && edits.favourite ? true : nil)
+        if edits.rating != nil || edits.rejected != nil || edits.label != nil || edits.tags != nil {
+            marks = photo.marks
+        }
+        orientation = edits.orientation
+        if edits.date != nil, let takenAt = photo.takenAt, let dated = MetadataChanges(takenAt: takenAt) {
+            dateTaken = dated.dateTaken
+            utcOffset = dated.utcOffset
+        }
+    }
+}

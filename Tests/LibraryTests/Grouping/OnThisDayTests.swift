@@ -25,12 +25,14 @@ import Testing
     }
 
     @Test func windowsCrossMonthAndYearEnds() {
-        // 2 January: 30 December of the year before is in the window of the year after it.
+        // 2 January: 30 December of the year before is in the window of the year after it; the
+        // title names the years the photos were taken in.
         #expect(Self.memories(on: "2026-01-02", ["2024-12-30", "2024-12-29", "2025-01-05", "2025-01-06"])
-            == ["1 year ago · 2025": ["2024-12-30", "2025-01-05"]])
+            == ["1 year ago · 2024–2025": ["2024-12-30", "2025-01-05"]])
+        #expect(Self.memories(on: "2026-01-02", ["2024-12-30"]) == ["1 year ago · 2024": ["2024-12-30"]])
         // 30 December: 2 January of the next year belongs to the year before it.
         #expect(Self.memories(on: "2026-12-30", ["2025-01-02", "2026-01-02", "2024-12-27", "2024-12-26"])
-            == ["1 year ago · 2025": ["2026-01-02"], "2 years ago · 2024": ["2024-12-27", "2025-01-02"]])
+            == ["1 year ago · 2026": ["2026-01-02"], "2 years ago · 2024–2025": ["2024-12-27", "2025-01-02"]])
         // 1 March: the window reaches back to 27 February in a leap year, 26 February in a common one.
         #expect(Self.memories(on: "2026-03-01", ["2024-02-27", "2024-02-26", "2025-02-26", "2025-02-25"])
             == ["2 years ago · 2024": ["2024-02-27"], "1 year ago · 2025": ["2025-02-26"]])
