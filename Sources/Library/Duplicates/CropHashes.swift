@@ -15,6 +15,11 @@ public struct CropHashes: Sendable, Equatable {
 
     public static let none = CropHashes()
 
+    /// Stands for "tried, and the picture is flat" beside a perceptual hash of 0: such a photo
+    /// has no hash to find look-alikes with, and is not one still to be hashed
+    /// (`LookAlikeHashes.missing`). Never compared: photos without a hash stay out of the index.
+    public static let flat = CropHashes([UInt64](repeating: .max, count: 5))
+
     /// How much of each side a crop leaves out: 1/20 (5%) in all, on one edge for the corners,
     /// half on each edge for the centre.
     static let cutDivisor = 20

@@ -9,11 +9,12 @@ public enum LookAlikeHashes {
     /// The photos that can have hashes and have none, or no crop hashes (imported before
     /// they existed): downloaded, present, not videos.
     public static func missing(in library: PhotoLibrary) -> [Photo] {
-        library.photos.filter { ($0.perceptualHash == 0 || $0.cropHashes.isEmpty) && $0.kind != .video && $0.isDownloaded && !$0.missing }
+        library.photos.filter { ($0.perceptualHash == 0 ? $0.cropHashes != .flat : $0.cropHashes.isEmpty)
+            && $0.kind != .video && $0.isDownloaded && !$0.missing }
     }
 
     /// `photos` with their hashes made (on `workers` threads); photos whose thumbnail cannot be
-    /// made, and flat pictures, are left out.
+    /// made are left out; flat pictures come back marked as such (`CropHashes.flat`).
     public static func hash(_ photos: [Photo], thumbnails: ThumbnailStore,
                             workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Photo] {
         guard !photos.isEmpty else { return [] }
@@ -27,7 +28,7 @@ public enum LookAlikeHashes {
                 guard case let .thumbnail(image) = thumbnails.entryMakingIfNeeded(
                           photoID: photo.id, path: photo.path, orientation: photo.fileOrientation) else { continue }
                 photo.setLookAlikeHashes(from: image)
-                guard photo.perceptualHash != 0 else { continue }
+                guard photo.perceptualHash != 0 || photo.cropHashes == .flat else { continue }
                 results.withLock { $0[i] = photo }
             }
         }
@@ -40,6 +41,7 @@ extension Photo {
     mutating func setLookAlikeHashes(from thumbnail: DecodedImage?) {
         let hashes = thumbnail.flatMap(PerceptualHash.computeWithCrops)
         perceptualHash = hashes?.hash ?? 0
-        cropHashes = hashes?.crops ?? .none
+        // A thumbnail without a hash is a flat picture: remembered, so it is not asked for again.
+        cropHashes = hashes?.crops ?? (thumbnail == nil ? .none : .flat)
     }
 }

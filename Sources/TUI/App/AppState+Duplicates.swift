@@ -23,7 +23,9 @@ extension AppState {
         var effects: [Effect] = []
         if !steps.isEmpty { effects = perform(EditStep.combined(steps, label: label)) }
         if trash {
-            open(.deleteConfirmation(DeleteConfirmation(photoIDs: others, bytes: bytes(of: others), purpose: .trash)))
+            let merged = steps.isEmpty ? "Nothing to merge into \(kept.name)." : "Merged into \(kept.name) (favourite, rating, tags, albums, edits)."
+            open(.deleteConfirmation(DeleteConfirmation(photoIDs: others, bytes: bytes(of: others), purpose: .trash,
+                                                        context: merged)))
         }
         return effects
     }

@@ -83,6 +83,7 @@ extension AppState {
             case let .close(request):
                 layers.remove(at: index)
                 clampCursors()
+                if case .deleteConfirmation = layer { changeLayer(DuplicatesReview.self) { $0.questionAnswered() } }
                 return carryOut(request)
             }
         }

@@ -21,6 +21,8 @@ struct DeleteConfirmation: Equatable, Sendable, LayerState {
     /// The size of their files.
     var bytes: Int64
     var purpose: Purpose
+    /// What was done before the question, said first (the duplicates review's merge).
+    var context: String?
 
     var keyContext: KeyContext { .deleteConfirmation }
     var layer: Layer { .deleteConfirmation(self) }

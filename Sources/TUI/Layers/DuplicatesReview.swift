@@ -4,8 +4,9 @@ import Library
 /// time, side by side, with the photo suggested to keep (`DuplicateFinder.ranked`). `←`/`→`
 /// choose a photo, `Space` keeps it instead, `↑`/`↓` go to the previous or next group;
 /// `Enter` merges the others' favourite, rating, tags and edits into the kept photo and moves
-/// the others to the trash (the usual confirmation first), `x` merges and marks the others
-/// rejected instead (they stay), `a` keeps them all. Drawn by `DuplicatesReviewView`.
+/// the others to the trash (the usual confirmation first, over this group: the review moves on
+/// once it is answered, `questionAnswered`), `x` merges and marks the others rejected instead
+/// (they stay), `a` keeps them all. Drawn by `DuplicatesReviewView`.
 struct DuplicatesReview: Equatable, Sendable, LayerState {
     var groups: [DuplicateGroup]
     /// Photos without a perceptual hash yet (imported before hashes): not in any look-alike group.
@@ -56,13 +57,19 @@ struct DuplicatesReview: Equatable, Sendable, LayerState {
         case .resolveGroup, .rejectOthers:
             guard let kept = keep(of: groupIndex, in: state.library), photos.count > 1 else { return .consumed() }
             done.insert(groupIndex)
-            moveToNextOpenGroup()
+            // Enter asks about the trash first: the question stays over this group.
+            if action == .rejectOthers { moveToNextOpenGroup() }
             return .consumed(then: .resolveDuplicates(keep: kept.id, others: photos.map(\.id).filter { $0 != kept.id },
                                                       trash: action == .resolveGroup))
         default:
             break
         }
         return .consumed()
+    }
+
+    /// The trash question about this group was answered (yes or no): on to the next group.
+    mutating func questionAnswered() {
+        if done.contains(groupIndex) { moveToNextOpenGroup() }
     }
 
     private mutating func moveToGroup(_ index: Int) {

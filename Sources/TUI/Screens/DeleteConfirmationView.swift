@@ -4,6 +4,12 @@ import Library
 enum DeleteConfirmationView {
     /// The question and what follows from it, as paragraphs.
     static func paragraphs(_ confirmation: DeleteConfirmation, library: PhotoLibrary, keyMap: KeyMap = KeyMap()) -> [(String, Style)] {
+        let context = confirmation.context.map { [(DisplayWidth.sanitized($0), Theme.dim)] } ?? []
+        return context + question(confirmation, library: library, keyMap: keyMap)
+    }
+
+    /// The question itself, and what it means.
+    private static func question(_ confirmation: DeleteConfirmation, library: PhotoLibrary, keyMap: KeyMap) -> [(String, Style)] {
         let what = library.counted(confirmation.photoIDs, detail: AppState.size(confirmation.bytes))   // a stack once (issue 21)
         let yes = keyMap.label(.accept, in: .deleteConfirmation)
         switch confirmation.purpose {

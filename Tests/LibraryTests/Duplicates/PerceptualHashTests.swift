@@ -1,6 +1,6 @@
 import Fixtures
 import Foundation
-import Library
+@testable import Library
 import Testing
 
 /// Look-alike copies land within the threshold, different pictures beyond it: synthetic pictures
@@ -35,6 +35,13 @@ import Testing
         let grey = DecodedImage(width: 64, height: 48, pixels: [UInt8](repeating: 128, count: 64 * 48 * 4))
         #expect(PerceptualHash.compute(grey) == nil)
         #expect(PerceptualHash.compute(DecodedImage(width: 0, height: 0, pixels: [])) == nil)
+        // A flat photo is remembered as such: not one "still to be hashed" for ever after.
+        var photo = DuplicateFinderTests.photo("grey", 64, 48)
+        photo.setLookAlikeHashes(from: grey)
+        #expect(photo.perceptualHash == 0 && photo.cropHashes == .flat)
+        #expect(LookAlikeHashes.missing(in: PhotoLibrary(photos: [photo])).isEmpty)
+        photo.setLookAlikeHashes(from: nil)   // no thumbnail: still to be hashed
+        #expect(LookAlikeHashes.missing(in: PhotoLibrary(photos: [photo])).map(\.id) == ["grey"])
     }
 
     /// Pictures smaller than the 32×32 reduction still hash (their cells repeat pixels), and

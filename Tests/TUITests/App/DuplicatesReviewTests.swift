@@ -69,6 +69,26 @@ import Testing
         #expect(state.layer(DuplicatesReview.self) != nil, "back in the review after the confirmation")
     }
 
+    /// The trash question stands over the group it is about, says the merge is done, and the
+    /// review moves on to the next group once it is answered, yes or no.
+    @Test func theTrashQuestionStaysOverItsGroupThenTheReviewMovesOn() throws {
+        var library = Self.library()
+        var twin = try #require(library.photo(id: "b1"))
+        twin.id = "b2"
+        twin.path = "/photos/trip/other-copy.jpg"
+        library = PhotoLibrary(photos: library.photos + [twin])
+        var state = TestLibrary.state(library, columns: 120, rows: 40)
+        state.press(.char("D"))
+        #expect(state.layer(DuplicatesReview.self)?.groups.count == 2)
+        state.press(.enter)
+        let asking = AppView.render(state).text()
+        #expect(asking.contains("group 1 of 2") && asking.contains("big.jpg"), "\(asking)")
+        #expect(asking.contains("Merged into big.jpg") && asking.contains("to the trash?"), "\(asking)")
+        state.press(.char("n"))
+        #expect(state.status == "Nothing moved to the trash")
+        #expect(state.layer(DuplicatesReview.self)?.groupIndex == 1, "on to the next group")
+    }
+
     @Test func keepAllChangesNothing() {
         var state = TestLibrary.state(Self.library(), columns: 120, rows: 40)
         let before = state.library
