@@ -22,7 +22,8 @@ extension ImportCommand {
             let interrupt = InterruptWatcher { cancellation.cancel() }
             let done: CameraImport.Done
             do {
-                done = try CameraImport(root: root, files: Importer(thumbnails: options.thumbnails), deleteAfterCopy: deleteAfter)
+                done = try CameraImport(root: root, files: Importer(thumbnails: options.thumbnails), deleteAfterCopy: deleteAfter,
+                                    duplicatesFile: CameraDuplicates.defaultFile())
                     .run(source, store: options.store, cancellation: cancellation, progress: bar.update)
             } catch {
                 bar.clear()

@@ -13,11 +13,14 @@ public struct CameraImport: Sendable {
     public var copies: CameraImporter
     public var files: Importer
     public var deleteAfterCopy: Bool
+    /// Where the camera files found to be duplicates are remembered (`CameraDuplicates`); nil: nowhere.
+    public var duplicatesFile: String?
 
-    public init(root: String, files: Importer, deleteAfterCopy: Bool = false) {
+    public init(root: String, files: Importer, deleteAfterCopy: Bool = false, duplicatesFile: String? = nil) {
         copies = CameraImporter(root: root)
         self.files = files
         self.deleteAfterCopy = deleteAfterCopy
+        self.duplicatesFile = duplicatesFile
     }
 
     /// What the run did: the library as saved, the import's summary (the camera's counts in
@@ -36,7 +39,9 @@ public struct CameraImport: Sendable {
                     cancellation: ImportCancellation = ImportCancellation(),
                     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) throws -> Done {
         let known = try store.load()
-        let downloads = try copies.download(from: camera, only: chosen, library: known, cancellation: cancellation, progress: progress)
+        var duplicates = CameraDuplicates(file: duplicatesFile)
+        let downloads = try copies.download(from: camera, only: chosen, library: known, duplicates: duplicates,
+                                            cancellation: cancellation, progress: progress)
         let copied = downloads.compactMap { result -> String? in
             if case let .downloaded(path) = result.outcome { return path }
             return nil
@@ -45,10 +50,20 @@ public struct CameraImport: Sendable {
         var summary = ImportSummary()
         if !copied.isEmpty, !cancellation.isCancelled {
             (library, summary) = try files.run(copied, store: store, cancellation: cancellation, progress: progress)
-            // Same content as a photo already there: the copy is not wanted.
+            // Same content as a photo already there: the copy is not wanted, nor next time.
+            let fileOfCopy = Dictionary(downloads.compactMap { result -> (String, CameraFile)? in
+                if case let .downloaded(path) = result.outcome { return (path, result.file) }
+                return nil
+            }, uniquingKeysWith: { a, _ in a })
             for result in summary.results {
-                if case let .duplicate(_, original) = result.outcome, original != result.path { unlink(result.path) }
+                guard case let .duplicate(photoID, original) = result.outcome, original != result.path else { continue }
+                unlink(result.path)
+                // The day's and the year's folders, when they were made for it alone.
+                let day = (result.path as NSString).deletingLastPathComponent
+                if rmdir(day) == 0 { rmdir((day as NSString).deletingLastPathComponent) }
+                if let file = fileOfCopy[result.path] { duplicates.remember(file, duplicates: photoID) }
             }
+            duplicates.save()
         }
         summary.cancelled = summary.cancelled || cancellation.isCancelled
         var counts = ImportSummary.CameraCounts(label: camera.label)

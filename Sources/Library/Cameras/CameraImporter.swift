@@ -3,10 +3,12 @@ import Foundation
 /// Copies a camera's new files into the import folder (issue 25): a camera is not a place to
 /// reference photos in. Each file goes to `root/YYYY/YYYY-MM-DD/` by the date it was taken (its
 /// EXIF date; else the time the camera gives it; else today), keeping its name (made unique, "IMG_0001-2.JPG", when another file has
-/// it). A file is new unless the library already holds one of the same name and size (and the
-/// same time, when the camera gives one): then it is not downloaded again. The copies are then
-/// imported like any files (`Importer`); one whose content the library already has comes out
-/// as a duplicate there, and its copy is removed (`removeDuplicateCopies`).
+/// it). A file is new unless the library already holds one of the same name (or that name made
+/// unique: "IMG_0001-2.JPG") and size (and the same time, when the camera gives one), or it is
+/// remembered as a duplicate of a photo still in the library (`CameraDuplicates`): then it is
+/// not downloaded again. The copies are then imported like any files (`Importer`); one whose
+/// content the library already has comes out as a duplicate there, its copy is removed and the
+/// camera file remembered (`CameraImport`).
 ///
 /// A copy is written beside its final name and renamed into place once complete, with the
 /// camera's time as its modification time; a file that cannot be copied (gone from the camera,
@@ -36,18 +38,21 @@ public struct CameraImporter: Sendable {
     /// Where the files of `camera` (`only` these when given, else all) go and what became of
     /// each; `progress` is told "Downloading N of M" before each.
     public func download(from camera: CameraSource, only chosen: [CameraFile]? = nil, library: PhotoLibrary,
+                         duplicates: CameraDuplicates = CameraDuplicates(file: nil),
                          cancellation: ImportCancellation? = nil,
                          progress: (ImportProgress) -> Void = { _ in }) throws(CameraError) -> [Result] {
         let files: [CameraFile]
         if let chosen { files = chosen } else { files = try camera.files() }
-        // The library's photos by file name and size, for "already there".
+        // The library's photos by file name (as the camera named it), for "already there".
         var known: [String: [Photo]] = [:]
-        for photo in library.photos { known[(photo.path as NSString).lastPathComponent, default: []].append(photo) }
+        for photo in library.photos {
+            known[Self.cameraName((photo.path as NSString).lastPathComponent), default: []].append(photo)
+        }
         var results: [Result] = []
         for (index, file) in files.enumerated() {
             if cancellation?.isCancelled == true { break }
             progress(ImportProgress(phase: .downloading, done: index, total: files.count, currentFile: file.name))
-            if let found = known[file.name]?.first(where: { Self.same(file, $0) }) {
+            if let found = known[file.name]?.first(where: { Self.same(file, $0) }) ?? duplicates.photo(for: file, in: library) {
                 results.append(Result(file: file, outcome: .alreadyInLibrary(found.path)))
                 continue
             }
@@ -138,6 +143,15 @@ public struct CameraImporter: Sendable {
             return .failed("cannot name \(destination): \(reason)")
         }
         return .downloaded(destination)
+    }
+
+    /// The name a copy had on the camera: "IMG_0001-2.JPG" → "IMG_0001.JPG" (`unique`'s suffix
+    /// off); other names as they are.
+    static func cameraName(_ name: String) -> String {
+        let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        guard let dash = stem.lastIndex(of: "-"), dash > stem.startIndex,
+              let n = Int(stem[stem.index(after: dash)...]), n >= 2 else { return name }
+        return String(stem[..<dash]) + (ext.isEmpty ? "" : "." + ext)
     }
 
     /// `path`, or "name-2.ext", "name-3.ext"… when a file has it.

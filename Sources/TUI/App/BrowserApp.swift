@@ -431,7 +431,7 @@ public final class BrowserApp: Sendable {
             startImport { cancellation, progress in
                 try cameras.with(request.camera) { camera in
                     let chosen = try CameraConnections.files(request, on: camera)
-                    let done = try CameraImport(root: folder, files: Importer(thumbnails: thumbnails))
+                    let done = try CameraImport(root: folder, files: Importer(thumbnails: thumbnails), duplicatesFile: CameraDuplicates.defaultFile())
                         .run(camera, only: chosen, store: store, cancellation: cancellation, progress: progress)
                     return (done.library, done.summary)
                 }

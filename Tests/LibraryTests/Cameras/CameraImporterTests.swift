@@ -98,6 +98,41 @@ final class FakeCamera: CameraSource, @unchecked Sendable {
         #expect(second.downloaded == ["/DCIM/101TEST/IMG_0001.JPG"])
     }
 
+    /// A copy renamed on the way in ("IMG_0001-2.JPG") is still that camera file; a file whose
+    /// content the library had under another name is remembered, not downloaded run after run,
+    /// until that photo leaves the library; no empty day folder is left behind.
+    @Test func renamedCopiesAndKnownDuplicatesAreNotDownloadedAgain() throws {
+        let folder = TemporaryFolder("photory-camera")
+        let store = LibraryStore(path: folder.path + "/library.json")
+        let root = folder.path + "/Pictures"
+        let history = folder.path + "/state/camera-duplicates.json"
+        // In the library already: a photo of the same content as the card's IMG_0003, and a
+        // file named IMG_0001.JPG in the day's folder (so the card's IMG_0001 gets "-2").
+        let known = CameraImportTests.jpeg(66, taken: "2023:01:01 10:00:00"), day = root + "/2024/2024-05-01"
+        try FileManager.default.createDirectory(atPath: folder.path + "/old", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: day, withIntermediateDirectories: true)
+        try Data(known).write(to: URL(fileURLWithPath: folder.path + "/old/canon.jpg"))
+        try Data(CameraImportTests.jpeg(80, taken: "2024:05:01 09:00:00")).write(to: URL(fileURLWithPath: day + "/IMG_0001.JPG"))
+        _ = try Importer().run([folder.path + "/old/canon.jpg", day + "/IMG_0001.JPG"], store: store)
+        let card = [Self.file("IMG_0001.JPG", CameraImportTests.jpeg(64, taken: "2024:05:01 12:00:00")),
+                    Self.file("IMG_0003.JPG", known, at: Self.noon + 3600 * 24 * 400)]
+        let run = CameraImport(root: root, files: Importer(), duplicatesFile: history)
+        let camera = FakeCamera(card)
+        let first = try run.run(camera, store: store)
+        #expect(first.summary.camera?.downloaded == 2, "\(first.summary.line)")
+        #expect(FileManager.default.fileExists(atPath: day + "/IMG_0001-2.JPG"))
+        let duplicateDay = CameraImporter(root: root).folder(for: Self.noon + 3600 * 24 * 400)
+        #expect(!FileManager.default.fileExists(atPath: duplicateDay), "the duplicate's day folder is not left empty")
+        let again = FakeCamera(card)
+        let second = try run.run(again, store: store)
+        #expect(again.downloaded.isEmpty, "\(second.downloads)")
+        #expect(second.summary.camera?.already == 2, "\(second.summary.line)")
+        // Without the history (or once the photo it duplicates is gone) it is downloaded again.
+        let forgetful = FakeCamera(card)
+        _ = try CameraImport(root: root, files: Importer()).run(forgetful, store: store)
+        #expect(forgetful.downloaded == ["/DCIM/100TEST/IMG_0003.JPG"])
+    }
+
     @Test func aFileThatVanishesIsNamedAndTheRestGoesOn() throws {
         let root = TemporaryFolder("photory-camera")
         let camera = FakeCamera([Self.file("IMG_0001.JPG", [1]), (CameraFile(folder: "/DCIM/100TEST", name: "IMG_0002.JPG", size: 5), nil),
