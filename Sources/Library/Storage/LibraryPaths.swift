@@ -32,10 +32,8 @@ public enum LibraryPaths {
     /// `path` made absolute against the current directory, with `~` expanded and `.`/`..` resolved
     /// (symlinks are kept: the library refers to files by the path the user gave).
     public static func absolute(_ path: String) -> String {
-        // `~` is $HOME, as a shell has it (Foundation on Linux takes the password file's home).
-        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         let expanded = path == "~" || path.hasPrefix("~/")
-            ? (home.map { $0 + path.dropFirst() } ?? (path as NSString).expandingTildeInPath)
+            ? home() + path.dropFirst()
             : path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
         let joined = expanded.hasPrefix("/") ? expanded : currentFolder() + "/" + expanded
         // Lexically: Foundation's standardizingPath would also resolve symlinks.
@@ -57,10 +55,15 @@ public enum LibraryPaths {
         return PathBytes.string(cString: cwd)
     }
 
+    /// The home folder: $HOME, as a shell has it (Foundation on Linux takes the password
+    /// file's, which a `HOME=… photory-tui` does not change); the password file's without one.
+    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    }
+
     private static func base(_ value: String?, fallback: String, environment: [String: String]) -> String {
         // The spec says relative XDG paths are invalid and must be ignored.
         if let value, value.hasPrefix("/") { return value }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/" + fallback
+        return home(environment: environment) + "/" + fallback
     }
 }

@@ -41,7 +41,7 @@ public struct FreedesktopTrash: Sendable, Equatable {
     /// The home trash: `$XDG_DATA_HOME/Trash` (`~/.local/share/Trash`).
     public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> FreedesktopTrash {
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+            ?? LibraryPaths.home(environment: environment) + "/.local/share"
         return FreedesktopTrash(folder: data + "/Trash", topdir: nil)
     }
 

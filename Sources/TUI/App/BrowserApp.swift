@@ -120,7 +120,7 @@ public final class BrowserApp: Sendable {
         if let position { saverCopy = LibraryCopy(library: copy library, position: position) }
         var state = AppState(
             library: consume library, columns: size.cols, rows: size.rows, colorMode: terminal.colorMode,
-            startFolder: LibraryPaths.currentFolder(), homeFolder: NSHomeDirectory(),
+            startFolder: LibraryPaths.currentFolder(), homeFolder: LibraryPaths.home(),
             keyMap: config.keyMap, remembered: RememberedState.load(from: rememberedFile),
             status: notice ?? Self.summary(ofProblems: config.problems) ?? terminal.graphicsWarning,
             graphics: GraphicsSettings(graphicsProtocol: terminal.graphics.graphicsProtocol,
