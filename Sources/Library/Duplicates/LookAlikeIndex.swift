@@ -1,3 +1,5 @@
+import Foundation
+
 /// Groups 64-bit perceptual hashes that lie within `threshold` bits of each other, as connected
 /// components (A near B and B near C put all three in one group), without comparing every pair.
 ///
@@ -10,6 +12,7 @@
 /// to a few seconds. Pairs found are joined with a union-find.
 ///
 /// Thresholds up to 7 compare one-bit neighbour buckets (17 per bucket); 8–11 two-bit ones (137).
+/// The four chunks are compared on as many threads as there are cores (up to four).
 ///
 /// Crops: with each hash's five crop hashes (`CropHashes`), a hash within `threshold` of
 /// another photo's crop hash joins the two as well (a copy cropped by 5% is near the
@@ -75,9 +78,20 @@ public struct LookAlikeIndex: Sendable {
         let sides = cropHashes.isEmpty ? nil
             : CropSides(hashes: hashes, cropHashes: cropHashes,
                         sizes: sizes.isEmpty ? Array(repeating: Size(width: 0, height: 0), count: hashes.count) : sizes)
-        for chunk in 0..<Self.chunks {
-            joinPairs(Buckets(hashes, chunk: chunk), masks: masks, into: &components)
-            if let sides { joinCrops(sides, chunk: chunk, masks: [0] + masks, into: &components) }
+        // The chunks are independent: each thread joins the pairs of its chunks in sets of its
+        // own, merged at the end (one join a hash, however many pairs were found).
+        let threads = max(1, min(Self.chunks, ProcessInfo.processInfo.activeProcessorCount))
+        let joined = Locked<[UnionFind]>([])
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var own = UnionFind(count: hashes.count)
+            for chunk in stride(from: thread, to: Self.chunks, by: threads) {
+                joinPairs(Buckets(hashes, chunk: chunk), masks: masks, into: &own)
+                if let sides { joinCrops(sides, chunk: chunk, masks: [0] + masks, into: &own) }
+            }
+            joined.withLock { $0.append(own) }
+        }
+        for var own in joined.withLock({ $0 }) {
+            for i in hashes.indices { components.join(i, own.find(i)) }
         }
         return components.groups()
     }

@@ -125,16 +125,21 @@ public struct PreviewMaker: Sendable {
             }
             if let reuse = zoomedPixels.reusable(for: key, cellPixels: cellPixels), let fresh = try part(reuse.pan.missing) {
                 let view = ZoomedPixels.panned(reuse.image, by: reuse.pan, fresh: fresh, cellPixels: cellPixels)
-                zoomedPixels.keep(view, for: key)
+                // The first view's sixel palette, not a new one each pan.
+                var palette = reuse.sixelPalette
+                let result = Self.render(view, for: key, sixelPalette: &palette)
+                zoomedPixels.keep(view, sixelPalette: palette, for: key)
                 decodeAhead(reuse.pan)
-                return Self.render(view, for: key)
+                return result
             }
             let view = try zoomSources.part(for: request, crop: crop, cells: (0, 0, key.columns, key.rows),
                                             cellPixels: cellPixels, detail: detail)
             guard !token.isCancelled else { return nil }
             guard key.pixels == nil else {
-                zoomedPixels.keep(view, for: key)
-                return Self.render(view, for: key)
+                var palette: SixelPalette?
+                let result = Self.render(view, for: key, sixelPalette: &palette)
+                zoomedPixels.keep(view, sixelPalette: palette, for: key)
+                return result
             }
             let settled = ZoomedArt.settled(ZoomedArt.render(view, columns: key.columns, rows: key.rows, colorMode: key.colorMode))
             zoomedArt.keep(settled, for: key)
@@ -158,10 +163,19 @@ public struct PreviewMaker: Sendable {
     /// `image` as `key` asks: a pixel image in its protocol, else character art from chafa (the
     /// video player's frames go the same way).
     static func render(_ image: DecodedImage, for key: PreviewKey, kittyID: UInt32? = nil) -> PreviewResult {
+        var palette: SixelPalette?
+        return render(image, for: key, kittyID: kittyID, sixelPalette: &palette)
+    }
+
+    /// The same, a sixel in `sixelPalette`'s colours when it is given, else in a palette made for
+    /// it and kept there (`PixelEncoder.encode(_:columns:rows:kittyID:sixelPalette:)`).
+    static func render(_ image: DecodedImage, for key: PreviewKey, kittyID: UInt32? = nil,
+                       sixelPalette: inout SixelPalette?) -> PreviewResult {
         if let format = key.pixels {
             let image = key.dimmed ? PhotoBadges.darkened(image) : image
             let encoded = PixelEncoder(format: format).encode(image, columns: key.columns, rows: key.rows,
-                                                              kittyID: kittyID ?? PixelEncoder.kittyID(for: key.imageContent))
+                                                              kittyID: kittyID ?? PixelEncoder.kittyID(for: key.imageContent),
+                                                              sixelPalette: &sixelPalette)
             switch encoded {
             case let .success(terminalImage): return .image(terminalImage)
             case let .failure(failure): return .failed(failure.message)

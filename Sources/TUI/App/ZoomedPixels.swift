@@ -4,16 +4,20 @@ import Library
 /// encoding, so the next pan cuts and scales only the pixels of the cells that came into view
 /// and moves the others (`ZoomPan`): a pixel of a zoomed view depends only on its place in the
 /// zoomed photo (`ZoomSources.part`), so the moved pixels are those a whole cut would give.
+/// A sixel's palette is kept too: the pans of one zoom level draw in the first view's colours
+/// (a median cut a pan was a fifth of its sixel's time), a new zoom or photo makes a new one.
 final class ZoomedPixels: Sendable {
-    private let last = Locked<(key: PreviewKey, image: DecodedImage)?>(nil)
+    private let last = Locked<(key: PreviewKey, image: DecodedImage, sixelPalette: SixelPalette?)?>(nil)
 
     init() {}
 
-    /// The last view's pixels and the pan from it to `key`; nil when nothing can be reused.
-    func reusable(for key: PreviewKey, cellPixels: (width: Int, height: Int)) -> (image: DecodedImage, pan: ZoomPan)? {
-        guard key.pixels != nil, let (old, image) = last.withLock({ $0 }), let pan = ZoomPan(from: old, to: key),
+    /// The last view's pixels and sixel palette (nil for other protocols), and the pan from it to
+    /// `key`; nil when nothing can be reused.
+    func reusable(for key: PreviewKey, cellPixels: (width: Int, height: Int))
+        -> (image: DecodedImage, sixelPalette: SixelPalette?, pan: ZoomPan)? {
+        guard key.pixels != nil, let (old, image, palette) = last.withLock({ $0 }), let pan = ZoomPan(from: old, to: key),
               image.width == key.columns * cellPixels.width, image.height == key.rows * cellPixels.height else { return nil }
-        return (image, pan)
+        return (image, palette, pan)
     }
 
     /// The view after `pan`: `old`'s pixels moved, `fresh` (the pixels of `pan.missing`) where nothing was.
@@ -48,9 +52,9 @@ final class ZoomedPixels: Sendable {
         return DecodedImage(width: width, height: height, pixels: pixels, warning: old.warning)
     }
 
-    /// Remembers the pixels of the view `key` drew.
-    func keep(_ image: DecodedImage, for key: PreviewKey) {
+    /// Remembers the pixels of the view `key` drew, and the sixel palette it was drawn in.
+    func keep(_ image: DecodedImage, sixelPalette: SixelPalette? = nil, for key: PreviewKey) {
         guard key.crop != nil, key.pixels != nil else { return }
-        last.withLock { $0 = (key, image) }
+        last.withLock { $0 = (key, image, sixelPalette) }
     }
 }

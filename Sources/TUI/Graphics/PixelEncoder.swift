@@ -22,6 +22,15 @@ public struct PixelEncoder: Sendable {
 
     /// `image` encoded into `columns × rows` cells; the kitty image carries `kittyID`.
     public func encode(_ image: DecodedImage, columns: Int, rows: Int, kittyID: UInt32) -> Result<TerminalImage, Failure> {
+        var palette: SixelPalette?
+        return encode(image, columns: columns, rows: rows, kittyID: kittyID, sixelPalette: &palette)
+    }
+
+    /// The same, a sixel in `sixelPalette`'s colours when it is given (else in a palette made for
+    /// the picture, then kept there): a pan of a zoomed photo keeps its first view's. A sixel cut
+    /// into pieces for tmux makes a palette for each piece and keeps none.
+    func encode(_ image: DecodedImage, columns: Int, rows: Int, kittyID: UInt32,
+                sixelPalette: inout SixelPalette?) -> Result<TerminalImage, Failure> {
         guard columns > 0, rows > 0, image.width > 0, image.height > 0 else {
             return .failure(Failure("nothing to draw"))
         }
@@ -31,9 +40,10 @@ public struct PixelEncoder: Sendable {
             let encoder = SixelEncoder(cellSize: format.cellSize)
             guard format.tmuxPassthrough else {
                 let bytes = encoder.encode(pixels: image.pixels, width: image.width, height: image.height,
-                                           columns: columns, rows: rows)
+                                           columns: columns, rows: rows, palette: &sixelPalette)
                 return bytes.isEmpty ? .failure(Failure("the sixel encoder gave nothing")) : .success(TerminalImage(bytes: bytes))
             }
+            sixelPalette = nil
             guard let pieces = encoder.encode(image, columns: columns, rows: rows, maxPieceBytes: TmuxPassthrough.pieceLimit) else {
                 return .failure(Failure("the sixel is too large for tmux even one row at a time"))
             }

@@ -20,13 +20,21 @@ public struct SixelEncoder: Sendable {
     /// The sixel sequence (`ESC P … q … ESC \`) for `pixels` (RGBA, `width × height`) fitted into
     /// `columns × rows` cells; empty when there is nothing to draw.
     public func encode(pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int) -> [UInt8] {
+        var palette: SixelPalette?
+        return encode(pixels: pixels, width: width, height: height, columns: columns, rows: rows, palette: &palette)
+    }
+
+    /// The same in `palette`'s colours when it is given (a pan of a zoomed photo keeps its first
+    /// view's: `SixelPalette.covering`), else in a palette made for the picture; `palette` is
+    /// then the one used.
+    func encode(pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: inout SixelPalette?) -> [UInt8] {
         guard columns > 0, rows > 0, width > 0, height > 0, width <= Int(Int32.max) / 4,
               pixels.count >= width * height * 4 else { return [] }
         let count = width * height * 4
         let image = DecodedImage(width: width, height: height, pixels: pixels.count == count ? pixels : Array(pixels.prefix(count)))
         let sized = Self.sized(image, columns: columns, rows: rows, cellSize: cellSize)
         return sized.pixels.withUnsafeBufferPointer { buffer in
-            SixelWriter.encode(buffer.baseAddress!, width: sized.width, height: sized.height)
+            SixelWriter.encode(buffer.baseAddress!, width: sized.width, height: sized.height, palette: &palette)
         }
     }
 

@@ -2,11 +2,18 @@
 /// screenful of photo for each pan: a median cut over the picture's 15-bit colours (5 bits a
 /// channel), then a table from each 15-bit colour to the box it fell in. The palette colours
 /// are the mean of their boxes' pixels, at full precision.
-struct SixelPalette {
+///
+/// A palette made for one picture can draw the next (`covering`: the colours it did not have
+/// are given their nearest palette colour, while that is near enough): a zoomed photo's pan
+/// keeps the first view's palette (`ZoomedPixels`), as the views of one photo share its colours.
+struct SixelPalette: Sendable {
     /// Palette colours, 8 bits a channel.
     private(set) var colors: [(r: UInt8, g: UInt8, b: UInt8)] = []
     /// The palette index of every 15-bit colour (`r >> 3 << 10 | g >> 3 << 5 | b >> 3`).
     private var table = [UInt8](repeating: 0, count: 1 << 15)
+    /// Whether `table` has an index for the 15-bit colour: the picture's own colours, and those
+    /// `covering` added.
+    private var known = [Bool](repeating: false, count: 1 << 15)
 
     /// The palette of `width × height` RGBA pixels, at most `maxColors` (1…256) colours.
     init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, maxColors: Int = 256) {
@@ -38,11 +45,52 @@ struct SixelPalette {
             for key in keys[box.range] {
                 let k = Int(key)
                 table[k] = UInt8(index)
+                known[k] = true
                 count += UInt64(population[k])
                 r += UInt64(sums[k * 3]); g += UInt64(sums[k * 3 + 1]); b += UInt64(sums[k * 3 + 2])
             }
             colors.append((UInt8((r + count / 2) / count), UInt8((g + count / 2) / count), UInt8((b + count / 2) / count)))
         }
+    }
+
+    /// This palette able to draw `count` RGBA pixels too: each of their 15-bit colours it has
+    /// no index for gets its nearest palette colour's (a pan brings few new ones). Nil when one
+    /// of them is farther than `farthestNearest` from every palette colour: the pixels need a
+    /// palette of their own.
+    func covering(_ pixels: UnsafePointer<UInt8>, count: Int) -> SixelPalette? {
+        var palette = self
+        let covered = palette.known.withUnsafeMutableBufferPointer { known in
+            palette.table.withUnsafeMutableBufferPointer { table in
+                for i in 0..<count {
+                    let p = pixels + i * 4
+                    let key = Int(p[0] >> 3) << 10 | Int(p[1] >> 3) << 5 | Int(p[2] >> 3)
+                    guard !known[key] else { continue }
+                    let (index, distance) = nearest(to: key)
+                    guard distance <= Self.farthestNearest * Self.farthestNearest else { return false }
+                    known[key] = true
+                    table[key] = index
+                }
+                return true
+            }
+        }
+        return covered ? palette : nil
+    }
+
+    /// How far (RGB distance, 8 bits a channel) a colour new to a kept palette may be from its
+    /// nearest palette colour: a median cut of a photo leaves its colours about as far.
+    static let farthestNearest = 32
+
+    /// The index of the palette colour closest to the middle of a 15-bit colour's cube, and the
+    /// squared distance to it.
+    private func nearest(to key: Int) -> (index: UInt8, distance: Int) {
+        let r = (key >> 10 & 31) << 3 | 4, g = (key >> 5 & 31) << 3 | 4, b = (key & 31) << 3 | 4
+        var best = 0, bestDistance = Int.max
+        for (index, color) in colors.enumerated() {
+            let dr = Int(color.r) - r, dg = Int(color.g) - g, db = Int(color.b) - b
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        }
+        return (UInt8(best), bestDistance)
     }
 
     /// The palette indices of `count` RGBA pixels.

@@ -8,10 +8,19 @@ enum SixelWriter {
     /// does: the image never reaches below its cells); empty when there is nothing to draw.
     static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int,
                        threads: Int = ProcessInfo.processInfo.activeProcessorCount) -> [UInt8] {
+        var palette: SixelPalette?
+        return encode(pixels, width: width, height: height, palette: &palette, threads: threads)
+    }
+
+    /// The same with `palette`'s colours when it is given and can draw these pixels
+    /// (`SixelPalette.covering`), else with a palette made for them; `palette` is then the one used.
+    static func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, palette kept: inout SixelPalette?,
+                       threads: Int = ProcessInfo.processInfo.activeProcessorCount) -> [UInt8] {
         let bands = height / 6
         guard width > 0, bands > 0 else { return [] }
         let rows = bands * 6
-        let palette = SixelPalette(pixels: pixels, width: width, height: rows)
+        let palette = kept?.covering(pixels, count: width * rows) ?? SixelPalette(pixels: pixels, width: width, height: rows)
+        kept = palette
         var out: [UInt8] = []
         out.reserveCapacity(width * rows / 3 + 4096)
         out += [0x1B, 0x50] + Array("0;1;0q\"1;1;".utf8)
@@ -86,6 +95,9 @@ enum SixelWriter {
                     while x < end {
                         let m = line[x]
                         var next = x + 1
+                        // Long runs (mostly of nothing: a colour absent from most of a band) 8 bytes at a time.
+                        let eight = UInt64(m) &* 0x0101_0101_0101_0101
+                        while next + 8 <= end && UnsafeRawPointer(line + next).loadUnaligned(as: UInt64.self) == eight { next += 8 }
                         while next < end && line[next] == m { next += 1 }
                         run(of: 63 + m, count: next - x, into: &out)
                         x = next

@@ -135,6 +135,39 @@ extension GraphicsTests {
         #expect(Self.decode(one) != nil)
     }
 
+    /// A palette kept from one picture draws the next: the pixels it had as before, a colour
+    /// near one of its own in that colour (no new palette); a colour far from all of them makes
+    /// a palette of the picture's own.
+    @Test func aKeptPaletteDrawsTheNextPictureInItsColoursWhileTheyAreNear() throws {
+        let width = 60, height = 12
+        let halves = Self.halves(width: width, height: height)
+        var kept: SixelPalette?
+        _ = halves.withUnsafeBufferPointer { SixelWriter.encode($0.baseAddress!, width: width, height: height, palette: &kept) }
+        func colours(_ palette: SixelPalette?) -> [[UInt8]] { palette?.colors.map { [$0.r, $0.g, $0.b] } ?? [] }
+        let first = colours(kept)
+        #expect(first.count == 2)
+        /// The halves with a square of `colour` where the blue was.
+        func withSquare(_ colour: [UInt8]) -> [UInt8] {
+            var pixels = halves
+            for y in 0..<6 { for x in 40..<50 { pixels.replaceSubrange(((y * width + x) * 4)..<((y * width + x) * 4 + 4), with: colour + [255]) } }
+            return pixels
+        }
+        let near = withSquare([205, 40, 25]).withUnsafeBufferPointer {
+            SixelWriter.encode($0.baseAddress!, width: width, height: height, palette: &kept)
+        }
+        #expect(colours(kept) == first, "no new palette")
+        let shown = try #require(Self.decode(near))
+        #expect(Self.close(shown.at(5, 3), (220, 30, 30), within: 3) && Self.close(shown.at(55, 9), (20, 40, 200), within: 3))
+        #expect(Self.close(shown.at(45, 3), (220, 30, 30), within: 3), "a red a little darker in the palette's red")
+
+        let far = withSquare([30, 200, 40]).withUnsafeBufferPointer {
+            SixelWriter.encode($0.baseAddress!, width: width, height: height, palette: &kept)
+        }
+        #expect(colours(kept).count == 3, "a palette of its own")
+        let green = try #require(Self.decode(far))
+        #expect(Self.close(green.at(45, 3), (30, 200, 40), within: 3) && Self.close(green.at(5, 3), (220, 30, 30), within: 3))
+    }
+
     @Test func nothingToDrawGivesNoBytes() {
         let encoder = SixelEncoder(cellSize: .fallback)
         #expect(encoder.encode(pixels: [], width: 0, height: 0, columns: 10, rows: 5) == [])

@@ -167,7 +167,8 @@ import Testing
     }
 
     /// With pixels too (sixel, kitty): a pan scales only the pixels of the cells that came into
-    /// view and moves the others; the image sent is the one a whole cut of the view gives.
+    /// view and moves the others; the image sent is the one a whole cut of the view gives (a
+    /// sixel in the first view's palette: this photo's few colours make the same one each view).
     @Test(arguments: [(false, GraphicsProtocol.kitty), (true, .kitty), (false, .sixel)])
     func aPanWithPixelsSendsWhatAWholeCutOfTheViewSends(rotated: Bool, graphics: GraphicsProtocol) throws {
         let folder = TemporaryFolder()
@@ -177,6 +178,60 @@ import Testing
         state.press(.enter, .enter, .char("+"), .char("+"))
         #expect(state.zoomedPreviewKey()?.pixels != nil)
         try Self.expectPansShowWholeViews(&state)
+    }
+
+    /// A sixel pan draws in the first view's palette instead of making one (a median cut each
+    /// pan), in colours close to those of a palette made for it, while the colours that come
+    /// into view are near the palette's; a far one, or another zoom, makes a palette for the view.
+    /// The photo: red to blue ramps 400 pixels wide, slowly greener to the right, and a green
+    /// band in its right 200 pixels (of 3200: the view at 2× is half as wide, a pan a quarter of it).
+    @Test func aSixelPanKeepsTheFirstViewsPaletteWhileItsColoursFit() throws {
+        let folder = TemporaryFolder()
+        let jpeg = JPEGFixture.encode(width: 3200, height: 1200, quality: 95, subsampling: .s444) { x, y in
+            x >= 3000 ? (30, 220, 40) : (UInt8(255 - (x % 400) * 255 / 399), UInt8(y * 100 / 1199 + x / 128), UInt8((x % 400) * 255 / 399))
+        }
+        var photo = TestLibrary.photo(1, name: "ramps.jpg", description: "Ramps", day: 1, width: 3200, height: 1200)
+        photo.path = folder.write(jpeg, to: "ramps.jpg")
+        var state = TestLibrary.state(PhotoLibrary(photos: [photo]), colorMode: .truecolor)
+        state.graphics = GraphicsSettings(graphicsProtocol: .sixel, cellSize: CellPixelSize(width: 8, height: 16))
+        state.press(.enter, .enter, .char("+"))
+        let panning = PreviewMaker()
+        func sixel(_ result: PreviewResult?) -> [UInt8] {
+            guard case let .image(image) = result else { Issue.record("no sixel: \(String(describing: result))"); return [] }
+            return image.bytes
+        }
+        /// The palette a sixel defines: its colours, `#index;2;r;g;b`.
+        func palette(_ bytes: [UInt8]) -> [String] {
+            String(decoding: bytes, as: UTF8.self).matches(of: /#\d+;2;\d+;\d+;\d+/).map { String($0.output) }
+        }
+        let first = sixel(panning.make(try #require(state.wantedPreviews().first)))
+        #expect(!palette(first).isEmpty)
+        // A pan within the ramps: the first view's palette, colours as a palette of its own gives.
+        state.press(.right)
+        var request = try #require(state.wantedPreviews().first)
+        let panned = sixel(panning.make(request)), whole = sixel(PreviewMaker().make(request))
+        #expect(palette(panned) == palette(first), "the first view's palette")
+        #expect(palette(whole) != palette(first), "a palette made for the view would differ")
+        let shown = try #require(GraphicsTests.SixelEncoderTests.decode(panned)), own = try #require(GraphicsTests.SixelEncoderTests.decode(whole))
+        #expect(shown.width == own.width && shown.height == own.height)
+        for y in stride(from: 1, to: own.height, by: 37) {
+            for x in stride(from: 1, to: own.width, by: 23) {
+                #expect(GraphicsTests.SixelEncoderTests.close(shown.at(x, y), try #require(own.at(x, y)), within: 32), "at \(x),\(y)")
+            }
+        }
+        // Panning on to the green: a palette of the view's own, as a new maker makes it.
+        var green = false
+        for _ in 0..<4 where !green {
+            state.press(.right)
+            request = try #require(state.wantedPreviews().first)
+            let made = sixel(panning.make(request))
+            green = made == sixel(PreviewMaker().make(request))
+        }
+        #expect(green, "the green band brought a new palette")
+        // Another zoom: a palette made for its view.
+        state.press(.char("+"))
+        request = try #require(state.wantedPreviews().first)
+        #expect(sixel(panning.make(request)) == sixel(PreviewMaker().make(request)))
     }
 
     /// Pans `state`'s zoomed photo around; each view made after a pan by one maker must be what a
