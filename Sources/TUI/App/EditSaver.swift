@@ -3,8 +3,10 @@ import Library
 
 /// Saves the browser's edits in the background, in order, one batch at a time: whatever was
 /// queued while a save ran goes into the next one. A save that fails (the library locked by
-/// an import in another process, a full disk) keeps its edits queued and tries again every
-/// couple of seconds, and once more when the browser quits.
+/// an import in another process, a full disk, a PostgreSQL server stopped or out of reach)
+/// keeps its edits queued, says "Not saved: N edits, trying again — why" (the browser keeps
+/// saying it until a save succeeds), tries again every couple of seconds, and once more when
+/// the browser quits.
 ///
 /// A save answers "saved through sequence n" (and the journal line it wrote), never a whole
 /// library: the browser already shows its edits. Saves and the `JournalFollower`'s reads run
@@ -84,7 +86,8 @@ final class EditSaver: Sendable {
                     report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
                     return true
                 } catch {
-                    report(.failure(Failure("Edits not saved yet (\(error)); trying again")), last.sequence)
+                    let waiting = queue.withLock { $0.queued.count }
+                    report(.failure(Failure("Not saved: \(Counted.text(waiting, "edit")), trying again — \(error)")), last.sequence)
                     return false
                 }
             }

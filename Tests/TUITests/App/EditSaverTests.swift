@@ -43,7 +43,7 @@ import Testing
         setup.saver.save(setup.edit, sequence: 1)
         // Two failures: the first save, and a retry after it.
         #expect(setup.probe.wait { $0.count { $0.hasPrefix("failed 1") } >= 2 })
-        #expect(setup.failures.allSatisfy { $0.contains("Edits not saved yet") && $0.hasSuffix("trying again") },
+        #expect(setup.failures.allSatisfy { $0.contains("Not saved: 1 edit, trying again — ") && $0.contains(setup.store.path) },
                 "\(setup.failures)")
         withExtendedLifetime(lock) {}
         lock = nil   // the other writer is done
