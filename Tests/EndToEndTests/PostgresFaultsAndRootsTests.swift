@@ -35,7 +35,10 @@ struct PostgresFaultsAndRootsTests {
         run.tmux.send("f")
         // Said on the status line, naming the library and the reason; what was on screen stays.
         try run.tmux.waitFor("Not saved: 1 edit, trying again")
-        try run.tmux.waitFor("the PostgreSQL library \(sandbox.library) failed: cannot connect")
+        let reason = "the PostgreSQL library \(sandbox.library) failed: cannot connect"
+        try run.tmux.waitUntil("\"\(reason)\" on the status line (two lines)") { screen in
+            screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains(reason)
+        }
         #expect(run.tmux.screen().contains("★ photo-01.jpg"), "the edit stays on screen while it waits")
         #expect(run.tmux.screen().contains("photo-06.jpg"))
         // Still said after another key (the status line keeps it until the library answers).
