@@ -26,6 +26,8 @@ final class EditSaver: Sendable {
         var running = false
         /// The browser quit: no more retries.
         var stopped = false
+        /// Why the last save failed; nil after one succeeded.
+        var lastFailure: String?
     }
 
     /// What the disk holds as far as this saver knows; held across a save and its report, and
@@ -82,11 +84,17 @@ final class EditSaver: Sendable {
                 do {
                     let saved = try store.append(lockTimeout: lockTimeout, to: &disk.copy) { _ in edits }
                     if let line = saved.sequence { disk.ownJournalLines.insert(line) }
-                    queue.withLock { $0.queued.removeFirst(batch.count) }
+                    queue.withLock { queue in
+                        queue.queued.removeFirst(batch.count)
+                        queue.lastFailure = nil
+                    }
                     report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
                     return true
                 } catch {
-                    let waiting = queue.withLock { $0.queued.count }
+                    let waiting = queue.withLock { queue in
+                        queue.lastFailure = "\(error)"
+                        return queue.queued.count
+                    }
                     report(.failure(Failure("Not saved: \(Counted.text(waiting, "edit")), trying again — \(error)")), last.sequence)
                     return false
                 }
@@ -111,6 +119,9 @@ final class EditSaver: Sendable {
         }
         if start { drain() }
     }
+
+    /// Why the last save failed, while edits wait (for the message when the browser quits).
+    var lastFailure: String? { queue.withLock { $0.lastFailure } }
 
     /// Runs `body` between saves; `isOwn` tells (once) whether a journal line was written by
     /// this saver, and `forgetOwn` drops what it remembers (the journal was started afresh).

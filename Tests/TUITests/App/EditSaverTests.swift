@@ -65,6 +65,9 @@ import Testing
                 "the message says why: \(setup.failures.last ?? "none")")
         let message = BrowserApp.UnsavedEdits(count: 2, libraryPath: setup.store.path).description
         #expect(message == "2 edits could not be saved to \(setup.store.path) (is another photory-tui importing?)")
+        let withReason = BrowserApp.UnsavedEdits(count: 2, libraryPath: setup.store.path, reason: setup.saver.lastFailure).description
+        #expect(withReason.hasPrefix("2 edits could not be saved: the library \(setup.store.path) is being changed by another photory-tui"),
+                "\(withReason)")
         let disk = try withExtendedLifetime(lock) { try setup.store.load() }
         #expect(!disk.photos[0].isFavourite, "nothing saved while the lock was held")
     }
