@@ -23,13 +23,8 @@ struct PostgresFaultsAndRootsTests {
     @Test func aServerStoppedWhileTheBrowserIsOpenIsSaidAndTheBrowserRecoversWhenItIsBack() throws {
         let server = try PostgresServer()   // its own: this test stops it
         defer { server.stop() }
-        let sandbox = Sandbox()
-        sandbox.library = try server.newDatabase()
-        let paths = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-        let run = try BrowserRun(sandbox: sandbox, paths: paths, columns: 120, rows: 40, shows: "6 photos")
-        run.tmux.send("Enter")
-        try run.tmux.waitFor("photo-01.jpg")
+        let run = try BrowserRun(library: try server.newDatabase())
+        let sandbox = run.sandbox
 
         try server.shutDown()
         run.tmux.send("f")

@@ -15,7 +15,10 @@
 /// The mapping is done on the JSON records themselves (`stored(json:)`, `local(json:)`), so every
 /// path a record holds (a photo's, a trash record's original, a companion's) follows it without
 /// each field being named here. A string is mapped only when it begins with a root's folder (or
-/// with `"root:NAME/"`), so other text is left as it is.
+/// with `"root:NAME/"`), so other text is left as it is (a description that begins with a root's
+/// folder would be mapped too). Recipe for a new PostgreSQL query: a path it asks for goes
+/// through `stored(path:)`, the records it reads through `local(json:)` (the connection's
+/// `roots`); `PostgresLibraryRows.encoded` maps what is written.
 public struct SharedRoots: Sendable, Hashable {
     /// The stored form's prefix: `root:NAME/relative`.
     public static let prefix = "root:"

@@ -28,10 +28,12 @@ final class BrowserRun {
     }
 
     /// `count` photos described `description`, the browser at `columns` × `rows` with their
-    /// group open (`openGroup`) or on the home grid.
+    /// group open (`openGroup`) or on the home grid; in `library` when given (a PostgreSQL
+    /// database), else in the sandbox's file.
     convenience init(photos count: Int = 6, description: String = "Trip", columns: Int = 120, rows: Int = 40,
-                     openGroup: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                     openGroup: Bool = true, library: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sandbox = Sandbox()
+        if let library { sandbox.library = library }
         let paths = PhotoFixtures.write(PhotoFixtures.series(count, description: description), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"], sourceLocation: sourceLocation)
         try self.init(sandbox: sandbox, paths: paths, columns: columns, rows: rows, shows: "\(count) photos",
