@@ -56,6 +56,30 @@ struct PostgresFaultsAndRootsTests {
         try run.tmux.waitFor("EXITED 0")
     }
 
+    @Test func aServerThatStopsAnsweringIsSaidWhileTheEditWaits() throws {
+        let server = try PostgresServer()   // its own: this test freezes it
+        defer { server.stop() }
+        let run = try BrowserRun(library: try server.newDatabase())
+        // Frozen, as a server on a network that dropped without a word: connections stay open, nothing answers.
+        let postmaster = try #require(server.pid)
+        let signal = { (name: String) in
+            _ = Processes.run("/usr/bin/pkill", ["-" + name, "-P", String(postmaster)])
+            kill(postmaster, name == "STOP" ? SIGSTOP : SIGCONT)
+        }
+        signal("STOP")
+        defer { signal("CONT") }
+        run.tmux.send("f")
+        try run.tmux.waitFor("Not saved yet: 1 edit — the library \(run.sandbox.library) has not answered for 3 s")
+        #expect(run.tmux.screen().contains("★ photo-01.jpg"), "the edit stays on screen while it waits")
+        signal("CONT")
+        try run.tmux.waitFor("Saved now: 1 edit that waited")
+        #expect(E2E.eventually { isFavourite("photo-01.jpg", run.sandbox) })
+        run.tmux.send("Escape")
+        try run.tmux.waitFor("Home")
+        run.tmux.send("q")
+        try run.tmux.waitFor("EXITED 0")
+    }
+
     @Test func eachMachineFindsTheSharedRootsPhotosInItsOwnFolder() throws {
         let server = try PostgresServer.shared.get()
         let nas = Sandbox(), laptop = Sandbox(), guest = Sandbox()

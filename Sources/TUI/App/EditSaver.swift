@@ -28,6 +28,9 @@ final class EditSaver: Sendable {
         var stopped = false
         /// Why the last save failed; nil after one succeeded.
         var lastFailure: String?
+        /// The number of the save running (nil: none), and of the last one started.
+        var saving: Int?
+        var saves = 0
     }
 
     /// What the disk holds as far as this saver knows; held across a save and its report, and
@@ -47,11 +50,17 @@ final class EditSaver: Sendable {
     let lockTimeout: Double
     /// The pause before a failed save is tried again.
     let retryDelay: Double
+    /// How long a save runs before the browser is told it is not saved yet (a PostgreSQL
+    /// server that hangs, or a network that dropped without a word, answers only after a
+    /// connection's timeouts).
+    let slowAfter: Double
 
-    init(store: any LibraryStoring, lockTimeout: Double = 2, retryDelay: Double = 2, report: @escaping Report) {
+    init(store: any LibraryStoring, lockTimeout: Double = 2, retryDelay: Double = 2, slowAfter: Double = 3,
+         report: @escaping Report) {
         self.store = store
         self.lockTimeout = lockTimeout
         self.retryDelay = retryDelay
+        self.slowAfter = slowAfter
         self.report = report
     }
 
@@ -79,6 +88,14 @@ final class EditSaver: Sendable {
             }
             guard let last = batch.last else { return }
             let edits = batch.map(\.edit)
+            let number = queue.withLock { queue in
+                queue.saves += 1
+                queue.saving = queue.saves
+                return queue.saves
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + slowAfter) { [weak self] in
+                self?.sayNotSavedYet(save: number, edits: batch.count, through: last.sequence)
+            }
             // Under the disk lock for the whole save and its report: the follower's reads wait.
             let saved = disk.withLock { disk -> Bool in
                 do {
@@ -87,12 +104,14 @@ final class EditSaver: Sendable {
                     queue.withLock { queue in
                         queue.queued.removeFirst(batch.count)
                         queue.lastFailure = nil
+                        queue.saving = nil
                     }
                     report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
                     return true
                 } catch {
                     let waiting = queue.withLock { queue in
                         queue.lastFailure = "\(error)"
+                        queue.saving = nil
                         return queue.queued.count
                     }
                     report(.failure(Failure("Not saved: \(Counted.text(waiting, "edit")), trying again — \(error)")), last.sequence)
@@ -108,6 +127,16 @@ final class EditSaver: Sendable {
                 DispatchQueue.global().asyncAfter(deadline: .now() + retryDelay) { [weak self] in self?.retry() }
             }
             return
+        }
+    }
+
+    /// Says that save `number` has not finished after `slowAfter` seconds, if it still runs
+    /// (said under the queue's lock, so never after the save's own report).
+    private func sayNotSavedYet(save number: Int, edits: Int, through sequence: Int) {
+        queue.withLock { queue in
+            guard queue.saving == number else { return }
+            report(.failure(Failure("Not saved yet: \(Counted.text(edits, "edit")) — the library \(store.location) "
+                + "has not answered for \(Int(slowAfter)) s; still waiting")), sequence)
         }
     }
 
