@@ -90,66 +90,48 @@ public struct SharedRoots: Sendable, Hashable {
 
     /// A JSON record with every string that begins with a root's folder in the stored form.
     public func stored(json: [UInt8]) -> [UInt8] {
-        guard !folders.isEmpty else { return json }
-        let patterns = folders.map { name, folder in
-            var quoted: [UInt8] = []
-            LibraryJSON.appendString(folder, &quoted)
-            quoted.removeLast()   // the closing quote: the folder is followed by "/" or by it
-            return (find: quoted, replace: Array(("\"" + Self.prefix + name).utf8))
-        }
-        return Self.replacing(json) { bytes, at in
-            for pattern in patterns where Self.matches(bytes, at: at, pattern.find) {
-                let next = at + pattern.find.count
-                if next < bytes.count, bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: "\"") {
-                    return (pattern.find.count, pattern.replace)
-                }
-            }
-            return nil
-        }
+        Self.replacingStringStarts(json, folders.map { (Self.opened($0.folder), Self.opened(Self.prefix + $0.name)) })
     }
 
     /// A stored JSON record with every `"root:NAME…` string of a root this machine names under
     /// its folder.
     public func local(json: [UInt8]) -> [UInt8] {
-        guard !folders.isEmpty else { return json }
-        let marker = Array(("\"" + Self.prefix).utf8)
-        let patterns = folders.map { name, folder in
-            var quoted: [UInt8] = []
-            LibraryJSON.appendString(folder, &quoted)
-            quoted.removeLast()
-            return (find: marker + Array(name.utf8), replace: quoted)
-        }
-        return Self.replacing(json) { bytes, at in
-            guard Self.matches(bytes, at: at, marker) else { return nil }
-            for pattern in patterns where Self.matches(bytes, at: at, pattern.find) {
-                let next = at + pattern.find.count
-                if next < bytes.count, bytes[next] == UInt8(ascii: "/") || bytes[next] == UInt8(ascii: "\"") {
-                    return (pattern.find.count, pattern.replace)
-                }
-            }
-            return nil
-        }
+        Self.replacingStringStarts(json, folders.map { (Self.opened(Self.prefix + $0.name), Self.opened($0.folder)) })
     }
 
-    /// `bytes` with each match `replacement(bytes, at)` finds at a quote replaced (scanned once).
-    private static func replacing(_ bytes: [UInt8], _ replacement: ([UInt8], Int) -> (length: Int, with: [UInt8])?) -> [UInt8] {
+    /// `text` as the start of a JSON string: the opening quote and `text` escaped, no closing quote.
+    private static func opened(_ text: String) -> [UInt8] {
+        var quoted: [UInt8] = []
+        LibraryJSON.appendString(text, &quoted)
+        quoted.removeLast()
+        return quoted
+    }
+
+    /// `json` with each string that starts with a pattern's `find` followed by `/` or its end
+    /// starting with its `replace` instead (scanned once; `json` itself when nothing matched).
+    private static func replacingStringStarts(_ json: [UInt8], _ patterns: [(find: [UInt8], replace: [UInt8])]) -> [UInt8] {
+        guard !patterns.isEmpty else { return json }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
         var index = 0, copied = 0
-        while index < bytes.count {
+        while index < json.count {
             // A string's opening quote (an escaped one inside a string follows a backslash).
-            if bytes[index] == UInt8(ascii: "\""), index == 0 || bytes[index - 1] != UInt8(ascii: "\\"),
-               let (length, with) = replacement(bytes, index) {
-                out.append(contentsOf: bytes[copied..<index])
-                out.append(contentsOf: with)
-                index += length
-                copied = index
-            } else {
+            guard json[index] == UInt8(ascii: "\""), index == 0 || json[index - 1] != UInt8(ascii: "\\"),
+                  let pattern = patterns.first(where: { pattern in
+                      let next = index + pattern.find.count
+                      return next < json.count && (json[next] == UInt8(ascii: "/") || json[next] == UInt8(ascii: "\""))
+                          && matches(json, at: index, pattern.find)
+                  }) else {
                 index += 1
+                continue
             }
+            if out.isEmpty { out.reserveCapacity(json.count + 256) }
+            out.append(contentsOf: json[copied..<index])
+            out.append(contentsOf: pattern.replace)
+            index += pattern.find.count
+            copied = index
         }
-        guard copied > 0 else { return bytes }
-        out.append(contentsOf: bytes[copied...])
+        guard copied > 0 else { return json }
+        out.append(contentsOf: json[copied...])
         return out
     }
 
