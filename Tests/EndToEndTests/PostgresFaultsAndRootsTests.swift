@@ -50,10 +50,7 @@ struct PostgresFaultsAndRootsTests {
         try sandbox.waitForSavedEdits(2)
         #expect(isFavourite("photo-02.jpg", sandbox))
         #expect(try server.sql("SELECT count(*) FROM photory_changes", database: sandbox.library) == "2\n", "each edit once")
-        run.tmux.send("Escape")
-        try run.tmux.waitFor("Home")
-        run.tmux.send("q")
-        try run.tmux.waitFor("EXITED 0")
+        try run.leaveGroupAndQuit()
     }
 
     @Test func aServerThatStopsAnsweringIsSaidWhileTheEditWaits() throws {
@@ -74,10 +71,7 @@ struct PostgresFaultsAndRootsTests {
         signal("CONT")
         try run.tmux.waitFor("Saved now: 1 edit that waited")
         #expect(E2E.eventually { isFavourite("photo-01.jpg", run.sandbox) })
-        run.tmux.send("Escape")
-        try run.tmux.waitFor("Home")
-        run.tmux.send("q")
-        try run.tmux.waitFor("EXITED 0")
+        try run.leaveGroupAndQuit()
     }
 
     @Test func eachMachineFindsTheSharedRootsPhotosInItsOwnFolder() throws {

@@ -70,10 +70,7 @@ struct PostgresLibraryTests {
         #expect(edit.status == 0, "\(edit.stderr)")
         try run.tmux.waitFor("★ photo-03.jpg", timeout: 5)
         try run.tmux.waitFor("Changed by another photory-tui: 1 edit")
-        run.tmux.send("Escape")
-        try run.tmux.waitFor("Home")
-        run.tmux.send("q")
-        try run.tmux.waitFor("EXITED 0")
+        try run.leaveGroupAndQuit()
     }
 
     @Test func aServerKilledDuringAnEditIsAClearFailure() throws {

@@ -43,6 +43,15 @@ final class BrowserRun {
         try tmux.waitFor("photo-01.jpg", sourceLocation: sourceLocation)
     }
 
+    /// From a group's grid back to the home grid, then quits; the browser must exit 0 (it
+    /// waits for its edits to be saved).
+    func leaveGroupAndQuit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        tmux.send("Escape")
+        try tmux.waitFor("Home", sourceLocation: sourceLocation)
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0", sourceLocation: sourceLocation)
+    }
+
     /// The first-run set (`PhotoFixtures.firstRun`), the browser on the home grid until `shows`.
     static func firstRun(columns: Int = 120, rows: Int = 40, term: String = "xterm-256color", colorterm: String? = nil,
                          afterExit: String = "", shows: String = "12 photos",
