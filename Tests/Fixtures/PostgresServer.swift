@@ -89,7 +89,8 @@ public final class PostgresServer: @unchecked Sendable {
         for _ in 0..<3 {
             let port = LocalPort.free()
             do {
-                try command("pg_ctl", Self.startArguments(folder: folder, port: port), 90)
+                try command("pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "start",
+                                       "-o", "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(folder) -c fsync=off"], 90)
                 self.port = port
                 return
             } catch {
@@ -103,11 +104,6 @@ public final class PostgresServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private static func startArguments(folder: String, port: Int) -> [String] {
-        ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "start",
-         "-o", "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(folder) -c fsync=off"]
-    }
-
     /// Runs `pg_ctl` with `arguments` as the server's user (a test stops and starts its server).
     private func pgctl(_ arguments: [String]) throws {
         let prefix = runAs.map { [Self.runuser, "-u", $0.name, "--"] } ?? []
@@ -120,9 +116,10 @@ public final class PostgresServer: @unchecked Sendable {
         try pgctl(["-D", folder + "/data", "-w", "-t", "60", "stop", "-m", "fast"])
     }
 
-    /// Starts the server again after `shutDown`.
+    /// Starts the server again after `shutDown`, with the options of its first start (pg_ctl
+    /// keeps them in `postmaster.opts`): the same port and data.
     public func restart() throws {
-        try pgctl(Self.startArguments(folder: folder, port: port))
+        try pgctl(["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "restart"])
     }
 
     /// Makes a login role that must give `password` over TCP (scram-sha-256), the other users

@@ -130,16 +130,6 @@ final class EditSaver: Sendable {
         }
     }
 
-    /// Says that save `number` has not finished after `slowAfter` seconds, if it still runs
-    /// (said under the queue's lock, so never after the save's own report).
-    private func sayNotSavedYet(save number: Int, edits: Int, through sequence: Int) {
-        queue.withLock { queue in
-            guard queue.saving == number else { return }
-            report(.failure(Failure("Not saved yet: \(Counted.text(edits, "edit")) — the library \(store.location) "
-                + "has not answered for \(Int(slowAfter)) s; still waiting")), sequence)
-        }
-    }
-
     private func retry() {
         let start = queue.withLock { queue in
             guard !queue.running, !queue.queued.isEmpty, !queue.stopped else { return false }
@@ -151,6 +141,16 @@ final class EditSaver: Sendable {
 
     /// Why the last save failed, while edits wait (for the message when the browser quits).
     var lastFailure: String? { queue.withLock { $0.lastFailure } }
+
+    /// Says that save `number` has not finished after `slowAfter` seconds, if it still runs
+    /// (said under the queue's lock, so never after the save's own report).
+    private func sayNotSavedYet(save number: Int, edits: Int, through sequence: Int) {
+        queue.withLock { queue in
+            guard queue.saving == number else { return }
+            report(.failure(Failure("Not saved yet: \(Counted.text(edits, "edit")) — the library \(store.location) "
+                + "has not answered for \(Int(slowAfter)) s; still waiting")), sequence)
+        }
+    }
 
     /// Runs `body` between saves; `isOwn` tells (once) whether a journal line was written by
     /// this saver, and `forgetOwn` drops what it remembers (the journal was started afresh).

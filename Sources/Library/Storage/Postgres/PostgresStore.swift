@@ -222,10 +222,9 @@ public struct PostgresStore: LibraryStoring {
     /// Runs `body` on a connection from the pool (made, and the schema migrated, when needed);
     /// the connection goes back when it is still healthy.
     private func withConnection<T>(_ body: (PostgresConnection) throws(PostgresStoreFailure) -> T) throws(LibraryStoreError) -> T {
-        var (idle, migrated) = pool.withLock { pool in (pool.idle.popLast(), pool.migrated) }
-        while let kept = idle, !kept.isStillUp { idle = pool.withLock { $0.idle.popLast() } }   // the server restarted
+        let (idle, migrated) = pool.withLock { pool in (pool.idle.popLast(), pool.migrated) }
         let connection: PostgresConnection
-        if let idle {
+        if let idle, idle.isStillUp {   // else dropped: the server closed it (stopped, restarted)
             connection = idle
         } else {
             do throws(PostgresError) {
