@@ -31,7 +31,8 @@ struct BrowseCommand: ParsableCommand {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
                     .run(library: consume library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position)
             } catch {
-                throw CommandFailure("cannot start the browser: \(error)")
+                // Edits left unsaved are said at the end, not as a start that failed.
+                throw CommandFailure(error is BrowserApp.UnsavedEdits ? "\(error)" : "cannot start the browser: \(error)")
             }
         }
     }

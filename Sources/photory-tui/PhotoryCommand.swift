@@ -50,8 +50,10 @@ struct LibraryOptions: ParsableArguments {
     /// from the offline place table (none when it is missing).
     var placeLookup: PlaceLookup? { PlaceTable.sharedLookup }
 
-    /// `library = "…"` in config.toml: the library when `--library` is not given.
-    static let configuredLibrary: String? = Config.load().library
+    /// config.toml: `library` (the library when `--library` is not given), and for a
+    /// PostgreSQL library `password-file` and `[roots]`.
+    static let config = Config.load()
+    static var configuredLibrary: String? { config.library }
 
     /// `--library`, else config.toml's `library`; nil: the default file.
     var chosenLibrary: String? { library ?? Self.configuredLibrary }
@@ -64,7 +66,9 @@ struct LibraryOptions: ParsableArguments {
 
     /// The store of `library` (a file path or a `postgresql://` address; nil: the default file).
     static func store(for library: String?) -> any LibraryStoring {
-        if let library, let address = PostgresAddress(library) {
+        if let library, var address = PostgresAddress(library) {
+            address.roots = SharedRoots(config.roots)
+            address.passwordFile = config.passwordFile
             return postgresStores.withLock { stores in
                 if let store = stores[address] { return store }
                 let store = PostgresStore(address: address)

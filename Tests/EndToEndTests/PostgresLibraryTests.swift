@@ -65,22 +65,12 @@ struct PostgresLibraryTests {
     }
 
     @Test func anOpenBrowserShowsAnotherProcesssEditWithinFiveSeconds() throws {
-        let server = try PostgresServer.shared.get()
-        let sandbox = Sandbox()
-        sandbox.library = try server.newDatabase()
-        let paths = PhotoFixtures.write(PhotoFixtures.series(6, description: "Trip"), into: sandbox.root.path + "/photos")
-        try sandbox.importWithCLI([sandbox.root.path + "/photos"])
-        let run = try BrowserRun(sandbox: sandbox, paths: paths, columns: 120, rows: 40, shows: "6 photos")
-        run.tmux.send("Enter")
-        try run.tmux.waitFor("photo-01.jpg")
-        let edit = try sandbox.cli(["edit", paths[2], "--favourite"])   // another process, as on another machine
+        let run = try BrowserRun(library: try PostgresServer.shared.get().newDatabase())
+        let edit = try run.sandbox.cli(["edit", run.paths[2], "--favourite"])   // another process, as on another machine
         #expect(edit.status == 0, "\(edit.stderr)")
         try run.tmux.waitFor("★ photo-03.jpg", timeout: 5)
         try run.tmux.waitFor("Changed by another photory-tui: 1 edit")
-        run.tmux.send("Escape")
-        try run.tmux.waitFor("Home")
-        run.tmux.send("q")
-        try run.tmux.waitFor("EXITED 0")
+        try run.leaveGroupAndQuit()
     }
 
     @Test func aServerKilledDuringAnEditIsAClearFailure() throws {

@@ -22,6 +22,8 @@ public final class PostgresServer: @unchecked Sendable {
     /// The superuser the tests connect as (no password: `trust` on 127.0.0.1).
     public let user = "photory"
     private let watchdog: Process
+    /// The user initdb and the server run as (as root), else nil.
+    private let runAs: (name: String, uid: uid_t, gid: gid_t)?
     private let watchdogInput: FileHandle
     private let databases = NSLock()
     private var databaseCount = 0
@@ -45,6 +47,7 @@ public final class PostgresServer: @unchecked Sendable {
         }
         self.binaries = binaries
         let runAs = getuid() == 0 ? Self.unprivilegedUser() : nil
+        self.runAs = runAs
         if getuid() == 0 && runAs == nil { throw FormatTools.Failure(description: "running as root and no postgres or nobody user") }
         var template = Array("/tmp/photory-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw FormatTools.Failure(description: "mkdtemp failed") }
@@ -100,6 +103,34 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// Runs `pg_ctl` with `arguments` as the server's user (a test stops and starts its server).
+    private func pgctl(_ arguments: [String]) throws {
+        let prefix = runAs.map { [Self.runuser, "-u", $0.name, "--"] } ?? []
+        try Self.runDetached(prefix + [binaries + "/pg_ctl"] + arguments, log: folder + "/pg_ctl.out", deadline: 90)
+    }
+
+    /// Stops the server as an administrator would (`pg_ctl stop -m fast`: sessions are ended);
+    /// `restart` starts it again on the same port with the same data.
+    public func shutDown() throws {
+        try pgctl(["-D", folder + "/data", "-w", "-t", "60", "stop", "-m", "fast"])
+    }
+
+    /// Starts the server again after `shutDown`, with the options of its first start (pg_ctl
+    /// keeps them in `postmaster.opts`): the same port and data.
+    public func restart() throws {
+        try pgctl(["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "restart"])
+    }
+
+    /// Makes a login role that must give `password` over TCP (scram-sha-256), the other users
+    /// still trusted: a test of where the password comes from.
+    public func requirePassword(user: String, password: String) throws {
+        try sql("CREATE ROLE \(user) LOGIN SUPERUSER PASSWORD '\(password)'", database: "postgres")
+        let hba = folder + "/data/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8)
+        try ("host all \(user) 127.0.0.1/32 scram-sha-256\n" + rules).write(toFile: hba, atomically: false, encoding: .utf8)
+        try sql("SELECT pg_reload_conf()", database: "postgres")
+    }
 
     /// Stops the server now and removes its folder (what the watchdog does when the tests end).
     public func stop() {

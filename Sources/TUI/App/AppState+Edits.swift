@@ -69,11 +69,25 @@ extension AppState {
         switch result {
         case let .success(saved):
             if isImporting { savedDuringImport += unsaved.filter { $0.sequence <= sequence }.map(\.edit) }
+            let count = unsaved.count
             unsaved.removeAll { $0.sequence <= sequence }
+            if libraryTrouble != nil {   // saved after the library was out of reach: said, as the failure was
+                libraryTrouble = nil
+                status = "Saved now: \(Counted.text(count - unsaved.count, "edit")) that waited; the library answers again"
+            }
             if !saved.notes.isEmpty { status = saved.notes.joined(separator: "; ") }
         case let .failure(failure):
             status = failure.message
+            libraryTrouble = failure.message
         }
+    }
+
+    /// Following the library works again: the trouble is over unless edits still wait (their
+    /// save says when they are in).
+    mutating func libraryReachable() {
+        guard libraryTrouble != nil, unsaved.isEmpty else { return }
+        libraryTrouble = nil
+        status = "The library answers again"
     }
 
     /// Another process appended `edits` to the journal: they are done on the screen's library

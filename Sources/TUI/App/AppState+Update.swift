@@ -77,11 +77,17 @@ extension AppState {
             previews.removeFailures()
             follow(before)
             return []
-        case let .libraryLoaded(.failure(failure), _):
+        case let .libraryLoaded(.failure(failure), byAnotherWriter):
+            // Following failed too: "Not saved: …" already says the library is out of reach.
+            if byAnotherWriter, !unsaved.isEmpty, libraryTrouble != nil { return [] }
             status = failure.message
+            if byAnotherWriter { libraryTrouble = failure.message }   // the follower says when it passes
             return []
         case let .editsSaved(result, sequence):
             editsSaved(result, through: sequence)
+            return []
+        case .libraryReachable:
+            libraryReachable()
             return []
         case let .editsAppendedElsewhere(edits):
             return editsAppendedElsewhere(edits)

@@ -50,6 +50,9 @@ public struct AppState: Sendable {
     var downloadedOriginals: [String: Photo] = [:]
     /// A one-off message for the status bar (an error, "library reloaded"); cleared by the next key.
     var status: String?
+    /// Why the library cannot be saved to or followed now (a PostgreSQL server gone, a lock
+    /// held), shown on the status line whenever no other message is (issue 26); nil: all well.
+    var libraryTrouble: String?
     /// The library, the keys and what is remembered: what the whole run works with.
     public internal(set) var session: Session
     public internal(set) var shouldQuit = false

@@ -83,15 +83,20 @@ public final class BrowserApp: Sendable {
         defer { terminal.restore() }
         run(library: consume library, on: terminal, notice: notice, position: position)
         let unsaved = saver.finish(timeout: Self.quitWait)
-        if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.location) }
+        if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.location, reason: saver.lastFailure) }
     }
 
     /// Edits that could still not be saved when the browser quit.
     public struct UnsavedEdits: Error, CustomStringConvertible {
         public var count: Int
         public var libraryPath: String
+        /// Why the last try failed (a PostgreSQL server out of reach), when the saver knows.
+        public var reason: String?
         public var description: String {
-            "\(Counted.text(count, "edit")) could not be saved to \(libraryPath) (is another photory-tui importing?)"
+            guard let reason else {
+                return "\(Counted.text(count, "edit")) could not be saved to \(libraryPath) (is another photory-tui importing?)"
+            }
+            return "\(Counted.text(count, "edit")) could not be saved: \(reason)"
         }
     }
 
@@ -243,7 +248,8 @@ public final class BrowserApp: Sendable {
         let editsDone = state.unsaved.isEmpty || saver.waitUntilSaved(timeout: 0.2) == 0
         guard !importDone || !editsDone else { return }
         var shown = state
-        shown.status = Self.savingNote(import: !importDone, edits: editsDone ? 0 : state.unsaved.count)
+        shown.status = Self.savingNote(import: !importDone, edits: editsDone ? 0 : state.unsaved.count,
+                                       libraryAnswers: state.libraryTrouble == nil)
         let grid = AppView.render(shown)
         terminal.draw(grid)
         onFrame?(grid)
@@ -257,11 +263,13 @@ public final class BrowserApp: Sendable {
     static let quitWait = 60.0
 
     /// "Saving 1 edit… (waiting for the library: another photory-tui is writing to it)".
-    static func savingNote(import: Bool, edits: Int) -> String {
+    static func savingNote(import: Bool, edits: Int, libraryAnswers: Bool = true) -> String {
         var what: [String] = []
         if `import` { what.append("what the import finished") }
         if edits > 0 { what.append(Counted.text(edits, "edit")) }
-        return "Saving \(what.joined(separator: " and "))… (waiting for the library: another photory-tui may be writing to it)"
+        return "Saving \(what.joined(separator: " and "))… " + (libraryAnswers
+            ? "(waiting for the library: another photory-tui may be writing to it)"
+            : "(the library does not answer yet; giving up in \(Int(quitWait)) s)")
     }
 
     /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.

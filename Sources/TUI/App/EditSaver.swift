@@ -3,8 +3,10 @@ import Library
 
 /// Saves the browser's edits in the background, in order, one batch at a time: whatever was
 /// queued while a save ran goes into the next one. A save that fails (the library locked by
-/// an import in another process, a full disk) keeps its edits queued and tries again every
-/// couple of seconds, and once more when the browser quits.
+/// an import in another process, a full disk, a PostgreSQL server stopped or out of reach)
+/// keeps its edits queued, says "Not saved: N edits, trying again — why" (the browser keeps
+/// saying it until a save succeeds), tries again every couple of seconds, and once more when
+/// the browser quits.
 ///
 /// A save answers "saved through sequence n" (and the journal line it wrote), never a whole
 /// library: the browser already shows its edits. Saves and the `JournalFollower`'s reads run
@@ -24,6 +26,11 @@ final class EditSaver: Sendable {
         var running = false
         /// The browser quit: no more retries.
         var stopped = false
+        /// Why the last save failed; nil after one succeeded.
+        var lastFailure: String?
+        /// The number of the save running (nil: none), and of the last one started.
+        var saving: Int?
+        var saves = 0
     }
 
     /// What the disk holds as far as this saver knows; held across a save and its report, and
@@ -43,11 +50,17 @@ final class EditSaver: Sendable {
     let lockTimeout: Double
     /// The pause before a failed save is tried again.
     let retryDelay: Double
+    /// How long a save runs before the browser is told it is not saved yet (a PostgreSQL
+    /// server that hangs, or a network that dropped without a word, answers only after a
+    /// connection's timeouts).
+    let slowAfter: Double
 
-    init(store: any LibraryStoring, lockTimeout: Double = 2, retryDelay: Double = 2, report: @escaping Report) {
+    init(store: any LibraryStoring, lockTimeout: Double = 2, retryDelay: Double = 2, slowAfter: Double = 3,
+         report: @escaping Report) {
         self.store = store
         self.lockTimeout = lockTimeout
         self.retryDelay = retryDelay
+        self.slowAfter = slowAfter
         self.report = report
     }
 
@@ -75,16 +88,33 @@ final class EditSaver: Sendable {
             }
             guard let last = batch.last else { return }
             let edits = batch.map(\.edit)
+            let number = queue.withLock { queue in
+                queue.saves += 1
+                queue.saving = queue.saves
+                return queue.saves
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + slowAfter) { [weak self] in
+                self?.sayNotSavedYet(save: number, edits: batch.count, through: last.sequence)
+            }
             // Under the disk lock for the whole save and its report: the follower's reads wait.
             let saved = disk.withLock { disk -> Bool in
                 do {
                     let saved = try store.append(lockTimeout: lockTimeout, to: &disk.copy) { _ in edits }
                     if let line = saved.sequence { disk.ownJournalLines.insert(line) }
-                    queue.withLock { $0.queued.removeFirst(batch.count) }
+                    queue.withLock { queue in
+                        queue.queued.removeFirst(batch.count)
+                        queue.lastFailure = nil
+                        queue.saving = nil
+                    }
                     report(.success(Msg.EditsSaved(journalSequence: saved.sequence, notes: saved.notes)), last.sequence)
                     return true
                 } catch {
-                    report(.failure(Failure("Edits not saved yet (\(error)); trying again")), last.sequence)
+                    let waiting = queue.withLock { queue in
+                        queue.lastFailure = "\(error)"
+                        queue.saving = nil
+                        return queue.queued.count
+                    }
+                    report(.failure(Failure("Not saved: \(Counted.text(waiting, "edit")), trying again — \(error)")), last.sequence)
                     return false
                 }
             }
@@ -107,6 +137,19 @@ final class EditSaver: Sendable {
             return true
         }
         if start { drain() }
+    }
+
+    /// Why the last save failed, while edits wait (for the message when the browser quits).
+    var lastFailure: String? { queue.withLock { $0.lastFailure } }
+
+    /// Says that save `number` has not finished after `slowAfter` seconds, if it still runs
+    /// (said under the queue's lock, so never after the save's own report).
+    private func sayNotSavedYet(save number: Int, edits: Int, through sequence: Int) {
+        queue.withLock { queue in
+            guard queue.saving == number else { return }
+            report(.failure(Failure("Not saved yet: \(Counted.text(edits, "edit")) — the library \(store.location) "
+                + "has not answered for \(Int(slowAfter)) s; still waiting")), sequence)
+        }
     }
 
     /// Runs `body` between saves; `isOwn` tells (once) whether a journal line was written by

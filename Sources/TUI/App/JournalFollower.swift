@@ -88,7 +88,11 @@ final class JournalFollower: Sendable {
                     forgetOwn()
                     readAgain(byAnotherWriter: true)
                 }
-                reading.withLock { $0.lastFailure = nil }
+                let failed = reading.withLock { reading in
+                    defer { reading.lastFailure = nil }
+                    return reading.lastFailure != nil
+                }
+                if failed { post(.libraryReachable) }
             } catch {
                 let failure = "Cannot follow changes to the library: \(error)"
                 let said = reading.withLock { reading in

@@ -38,6 +38,8 @@ public enum Msg: Sendable {
     /// Edits up to `through` were saved, or could not be yet. The browser keeps its own state:
     /// it already shows them.
     case editsSaved(Result<EditsSaved, Failure>, through: Int)
+    /// The library answers again after following it failed (a PostgreSQL server back; issue 26).
+    case libraryReachable
     /// The file's own metadata for the info panel.
     case detailsRead(photoID: String, Result<Metadata, FileMetadataError>)
     /// Every tag of a photo's file, for the all-tags layer (issue 20).

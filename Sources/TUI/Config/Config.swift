@@ -21,6 +21,10 @@ import Library
 /// feed-threshold = 0.5      # a feed's next page is fetched once the cursor passes this share of its last page
 /// camera-folders = ["/media/card"]   # folders the import picker lists as cameras (a card reader, a copied card)
 /// library = "postgresql://anna@nas/photos"   # the library when --library is not given (a JSON file's path, or PostgreSQL)
+/// password-file = "~/.config/photory/nas-password"   # its password, the file's first line (yours alone: chmod 600)
+///
+/// [roots]                   # shared folders, each machine's own place for them (a PostgreSQL library stores root + relative path)
+/// photos = "/mnt/nas/photos"
 ///
 /// [keys]
 /// open = ["enter", "o"]     # an action and the keys that do it (see `Action`)
@@ -68,6 +72,11 @@ public struct Config: Sendable {
     /// The library when `--library` is not given (`library`): a JSON file's path or a
     /// `postgresql://` address; nil: the default file.
     public var library: String?
+    /// A file whose first line is a PostgreSQL library's password (`password-file`): never
+    /// printed, logged or stored.
+    public var passwordFile: String?
+    /// Shared roots (`[roots] NAME = "/local/folder"`): this machine's folder for each.
+    public var roots: [String: String] = [:]
     /// Messages naming the file and line of each entry that was not taken.
     public var problems: [String] = []
 
@@ -89,13 +98,21 @@ public struct Config: Sendable {
         let document = TOMLDocument(text: text)
         let name = (file as NSString).lastPathComponent
         var problems = document.problems
-        for table in document.tables where table.name != "keys" && !table.name.hasPrefix("web.") {
+        for table in document.tables where !["keys", "roots"].contains(table.name) && !table.name.hasPrefix("web.") {
             problems.append("line \(table.line): unknown table [\(table.name)]; known: [keys]")
         }
         var claimed: [Key: (action: Action, line: Int)] = [:]
         for entry in document.entries {
             if entry.table.hasPrefix("web.") {   // paged feeds (issue 24)
                 if let problem = setWebHeaders(entry) { problems.append("line \(entry.line): \(problem)") }
+                continue
+            }
+            if entry.table == "roots" {   // paths across machines (issue 26)
+                if case let .string(folder) = entry.value, folder.hasPrefix("/") || folder.hasPrefix("~") {
+                    roots[entry.key] = LibraryPaths.absolute(folder)
+                } else {
+                    problems.append("line \(entry.line): [roots] \(entry.key) takes this machine's folder for it in quotes, like \"/mnt/nas/photos\"")
+                }
                 continue
             }
             guard entry.table == "keys" else {
@@ -155,7 +172,7 @@ public struct Config: Sendable {
         + ["slideshow-interval", "slideshow-shuffle"]   // Slideshow (issue 23)
         + ["feed-threshold"]   // Paged feeds (issue 24)
         + ["camera-folders"]   // Cameras (issue 25)
-        + ["library"]   // PostgreSQL libraries (issue 26)
+        + ["library", "password-file"]   // PostgreSQL libraries (issue 26)
 
     /// Takes a setting outside any table; returns what is wrong with it, if anything.
     private mutating func setTopLevel(_ entry: TOMLDocument.Entry) -> String? {
@@ -198,6 +215,10 @@ public struct Config: Sendable {
             library = text
         case ("library", let value):
             return "\"library\" takes a JSON file's path or a postgresql:// address in quotes, not \(value.kind)"
+        case let ("password-file", .string(path)) where !path.isEmpty:
+            passwordFile = LibraryPaths.absolute(path)
+        case ("password-file", let value):
+            return "\"password-file\" takes the path of a file holding the password in quotes, not \(value.kind)"
         // Open with (issue 20)
         case let ("open-with", .string(text)):
             guard let program = OpenWith(setting: text, inTerminal: openWith.inTerminal) else {

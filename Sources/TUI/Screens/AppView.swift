@@ -56,7 +56,8 @@ public enum AppView {
         let y = state.rows - 1
         grid.fill(Rect(x: 0, y: y, width: state.columns, height: 1), with: Cell(" ", style: Theme.statusBar))
         let hints = state.layers.reversed().lazy.compactMap { $0.state.hints(state) }.first ?? screenHints(state)
-        guard let status = state.status else {
+        // The library out of reach (issue 26) stays said until it answers again.
+        guard let status = state.status ?? state.libraryTrouble else {
             grid.put(CellGrid.truncated(" " + wholeHints(hints, width: state.columns - 1), toWidth: state.columns), x: 0, y: y,
                      style: Theme.statusBar)
             return

@@ -28,10 +28,12 @@ final class BrowserRun {
     }
 
     /// `count` photos described `description`, the browser at `columns` × `rows` with their
-    /// group open (`openGroup`) or on the home grid.
+    /// group open (`openGroup`) or on the home grid; in `library` when given (a PostgreSQL
+    /// database), else in the sandbox's file.
     convenience init(photos count: Int = 6, description: String = "Trip", columns: Int = 120, rows: Int = 40,
-                     openGroup: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                     openGroup: Bool = true, library: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sandbox = Sandbox()
+        if let library { sandbox.library = library }
         let paths = PhotoFixtures.write(PhotoFixtures.series(count, description: description), into: sandbox.root.path + "/photos")
         try sandbox.importWithCLI([sandbox.root.path + "/photos"], sourceLocation: sourceLocation)
         try self.init(sandbox: sandbox, paths: paths, columns: columns, rows: rows, shows: "\(count) photos",
@@ -39,6 +41,15 @@ final class BrowserRun {
         guard openGroup else { return }
         tmux.send("Enter")
         try tmux.waitFor("photo-01.jpg", sourceLocation: sourceLocation)
+    }
+
+    /// From a group's grid back to the home grid, then quits; the browser must exit 0 (it
+    /// waits for its edits to be saved).
+    func leaveGroupAndQuit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        tmux.send("Escape")
+        try tmux.waitFor("Home", sourceLocation: sourceLocation)
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0", sourceLocation: sourceLocation)
     }
 
     /// The first-run set (`PhotoFixtures.firstRun`), the browser on the home grid until `shows`.

@@ -43,7 +43,7 @@ import Testing
         setup.saver.save(setup.edit, sequence: 1)
         // Two failures: the first save, and a retry after it.
         #expect(setup.probe.wait { $0.count { $0.hasPrefix("failed 1") } >= 2 })
-        #expect(setup.failures.allSatisfy { $0.contains("Edits not saved yet") && $0.hasSuffix("trying again") },
+        #expect(setup.failures.allSatisfy { $0.contains("Not saved: 1 edit, trying again — ") && $0.contains(setup.store.path) },
                 "\(setup.failures)")
         withExtendedLifetime(lock) {}
         lock = nil   // the other writer is done
@@ -65,6 +65,9 @@ import Testing
                 "the message says why: \(setup.failures.last ?? "none")")
         let message = BrowserApp.UnsavedEdits(count: 2, libraryPath: setup.store.path).description
         #expect(message == "2 edits could not be saved to \(setup.store.path) (is another photory-tui importing?)")
+        let withReason = BrowserApp.UnsavedEdits(count: 2, libraryPath: setup.store.path, reason: setup.saver.lastFailure).description
+        #expect(withReason.hasPrefix("2 edits could not be saved: the library \(setup.store.path) is being changed by another photory-tui"),
+                "\(withReason)")
         let disk = try withExtendedLifetime(lock) { try setup.store.load() }
         #expect(!disk.photos[0].isFavourite, "nothing saved while the lock was held")
     }

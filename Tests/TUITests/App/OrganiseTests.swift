@@ -210,6 +210,24 @@ import Testing
         #expect(state.status == note)
     }
 
+    @Test func aLibraryOutOfReachIsSaidUntilTheEditThatWaitedIsSaved() {
+        var state = Self.garden(columns: 120, rows: 30)
+        state.press(.char("f"))
+        let shown = state.library
+        let notSaved = "Not saved: 1 edit, trying again — the PostgreSQL library postgresql://anna@nas/photos failed: cannot connect"
+        state.send(.editsSaved(.failure(Failure(notSaved)), through: 1))
+        state.send(.libraryLoaded(.failure(Failure("Cannot follow changes to the library: …")), byAnotherWriter: true))
+        state.press(.right)   // a key clears other messages, not this one
+        #expect(AppView.render(state).text().contains("Not saved: 1 edit, trying again"))
+        #expect(state.library == shown, "the edit stays on screen")
+        state.send(.libraryReachable)   // following works again, but the edit still waits
+        #expect(AppView.render(state).text().contains("Not saved: 1 edit"))
+        state.send(.editsSaved(.success(Msg.EditsSaved(journalSequence: 3)), through: 1))
+        #expect(state.status == "Saved now: 1 edit that waited; the library answers again")
+        state.press(.right)
+        #expect(!AppView.render(state).text().contains("Not saved"), "over once saved")
+    }
+
     @Test func anotherWritersEditsArriveAsEditsAndThePendingOnesStay() throws {
         var state = Self.garden()
         let ids = try #require(state.currentGroup).photoIDs

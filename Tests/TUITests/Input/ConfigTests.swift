@@ -22,6 +22,19 @@ import Testing
         #expect(config.keyMap.action(for: .ctrl("f"), in: .group) == nil)
     }
 
+    @Test func sharedRootsAndThePasswordFileOfAPostgreSQLLibrary() {
+        let config = Config(text: """
+            library = "postgresql://anna@nas/photos"
+            password-file = "/home/anna/.config/photory/nas-password"
+            [roots]
+            photos = "/mnt/nas/photos/"
+            scans = "relative/folder"
+            """, file: "/home/anna/.config/photory/config.toml")
+        #expect(config.passwordFile == "/home/anna/.config/photory/nas-password")
+        #expect(config.roots == ["photos": "/mnt/nas/photos"])
+        #expect(config.problems == ["config.toml line 5: [roots] scans takes this machine's folder for it in quotes, like \"/mnt/nas/photos\""])
+    }
+
     @Test func badEntriesNameTheirLineAndKeepTheDefaults() {
         let config = Config(text: """
             [keys]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A PostgreSQL library's address, `postgresql://USER@HOST[:PORT]/DB` (or `postgres://…`), as
 /// `--library` and `library = "…"` in config.toml give it (issue 26).
 ///
@@ -13,6 +15,11 @@ public struct PostgresAddress: Sendable, Hashable {
     let connectionString: String
     /// The address without a password or query: safe to print.
     public let location: String
+    /// This machine's folders for the library's shared roots (`[roots]` in config.toml).
+    public var roots = SharedRoots()
+    /// A file whose first line is the password (`password-file` in config.toml), read at each
+    /// connection; a password in the address, `PGPASSWORD` or `~/.pgpass` is used otherwise.
+    public var passwordFile: String?
 
     /// Nil when `address` is not a `postgresql://` or `postgres://` address.
     public init?(_ address: String) {
@@ -49,5 +56,24 @@ public struct PostgresAddress: Sendable, Hashable {
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return message }
         let password = String(authority[authority.index(after: colon)..<at])
         return password.isEmpty ? message : message.replacingOccurrences(of: password, with: "***")
+    }
+
+    /// The first line of `passwordFile` (nil when none is set). Its failures name the file and
+    /// never its contents; a file other users may read is refused, as libpq refuses such a
+    /// `~/.pgpass`.
+    func passwordFromFile() throws(PostgresError) -> String? {
+        guard let file = passwordFile else { return nil }
+        var status = stat()
+        guard stat(file, &status) == 0 else {
+            throw PostgresError(message: "the password file \(file) cannot be read: \(String(cString: strerror(errno)))", state: nil)
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            throw PostgresError(message: "the password file \(file) can be read by other users: make it yours alone (chmod 600)", state: nil)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw PostgresError(message: "the password file \(file) cannot be read", state: nil)
+        }
+        let first = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        return String(first.hasSuffix("\r") ? first.dropLast() : first)
     }
 }

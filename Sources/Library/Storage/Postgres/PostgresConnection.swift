@@ -7,9 +7,11 @@ import Foundation
 final class PostgresConnection: @unchecked Sendable {
     // @unchecked: a connection is only ever used by the thread that took it from the pool.
     private let handle: OpaquePointer
+    /// This machine's folders for the library's shared roots (from the address).
+    let roots: SharedRoots
 
     /// Connects to `address` (credentials from the address, PGPASSWORD or ~/.pgpass, as libpq
-    /// reads them). Values the address sets win over the defaults given here.
+    /// reads them, else from the address's password file). Values the address sets win over the defaults given here.
     ///
     /// Nothing waits forever: the connection gives up after `connectTimeout` seconds, a
     /// statement after `statementTimeout`, a lock wait after `lockTimeout` (a writer's wait for
@@ -18,32 +20,46 @@ final class PostgresConnection: @unchecked Sendable {
     /// TCP keepalives and `tcp_user_timeout` instead of a read that never returns.
     init(_ address: PostgresAddress, connectTimeout: Int = 10, statementTimeout: Int = 60, lockTimeout: Int = 30)
         throws(PostgresError) {
+        let password = try address.passwordFromFile()
         let options = "-c statement_timeout=\(statementTimeout * 1000) -c lock_timeout=\(lockTimeout * 1000) "
             + "-c idle_in_transaction_session_timeout=\(statementTimeout * 1000)"
         let settings = [("connect_timeout", String(connectTimeout)), ("fallback_application_name", "photory-tui"),
                         ("options", options), ("keepalives", "1"), ("keepalives_idle", "10"),
                         ("keepalives_interval", "5"), ("keepalives_count", "3"),
-                        ("tcp_user_timeout", String(statementTimeout * 1000)),
-                        ("dbname", address.connectionString)]   // last: what the address sets wins
+                        ("tcp_user_timeout", String(statementTimeout * 1000))]
+            + (password.map { [("password", $0)] } ?? [])
+            + [("dbname", address.connectionString)]   // last: what the address sets wins
         let keywords = settings.map(\.0), values = settings.map(\.1)
         let connection = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
         }
         guard let connection else { throw PostgresError(message: "out of memory", state: nil) }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(PQerrorMessage(connection))
+            var message = Self.message(PQerrorMessage(connection))
+            if let password, !password.isEmpty { message = message.replacingOccurrences(of: password, with: "***") }
             PQfinish(connection)
             throw PostgresError(message: message, state: nil)
         }
         // Notices ("relation already exists, skipping") are not for the user's terminal.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
+        roots = address.roots
     }
 
     deinit { PQfinish(handle) }
 
     /// The connection still works (a failed statement may have found the server gone).
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+    /// Whether a connection kept idle is still up: reads what the server sent meanwhile without
+    /// waiting, so a server that was stopped or restarted (it closed the connection) is noticed
+    /// before the connection is used, not by the next edit failing.
+    var isStillUp: Bool {
+        guard isHealthy else { return false }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return true }
+        return PQconsumeInput(handle) == 1 && isHealthy
+    }
 
     /// Runs one statement with `$1…` parameters (nil: NULL); the rows it returned.
     @discardableResult

@@ -20,7 +20,7 @@ enum PostgresLibraryRows {
         appendList(try connection.execute("SELECT record FROM photory_feeds ORDER BY ord"), &document)
         try appendHistory(connection, &document)
         document += "}".utf8
-        return try decode(document)
+        return try decode(connection.roots.local(json: document))
     }
 
     /// The photos of `ids` that are in the library (in its order), and the history and albums
@@ -35,7 +35,7 @@ enum PostgresLibraryRows {
             try appendHistory(connection, &document)
         }
         document += "}".utf8
-        return try decode(document)
+        return try decode(connection.roots.local(json: document))
     }
 
     private static func appendHistory(_ connection: PostgresConnection, _ document: inout [UInt8]) throws(PostgresError) {
@@ -84,28 +84,28 @@ enum PostgresLibraryRows {
             }
             try insert(into: "photory_history", columns: ["stack", "ord", "step_id", "step"],
                        new[kept...].enumerated().map { offset, step in
-                           [stack, String(kept + offset), step.id, encoded { LibraryJSON.appendStep(step, &$0) }]
+                           [stack, String(kept + offset), step.id, encoded(connection.roots) { LibraryJSON.appendStep(step, &$0) }]
                        }, on: connection)
         }
         if before.albums != after.albums {
             try connection.execute("DELETE FROM photory_albums")
             try insert(into: "photory_albums", columns: ["ord", "id", "name", "record"],
                        after.albums.enumerated().map { index, album in
-                           [String(index), album.id, album.name, encoded { LibraryJSON.appendAlbum(album, &$0) }]
+                           [String(index), album.id, album.name, encoded(connection.roots) { LibraryJSON.appendAlbum(album, &$0) }]
                        }, on: connection)
         }
         if before.trash != after.trash {
             try connection.execute("DELETE FROM photory_trash")
             try insert(into: "photory_trash", columns: ["ord", "photo_id", "record"],
                        after.trash.enumerated().map { index, record in
-                           [String(index), record.photo.id, encoded { LibraryJSON.appendTrashRecord(record, &$0) }]
+                           [String(index), record.photo.id, encoded(connection.roots) { LibraryJSON.appendTrashRecord(record, &$0) }]
                        }, on: connection)
         }
         if before.feeds != after.feeds {
             try connection.execute("DELETE FROM photory_feeds")
             try insert(into: "photory_feeds", columns: ["ord", "url", "record"],
                        after.feeds.enumerated().map { index, feed in
-                           [String(index), feed.url, encoded { LibraryJSON.appendFeed(feed, &$0) }]
+                           [String(index), feed.url, encoded(connection.roots) { LibraryJSON.appendFeed(feed, &$0) }]
                        }, on: connection)
         }
     }
@@ -152,9 +152,9 @@ enum PostgresLibraryRows {
                        columns: ["id", "ord", "path", "taken_at", "rating", "favourite", "rejected", "tags", "record"],
                        rows.map { photo, ord in
                            let marks = photo.marks
-                           return [photo.id, String(ord ?? 0), photo.path, photo.takenAt, String(marks.rating),
+                           return [photo.id, String(ord ?? 0), connection.roots.stored(path: photo.path), photo.takenAt, String(marks.rating),
                                    photo.isFavourite ? "t" : "f", marks.rejected ? "t" : "f", arrayLiteral(marks.tags),
-                                   encoded { out in
+                                   encoded(connection.roots) { out in
                                        var writer = PhotoCodec.Writer(bytes: [])
                                        PhotoCodec.shared.write(photo, &writer)
                                        out = writer.bytes
@@ -182,11 +182,12 @@ enum PostgresLibraryRows {
     }
 
     /// A JSON record as text: the encoder's bytes with raw path bytes as surrogate escapes
-    /// (what the library file holds, valid UTF-8 for a `text` column).
-    static func encoded(_ write: (inout [UInt8]) -> Void) -> String {
+    /// (what the library file holds, valid UTF-8 for a `text` column), and paths under a shared
+    /// root as `root:NAME/…` (`SharedRoots`).
+    static func encoded(_ roots: SharedRoots, _ write: (inout [UInt8]) -> Void) -> String {
         var bytes: [UInt8] = []
         write(&bytes)
-        return String(decoding: PathBytes.surrogateEscaped(json: bytes), as: UTF8.self)
+        return String(decoding: roots.stored(json: PathBytes.surrogateEscaped(json: bytes)), as: UTF8.self)
     }
 
     /// `{"a","b"}`: a text[] parameter.

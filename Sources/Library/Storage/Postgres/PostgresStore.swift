@@ -40,7 +40,9 @@ public struct PostgresStore: LibraryStoring {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { () throws(PostgresStoreFailure) in
                 do throws(PostgresError) {
                     let head = try Head.read(connection, lock: false)
-                    return LoadedLibrary(library: try PostgresLibraryRows.library(connection), position: head.position)
+                    let library = try PostgresLibraryRows.library(connection)
+                    let unmapped = SharedRoots.unmappedNote(library.photos.lazy.map(\.path))   // paths across machines
+                    return LoadedLibrary(library: library, notes: unmapped.map { [$0] } ?? [], position: head.position)
                 } catch { throw .postgres(error) }
             }
         }
@@ -209,7 +211,7 @@ public struct PostgresStore: LibraryStoring {
             var bytes: [UInt8] = []
             rows.append(row, 0, to: &bytes)
             do {
-                entries.append(try LibraryJournal.parseEntry(bytes[...]))
+                entries.append(try LibraryJournal.parseEntry(connection.roots.local(json: bytes)[...]))
             } catch {
                 throw PostgresError(message: "change \(row) after \(sequence) cannot be read: \(error)", state: nil)
             }
@@ -222,7 +224,7 @@ public struct PostgresStore: LibraryStoring {
     private func withConnection<T>(_ body: (PostgresConnection) throws(PostgresStoreFailure) -> T) throws(LibraryStoreError) -> T {
         let (idle, migrated) = pool.withLock { pool in (pool.idle.popLast(), pool.migrated) }
         let connection: PostgresConnection
-        if let idle {
+        if let idle, idle.isStillUp {   // else dropped: the server closed it (stopped, restarted)
             connection = idle
         } else {
             do throws(PostgresError) {
@@ -276,7 +278,7 @@ private struct Head {
 
     /// Stores `line` as the next change and moves the head past it; the position after it.
     static func record(_ line: LibraryJournal.Entry, on connection: PostgresConnection, head: Head) throws(PostgresError) -> JournalPosition {
-        let text = PostgresLibraryRows.encoded { $0 = LibraryJournal.encode(line).dropLast() }   // without its newline
+        let text = PostgresLibraryRows.encoded(connection.roots) { $0 = LibraryJournal.encode(line).dropLast() }   // without its newline
         try connection.execute("INSERT INTO photory_changes (seq, at, change) VALUES ($1, $2, $3)",
                                [String(line.seq), String(line.at), text])
         try connection.execute("UPDATE photory_head SET last_seq = $1 WHERE id = 1", [String(line.seq)])
