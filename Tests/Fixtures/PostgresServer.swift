@@ -1,6 +1,7 @@
 import Foundation
 
-/// A throw-away PostgreSQL server for the tests (issue 26), from Debian's `postgresql` package:
+/// A throw-away PostgreSQL server for the tests and `photory-tui bench --only postgres` (issue 26),
+/// from Debian's `postgresql` package:
 /// `initdb` into a temporary folder, `pg_ctl start` on a free port listening on 127.0.0.1 only,
 /// its unix socket in that folder. Each test asks for its own database (`newDatabase`).
 ///

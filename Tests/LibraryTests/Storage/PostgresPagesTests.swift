@@ -9,16 +9,10 @@ import Testing
 /// that reads only its photos is what every reader of the library sees.
 @Suite(.enabled(if: PostgresServer.available, "needs PostgreSQL's initdb and pg_ctl (Debian: postgresql)"))
 struct PostgresPagesTests {
-    private func newStore() throws -> (store: PostgresStore, server: PostgresServer, address: String) {
-        let server = try PostgresServer.shared.get()
-        let address = try server.newDatabase()
-        return (PostgresStore(address: try #require(PostgresAddress(address))), server, address)
-    }
-
     /// 60 photos in three folders (one nested in another, one at the top), a few without a date,
     /// some sharing a date (the path decides), written whole.
     private func filledStore() throws -> (store: PostgresStore, photos: [Photo]) {
-        let (store, _, _) = try newStore()
+        let store = PostgresStore(address: try #require(PostgresAddress(try PostgresServer.shared.get().newDatabase())))
         let folders = ["/photos/2024", "/photos/2024/Beach", "/top"]
         let photos = (0..<60).map { i in
             let taken = i % 7 == 0 ? nil : "2024-0\(1 + i % 5)-0\(1 + i % 4)T10:00:00"
@@ -92,5 +86,13 @@ struct PostgresPagesTests {
         #expect(library.photo(id: id)?.isFavourite == false)
         #expect(library.history.undo.isEmpty && library.history.redo.count == 1)
         #expect(library.photos == before.library.photos, "the other photos untouched")
+        // A move to the trash needs the trash and the library: it is saved by `append`.
+        let gone = photos[9]
+        try store.commit(photoIDs: [gone.id], lockTimeout: 5) { library in
+            [.trash(.trashed([TrashedPhoto(photo: library.photo(id: gone.id) ?? gone, files: [])]))]
+        }
+        library = try store.load()
+        #expect(library.photo(id: gone.id) == nil && library.trash.map(\.photo.id) == [gone.id])
+        #expect(library.photos.count == photos.count - 1)
     }
 }
