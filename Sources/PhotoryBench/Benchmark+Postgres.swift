@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import Library
+import TUI
 
 extension Benchmark {
     /// Photos in the PostgreSQL figures: the million, in ten folders of 100,000.
@@ -39,6 +40,13 @@ extension Benchmark {
         report.row("open → home grid's folders, counts, dates, covers (aggregate)", median: Measure.median(opened) / 1000,
                    worst: opened.max().map { $0 / 1000 }, unit: "s", target: .below(1.5), decimals: 3)
         report.note("\(summaries.count) folders, \(summaries.reduce(0) { $0 + $1.count }) photos counted")
+
+        // The browser as `photory-tui` opens it: the first frame at once, the library read behind.
+        let opening = try (0..<3).map { _ in try browserOpening(parsed) }
+        report.row("open → the browser's first frame drawn (160×48, read behind)", median: Measure.median(opening.map(\.first)) / 1000,
+                   worst: opening.map(\.first).max().map { $0 / 1000 }, unit: "s", target: .below(1.5), decimals: 3)
+        report.row("  … → the home grid with every photo (the rows read behind it)", median: Measure.median(opening.map(\.read)) / 1000,
+                   worst: opening.map(\.read).max().map { $0 / 1000 }, unit: "s", decimals: 2)
 
         // A screen of one 100,000-photo folder: the first, and one from its middle (keyset).
         let store = PostgresStore(address: parsed)
@@ -94,6 +102,48 @@ extension Benchmark {
         }
         report.row("  for comparison: one edit by append with a whole copy", median: Measure.median(appends),
                    worst: appends.max(), unit: "ms")
+    }
+
+    /// `BrowserApp.run` as `photory-tui` starts it on a library of 100,000 photos or more (the
+    /// count from the aggregate, an empty library, `readBehind`) on a headless terminal: the
+    /// milliseconds from opening the store to the first frame, and to the frame with the library.
+    private func browserOpening(_ address: PostgresAddress) throws -> (first: Double, read: Double) {
+        let started = Measure.now()
+        let store = PostgresStore(address: address)
+        let photos = try store.folderSummaries().reduce(0) { $0 + $1.count }
+        let app = BrowserApp(store: store, thumbnails: ThumbnailStore(folder: folder("postgres/thumbnails")),
+                             config: Config(), rememberedFile: folder("postgres") + "/state.json")
+        let times = Locked<(first: Double?, read: Double?)>((nil, nil))
+        let ended = DispatchSemaphore(value: 0)
+        let failure = Locked<String?>(nil)
+        let loop = Thread {
+            do {
+                let terminal = try Terminal(headlessColumns: 160, rows: 48, colorModeOverride: .truecolor)
+                app.run(library: PhotoLibrary(), on: terminal, notice: "Reading \(Counted.text(photos))…", readBehind: true) { grid in
+                    let now = Measure.now(), status = grid.lines()[grid.height - 1]
+                    let read = times.withLock { times -> Bool in
+                        if times.first == nil { times.first = now - started }
+                        guard times.read == nil, status.contains("Library reloaded") else { return false }
+                        times.read = now - started
+                        return true
+                    }
+                    if read { app.stop() }
+                }
+                terminal.restore()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            ended.signal()
+        }
+        loop.start()
+        if ended.wait(timeout: .now() + 600) == .timedOut {
+            app.stop()
+            ended.wait()
+        }
+        if let failure = failure.withLock({ $0 }) { throw Failure(description: "the browser did not start: \(failure)") }
+        let (first, read) = times.withLock { $0 }
+        guard let first, let read else { throw Failure(description: "the browser did not show the library it read") }
+        return (first, read)
     }
 
     /// Fills the new database with `postgresPhotos` photos: one real photo written by the store
