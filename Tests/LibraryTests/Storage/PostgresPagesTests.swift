@@ -42,6 +42,22 @@ struct PostgresPagesTests {
         #expect(summaries.map(\.count) == [20, 20, 20])
     }
 
+    @Test func aLibraryMadeBeforeTheFolderIndexGetsItWithItsPhotos() throws {
+        let server = try PostgresServer.shared.get()
+        let address = try server.newDatabase()
+        let store = PostgresStore(address: try #require(PostgresAddress(address)))
+        _ = try store.update(lockTimeout: 5) { library in
+            library = PhotoLibrary(photos: [samplePhoto("a", path: "/old/a.jpg"), samplePhoto("b", path: "/old/b.jpg")])
+            return true
+        }
+        // Back to schema 1, as a library made before migration 2 is.
+        try server.sql("ALTER TABLE photory_photos DROP COLUMN folder, DROP COLUMN taken_key; "
+                       + "DELETE FROM schema_version WHERE version > 1", database: address)
+        let reopened = PostgresStore(address: try #require(PostgresAddress(address)))
+        #expect(try reopened.folderSummaries().map { [$0.folder, String($0.count), $0.coverID] } == [["/old", "2", "a"]])
+        #expect(try server.sql("SELECT max(version) FROM schema_version", database: address) == "\(PostgresSchema.latest)\n")
+    }
+
     @Test func aFolderReadAScreenAtATimeGivesEachPhotoOnceInItsOrder() throws {
         let (store, photos) = try filledStore()
         let expected = photos.filter { FolderPageKey.folder(of: $0.path) == "/photos/2024" }
