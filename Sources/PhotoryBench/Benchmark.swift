@@ -30,10 +30,12 @@ public final class Benchmark {
         case memories
         /// Infinite scroll: the key crossing a feed's threshold, and the next page's tiles drawn (issue 24).
         case feeds
+        /// A PostgreSQL library of a million photos on a throw-away local server (issue 26).
+        case postgres
         /// Sections that read the library the import section makes (it runs first for them).
         var needsImport: Bool { [.tiles, .chafa, .detail, .grid, .graphics, .zoom, .export].contains(self) }
         /// Sections that make their own synthetic library and need no photo files.
-        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web, .memories, /* issue 24 */ .feeds]
+        public static let photoFree: Set<Section> = [.startup, .search, .edits, .web, .memories, /* issue 24 */ .feeds, /* issue 26 */ .postgres]
     }
 
     let photosPath: String
@@ -103,6 +105,7 @@ public final class Benchmark {
         if sections.contains(.export) { runExport() }  // export (issue 23)
         if sections.contains(.memories) { runMemories() }  // On this day (issue 23)
         if sections.contains(.feeds) { try runFeeds() }  // infinite scroll (issue 24)
+        if sections.contains(.postgres) { try runPostgres() }  // PostgreSQL at a million photos (issue 26)
 
         report.write("")
         report.write("load after: \(Self.loadAverage())")

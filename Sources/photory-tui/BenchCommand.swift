@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("""
                 bench needs a folder of JPEG photos to measure, e.g. `photory-tui bench ~/Pictures` \
                 (`make bench` passes ../shared/photos/real, or PHOTOS=folder); \
-                `--only startup,search,edits,web,feeds` needs none
+                `--only startup,search,edits,web,feeds,postgres` needs none
                 """)
         }
     }

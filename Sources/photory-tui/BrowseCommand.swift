@@ -26,15 +26,39 @@ struct BrowseCommand: ParsableCommand {
             }
             var notes: [String] = []
             var position: JournalPosition?
-            let library = try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes, position: &position)
+            let photos = try photosToReadBehind()
+            let library = photos != nil ? PhotoLibrary()
+                : try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes, position: &position)
+            if let photos { notes = ["Reading \(Counted.text(photos, "photo")) from \(options.store.location)…"] }
             do {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
-                    .run(library: consume library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position)
+                    .run(library: consume library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position,
+                         readBehind: photos != nil)
             } catch {
                 // Edits left unsaved are said at the end, not as a start that failed.
                 throw CommandFailure(error is BrowserApp.UnsavedEdits ? "\(error)" : "cannot start the browser: \(error)")
             }
         }
+    }
+}
+
+extension BrowseCommand {
+    /// From this many photos, a library the store can count without reading it (`LibraryPaging`:
+    /// PostgreSQL) opens empty and is read behind the first frame: the screen is up at once
+    /// instead of after every row (seconds at a million). Smaller ones open read, as a JSON file
+    /// does (the remembered folder and photo are restored only then).
+    static let readBehindFrom = 100_000
+
+    /// The photos the library holds, when it is to be read behind the first frame; nil otherwise.
+    func photosToReadBehind() throws -> Int? {
+        guard let paging = options.store as? any LibraryPaging else { return nil }
+        let photos: Int
+        do {
+            photos = try paging.folderSummaries().reduce(0) { $0 + $1.count }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return photos >= Self.readBehindFrom ? photos : nil
     }
 }
 

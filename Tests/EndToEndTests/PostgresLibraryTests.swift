@@ -120,7 +120,7 @@ struct PostgresLibraryTests {
         for arguments in [["list"], ["import", sandbox.root.path + "/photos"]] {
             let refused = try sandbox.cli(arguments)
             #expect(refused.status == 1)
-            #expect(refused.stderr.contains("the PostgreSQL library \(sandbox.library) has schema version 1000, but this photory-tui reads up to version 1"),
+            #expect(refused.stderr.contains("the PostgreSQL library \(sandbox.library) has schema version 1000, but this photory-tui reads up to version "),
                     "\(refused.stderr)")
         }
         #expect(try server.sql("SELECT max(version) FROM schema_version", database: sandbox.library) == "1000\n")

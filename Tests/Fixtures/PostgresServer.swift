@@ -1,6 +1,7 @@
 import Foundation
 
-/// A throw-away PostgreSQL server for the tests (issue 26), from Debian's `postgresql` package:
+/// A throw-away PostgreSQL server for the tests and `photory-tui bench --only postgres` (issue 26),
+/// from Debian's `postgresql` package:
 /// `initdb` into a temporary folder, `pg_ctl start` on a free port listening on 127.0.0.1 only,
 /// its unix socket in that folder. Each test asks for its own database (`newDatabase`).
 ///
@@ -40,8 +41,9 @@ public final class PostgresServer: @unchecked Sendable {
     /// Whether the shared server runs (for `.enabled(if:)`).
     public static var available: Bool { (try? shared.get()) != nil }
 
-    /// Starts a server of its own (a test that stops or kills it).
-    public init() throws {
+    /// Starts a server of its own (a test that stops or kills it); `fsync` on for figures that
+    /// should cost what a real server's commits cost (the bench), off for the tests.
+    public init(fsync: Bool = false) throws {
         guard let binaries = Self.findBinaries() else {
             throw FormatTools.Failure(description: "no initdb in /usr/lib/postgresql/*/bin (install the postgresql package)")
         }
@@ -90,7 +92,7 @@ public final class PostgresServer: @unchecked Sendable {
             let port = LocalPort.free()
             do {
                 try command("pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "start",
-                                       "-o", "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(folder) -c fsync=off"], 90)
+                                       "-o", "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(folder) -c fsync=\(fsync ? "on" : "off")"], 90)
                 self.port = port
                 return
             } catch {
@@ -211,7 +213,7 @@ public final class PostgresServer: @unchecked Sendable {
     private static let runuser = ["/usr/sbin/runuser", "/sbin/runuser"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "runuser"
 
     /// `PHOTORY_PG_BIN`, else the newest `/usr/lib/postgresql/N/bin` with initdb.
-    private static func findBinaries() -> String? {
+    public static func findBinaries() -> String? {
         if let given = ProcessInfo.processInfo.environment["PHOTORY_PG_BIN"] { return given }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         return versions.compactMap(Int.init).sorted(by: >).map { "/usr/lib/postgresql/\($0)/bin" }

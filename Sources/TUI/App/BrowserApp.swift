@@ -76,12 +76,15 @@ public final class BrowserApp: Sendable {
     /// - Parameter notice: what loading noticed (a torn journal line ignored), for the status line.
     /// - Parameter position: where loading `library` stopped in the journal: other writers'
     ///   edits after it reach the screen (nil: they show after `r`).
+    /// - Parameter readBehind: `library` is a stand-in (empty): the library is read in the
+    ///   background once the first frame is up, and followed from there (a PostgreSQL library
+    ///   of a million photos: its first frame does not wait for every row).
     public func run(library: consuming PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
-                    notice: String? = nil, position: JournalPosition? = nil) throws {
+                    notice: String? = nil, position: JournalPosition? = nil, readBehind: Bool = false) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto,
                                     mouse: config.mouse)
         defer { terminal.restore() }
-        run(library: consume library, on: terminal, notice: notice, position: position)
+        run(library: consume library, on: terminal, notice: notice, position: position, readBehind: readBehind)
         let unsaved = saver.finish(timeout: Self.quitWait)
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.location, reason: saver.lastFailure) }
     }
@@ -109,8 +112,10 @@ public final class BrowserApp: Sendable {
     /// applies them in order, and draws once.
     /// - Parameter onFrame: called on the loop's thread right after each frame is drawn, with
     ///   the grid drawn (`bench` times message-to-frame with it).
-    /// - Parameter position: as in ``run(library:colorModeOverride:graphics:notice:position:)``.
+    /// - Parameter position: as in ``run(library:colorModeOverride:graphics:notice:position:readBehind:)``;
+    ///   `readBehind` too.
     public func run(library: consuming PhotoLibrary, on terminal: Terminal, notice: String? = nil, position: JournalPosition? = nil,
+                    readBehind: Bool = false,
                     onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         // The state becomes the library's only holder once the missing-file check is done (the
@@ -164,6 +169,7 @@ public final class BrowserApp: Sendable {
         }
         follower.start()
         defer { follower.stop() }
+        if readBehind { follower.reload(byAnotherWriter: false) }
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.

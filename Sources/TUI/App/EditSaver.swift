@@ -15,7 +15,9 @@ import Library
 ///
 /// The saver keeps its own copy of the library as on disk (`LibraryCopy`, sharing the browser's
 /// until a save changes it): a save reads only what other writers appended since its last one,
-/// under the lock, and the whole library only after another writer's compaction.
+/// under the lock, and the whole library only after another writer's compaction. A store that
+/// commits by the photos named (`LibraryPaging`, PostgreSQL) needs no copy: a save reads only
+/// the photos its edits change.
 final class EditSaver: Sendable {
     /// What a save did (everything up to `throughSequence` is saved), or why it failed.
     typealias Report = @Sendable (_ result: Result<Msg.EditsSaved, Failure>, _ throughSequence: Int) -> Void
@@ -99,7 +101,7 @@ final class EditSaver: Sendable {
             // Under the disk lock for the whole save and its report: the follower's reads wait.
             let saved = disk.withLock { disk -> Bool in
                 do {
-                    let saved = try store.append(lockTimeout: lockTimeout, to: &disk.copy) { _ in edits }
+                    let saved = try saveBatch(edits, copy: &disk.copy)
                     if let line = saved.sequence { disk.ownJournalLines.insert(line) }
                     queue.withLock { queue in
                         queue.queued.removeFirst(batch.count)
@@ -128,6 +130,17 @@ final class EditSaver: Sendable {
             }
             return
         }
+    }
+
+    /// One batch: on a store that commits by the photos an edit names (`LibraryPaging`:
+    /// PostgreSQL), only those photos are read (a million photos cost what ten do; no copy is
+    /// kept); otherwise appended with the copy caught up from the log.
+    private func saveBatch(_ edits: [LibraryEdit], copy: inout LibraryCopy?) throws(LibraryStoreError) -> SavedEdits {
+        guard let paging = store as? any LibraryPaging else {
+            return try store.append(lockTimeout: lockTimeout, to: &copy) { _ in edits }
+        }
+        copy = nil
+        return try paging.commit(photoIDs: [], lockTimeout: lockTimeout) { _ in edits }
     }
 
     private func retry() {

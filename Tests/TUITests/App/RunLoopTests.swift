@@ -22,10 +22,11 @@ extension OneTerminalAtATime {
             private let ended = DispatchSemaphore(value: 0)
             private let folder = TemporaryFolder("photory-loop")
 
-            init(library: PhotoLibrary = PhotoLibrary()) throws {
+            /// `store`: a JSON file in a temporary folder unless given; `readBehind` as `BrowserApp.run` takes it.
+            init(library: PhotoLibrary = PhotoLibrary(), store: (any LibraryStoring)? = nil, readBehind: Bool = false) throws {
                 // The user's own config.toml and remembered state (a grouping chosen in an earlier
                 // run, say) must not change what the test sees.
-                app = BrowserApp(store: LibraryStore(path: folder.file("library.json")),
+                app = BrowserApp(store: store ?? LibraryStore(path: folder.file("library.json")),
                                  thumbnails: ThumbnailStore(folder: folder.file("thumbnails")),
                                  config: Config(), rememberedFile: folder.file("state.json"))
                 var fds: [Int32] = [0, 0]
@@ -36,7 +37,7 @@ extension OneTerminalAtATime {
                                             inputFileDescriptor: fds[0], colorModeOverride: .colors256)
                 let app = self.app
                 Thread { [self] in
-                    app.run(library: library, on: terminal) { grid in
+                    app.run(library: library, on: terminal, readBehind: readBehind) { grid in
                         self.lock.withLock { self.frames.append(grid) }
                         self.drew.signal()
                     }
@@ -114,6 +115,25 @@ extension OneTerminalAtATime {
             #expect(running.waitForFrame { $0.lines()[0].hasPrefix(home) } != nil)
             running.press("q")
             #expect(running.waitUntilEnded(), "q on the home screen ends the loop")
+        }
+
+        /// A PostgreSQL library of a million photos opens empty and is read behind the first frame
+        /// (issue 26): the library arrives without a key, and keys work on it.
+        @Test(.enabled(if: PostgresServer.available, "needs PostgreSQL's initdb and pg_ctl (Debian: postgresql)"))
+        func aLibraryReadBehindTheFirstFrameArrivesWithoutAKey() throws {
+            let store = PostgresStore(address: try #require(PostgresAddress(try PostgresServer.shared.get().newDatabase())))
+            _ = try store.update(lockTimeout: 5) { library in
+                library = TestLibrary.standard()
+                return true
+            }
+            let running = try Running(store: store, readBehind: true)
+            defer { running.finish() }
+            #expect(running.waitForFrame { _ in true } != nil, "the first frame, before the library")
+            let home = "photory · Home · by description · 4 groups"
+            let read = running.waitForFrame { $0.lines()[0].hasPrefix(home) }
+            #expect(read.map(running.statusLine)?.contains("Library reloaded: \(Counted.text(TestLibrary.standard().photos.count))") == true)
+            running.press("\u{1b}OC\u{1b}OC\r")
+            #expect(running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") } != nil)
         }
 
         @Test func closingTheInputEndsTheLoop() throws {

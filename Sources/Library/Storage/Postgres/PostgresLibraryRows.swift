@@ -47,7 +47,7 @@ enum PostgresLibraryRows {
     }
 
     /// `[row,row,…]` of the first column's JSON records.
-    private static func appendList(_ rows: PostgresRows, _ out: inout [UInt8]) {
+    static func appendList(_ rows: PostgresRows, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
             if row > 0 { out.append(contentsOf: ",\n".utf8) }
@@ -56,7 +56,7 @@ enum PostgresLibraryRows {
         out.append(UInt8(ascii: "]"))
     }
 
-    private static func decode(_ document: [UInt8]) throws(PostgresError) -> PhotoLibrary {
+    static func decode(_ document: [UInt8]) throws(PostgresError) -> PhotoLibrary {
         let contents: LibraryJSON.Contents
         do {
             contents = try document.withUnsafeBytes { try LibraryJSON.read($0, supported: LibraryStore.schemaVersion) }

@@ -55,6 +55,15 @@ enum PostgresSchema {
                 change text NOT NULL
             );
             """),
+        // Scale (issue 26): the home grid's folders by aggregate and a folder a screen at a time
+        // (`PostgresStore+Pages`), both from one index in byte order (`FolderPageKey`).
+        Migration(version: 2, sql: """
+            ALTER TABLE photory_photos
+                ADD COLUMN folder text COLLATE "C" GENERATED ALWAYS AS
+                    (CASE WHEN strpos(path, '/') = 0 THEN '' ELSE left(path, length(path) - strpos(reverse(path), '/')) END) STORED,
+                ADD COLUMN taken_key text COLLATE "C" GENERATED ALWAYS AS (coalesce(taken_at, '')) STORED;
+            CREATE INDEX photory_photos_folder_page ON photory_photos (folder, taken_key, path COLLATE "C", id COLLATE "C");
+            """),
     ]
 
     /// The schema this build writes and the newest it reads.

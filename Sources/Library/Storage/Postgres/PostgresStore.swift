@@ -221,7 +221,7 @@ public struct PostgresStore: LibraryStoring {
 
     /// Runs `body` on a connection from the pool (made, and the schema migrated, when needed);
     /// the connection goes back when it is still healthy.
-    private func withConnection<T>(_ body: (PostgresConnection) throws(PostgresStoreFailure) -> T) throws(LibraryStoreError) -> T {
+    func withConnection<T>(_ body: (PostgresConnection) throws(PostgresStoreFailure) -> T) throws(LibraryStoreError) -> T {
         let (idle, migrated) = pool.withLock { pool in (pool.idle.popLast(), pool.migrated) }
         let connection: PostgresConnection
         if let idle, idle.isStillUp {   // else dropped: the server closed it (stopped, restarted)
@@ -253,7 +253,7 @@ public struct PostgresStore: LibraryStoring {
 }
 
 /// The `photory_head` row: the library's generation and its last change's number.
-private struct Head {
+struct Head {
     var generation: String
     var lastSeq: Int
 
