@@ -42,6 +42,24 @@ struct PostgresPagesTests {
         #expect(summaries.map(\.count) == [20, 20, 20])
     }
 
+    /// With `[roots]`, the pages speak this machine's paths: another machine that names the same
+    /// root at another folder sees its own folder and paths.
+    @Test func pagesMapSharedRootsToThisMachinesFolders() throws {
+        let database = try PostgresServer.shared.get().newDatabase()
+        var nas = try #require(PostgresAddress(database))
+        nas.roots = SharedRoots(["photos": "/volume1/photos"])
+        var laptop = nas
+        laptop.roots = SharedRoots(["photos": "/mnt/nas/photos"])
+        _ = try PostgresStore(address: nas).update(lockTimeout: 5) { library in
+            library = PhotoLibrary(photos: [samplePhoto("a", path: "/volume1/photos/2024/a.jpg")])
+            return true
+        }
+        let store = PostgresStore(address: laptop)
+        #expect(try store.folderSummaries().map(\.folder) == ["/mnt/nas/photos/2024"])
+        let page = try store.photos(inFolder: "/mnt/nas/photos/2024", after: nil, limit: 10)
+        #expect(page.photos.map(\.path) == ["/mnt/nas/photos/2024/a.jpg"])
+    }
+
     @Test func aLibraryMadeBeforeTheFolderIndexGetsItWithItsPhotos() throws {
         let server = try PostgresServer.shared.get()
         let address = try server.newDatabase()

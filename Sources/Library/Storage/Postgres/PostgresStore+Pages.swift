@@ -23,7 +23,7 @@ extension PostgresStore: LibraryPaging {
                     ORDER BY f.folder
                     """)
                 return (0..<rows.count).map { row in
-                    FolderSummary(folder: rows.string(row, 0) ?? "", count: rows.int(row, 1) ?? 0,
+                    FolderSummary(folder: connection.roots.local(path: rows.string(row, 0) ?? ""), count: rows.int(row, 1) ?? 0,
                                   firstTakenAt: rows.string(row, 2) ?? "", lastTakenAt: rows.string(row, 3) ?? "",
                                   coverID: rows.string(row, 4) ?? "")
                 }
@@ -34,7 +34,7 @@ extension PostgresStore: LibraryPaging {
     public func photos(inFolder folder: String, after key: FolderPageKey?, limit: Int) throws(LibraryStoreError) -> FolderPage {
         try withConnection { connection throws(PostgresStoreFailure) in
             do throws(PostgresError) {
-                var parameters: [String?] = [folder, String(max(0, limit))]
+                var parameters: [String?] = [connection.roots.stored(path: folder), String(max(0, limit))]
                 var after = ""
                 if let key {
                     after = #"AND (\#(Self.pageOrder)) > ($3::text COLLATE "C", $4::text COLLATE "C", $5::text COLLATE "C")"#
@@ -47,7 +47,7 @@ extension PostgresStore: LibraryPaging {
                 var document: [UInt8] = Array("{\"schemaVersion\":\(LibraryStore.schemaVersion),\"photos\":".utf8)
                 PostgresLibraryRows.appendList(rows, &document)
                 document += "}".utf8
-                let photos = try PostgresLibraryRows.decode(document).photos
+                let photos = try PostgresLibraryRows.decode(connection.roots.local(json: document)).photos
                 let last = rows.count - 1
                 let next = rows.count == limit && last >= 0
                     ? FolderPageKey(takenAt: rows.string(last, 1) ?? "", path: rows.string(last, 2) ?? "",
