@@ -75,6 +75,18 @@ public struct GPXTrack: Sendable, Equatable {
         return (tracks, problems)
     }
 
+    /// libxml2's commonest complaints in words (its error numbers mean nothing to a user).
+    static func xmlProblem(_ code: Int) -> String {
+        switch code {
+        case 4: ": the file is empty"
+        case 5: ": something follows the end of the document"
+        case 73: ": a tag is not finished with '>'"
+        case 76: ": a closing tag does not match the tag it should close"
+        case 77: ": it ends in the middle of a tag"
+        default: ""
+        }
+    }
+
     /// Reads GPX from `data`; `path` names it in errors.
     public static func parse(_ data: Data, path: String) throws(GPXError) -> GPXTrack {
         let reader = GPXReader()
@@ -85,10 +97,12 @@ public struct GPXTrack: Sendable, Equatable {
         let parsed = parser.parse()
         if let problem = reader.problem { throw .malformed(path: path, line: problem.line, reason: problem.reason) }
         guard parsed, reader.finished else {
-            let line = parser.lineNumber
+            // The first complaint is the cause; libxml2 recovers and may stop later, elsewhere.
+            let line = reader.firstError?.line ?? parser.lineNumber
             if !reader.sawRoot, data.isEmpty { throw .malformed(path: path, line: 1, reason: "the file is empty") }
-            let reason = parsed && parser.parserError == nil ? "it ends before </gpx>" : "not well-formed XML"
-                + (parser.parserError.map { " (libxml2 error \(($0 as NSError).code))" } ?? "")
+            let reason = parsed && parser.parserError == nil ? "it ends before </gpx>"
+                : "not well-formed XML" + (reader.unclosed.map { ": <\($0.name)> opened on line \($0.line) is not closed where it should be" }
+                    ?? (reader.firstError?.code ?? parser.parserError.map { ($0 as NSError).code }).map(Self.xmlProblem) ?? "")
             throw .malformed(path: path, line: max(1, line), reason: reason)
         }
         let track = GPXTrack(path: path, segments: reader.segments)
@@ -164,6 +178,8 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     var finished = false
     var untimedPoints = 0
     private var depth = 0
+    /// The elements opened and not yet closed, with their lines.
+    private var open: [(name: String, line: Int)] = []
     private var current: GPXTrack.Segment?
     /// The point being read: its position, its time and elevation so far.
     private var point: (position: GPSPosition, time: Double?, elevation: Double?)?
@@ -172,6 +188,7 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         depth += 1
+        open.append((name, parser.lineNumber))
         text = ""
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if depth == 1 {
@@ -199,7 +216,10 @@ private final class GPXReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { depth -= 1 }
+        defer {
+            depth -= 1
+            open.removeLast()
+        }
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if depth == 1 {
             finished = true
@@ -230,6 +250,16 @@ private final class GPXReader: NSObject, XMLParserDelegate {
         default: break
         }
     }
+
+    /// The first error the parser reported, and its line.
+    var firstError: (code: Int, line: Int)?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+        if firstError == nil { firstError = ((error as NSError).code, parser.lineNumber) }
+    }
+
+    /// The innermost element left open below the root, when the document broke off.
+    var unclosed: (name: String, line: Int)? { open.count > 1 ? open.last : nil }
 
     private func fail(_ parser: XMLParser, _ reason: String) {
         guard problem == nil else { return }

@@ -103,6 +103,16 @@ func gpxText(_ segments: [[(String, Double, Double)]], version: String = "1.1", 
             #expect(error.description.hasPrefix("walk.gpx, line \(line): not well-formed XML"))
         }
         #expect(throws: GPXError.malformed(path: "walk.gpx", line: 1, reason: "the file is empty")) { try parse("") }
+        // A point never closed: named with the line it was opened on, no libxml2 error number.
+        let unclosed = "<gpx version=\"1.1\">\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T10:00:00Z</time></trkpt>\n"
+            + "<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T10:01:00Z</time>\n</trkseg></trk></gpx>\n"
+        do {
+            _ = try parse(unclosed)
+            Issue.record("a broken file was read")
+        } catch {
+            #expect(error.description.contains("not well-formed XML") && !error.description.contains("libxml2"), "\(error)")
+            #expect(error.description.contains("<trkpt> opened on line 4") || error.description.contains("closing tag"), "\(error)")
+        }
     }
 
     @Test func aMissingFileSaysSo() {
