@@ -91,6 +91,8 @@ import Testing
         #expect(model.status == 1 && model.stderr.contains("no camera driver is called \"No Such Camera 9000\""), "\(model)")
         let port = try sandbox.cli(["import", "--camera", "Directory Browse", "--port", "serial:/nonexistent", "--to", sandbox.root.path])
         #expect(port.status == 1 && port.stderr.contains("serial:/nonexistent"), "\(port)")
+        let folder = try sandbox.cli(["import", "--camera", "Directory Browse", "--port", "disk:/nonexistent-card", "--to", sandbox.root.path])
+        #expect(folder.status == 1 && folder.stderr.contains("/nonexistent-card is not a folder"), "\(folder)")
         #expect(try sandbox.cli(["import", "--camera", "Directory Browse", sandbox.root.path]).status == 64)
         let cameras = try E2E.cli(["cameras", "--json"], sandbox: sandbox)
         #expect(cameras.status == 0 && cameras.stdout.hasPrefix("["), "\(cameras)")

@@ -191,6 +191,10 @@ struct ExportCLITests {
         #expect(FileManager.default.fileExists(atPath: out + "/IMG_1.jpg"))
         let unknown = try sandbox.cli(["export", "/no/such.jpg", "--to", out])
         #expect(unknown.status == 1 && unknown.stderr.contains("/no/such.jpg"), "\(unknown.stderr)")
+        // A folder that cannot be made is named with the system's reason.
+        let proc = try sandbox.cli(["export", paths[0], "--to", "/proc/photory-nope"])
+        #expect(proc.status == 1 && proc.stdout.contains("cannot make its folder: /proc/photory-nope: No such file or directory"),
+                "\(proc.stdout)")
         let badSize = try sandbox.cli(["export", paths[0], "--to", out, "--max-size", "0"])
         #expect(badSize.status != 0 && badSize.stderr.contains("--max-size"), "\(badSize.stderr)")
     }

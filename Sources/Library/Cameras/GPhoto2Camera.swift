@@ -50,6 +50,14 @@ public final class GPhoto2Camera: CameraSource, @unchecked Sendable {
             port = first.port
         }
         let portPath = port ?? ""
+        // A folder as a camera: libgphoto2 would say only "Unspecified error" when listing it.
+        if portPath.hasPrefix("disk:") {
+            let folder = String(portPath.dropFirst("disk:".count))
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw .failed("opening \(model) on \(portPath)", reason: "\(folder) is not a folder (no such folder?)")
+            }
+        }
         guard let context = gp_context_new() else { throw .failed("opening \(model)", reason: "no libgphoto2 context") }
         var camera: UnsafeMutablePointer<Camera>?
         guard gp_camera_new(&camera) == photory_gp_ok(), let camera else {

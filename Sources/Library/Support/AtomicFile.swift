@@ -85,12 +85,8 @@ public enum AtomicFile {
     public static func prepare(_ path: String, with chunks: [UnsafeRawBufferPointer],
                                options: Options = Options()) throws(Failure) -> Pending {
         let folder = folder(of: path)
-        if options.createFolder {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(path: path, reason: "cannot make its folder: " + describe(error))
-            }
+        if options.createFolder, let reason = makeFolders(folder) {
+            throw Failure(path: path, reason: "cannot make its folder: " + reason)
         }
         // A writer of `path` killed between naming its temporary file and the rename left it.
         removeLeftovers(of: path)
@@ -255,12 +251,19 @@ public enum AtomicFile {
         close(fd)
     }
 
-    /// A short, human reason for a Foundation error.
-    static func describe(_ error: Error) -> String {
-        if let error = error as? CocoaError,
-           let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// Makes `folder` and the folders above it that are missing (as `mkdir -p`); nil when it is
+    /// there, else why not, in the system's words for the folder that could not be made
+    /// (Foundation's says only "The file doesn't exist" for `/proc/new`).
+    static func makeFolders(_ folder: String) -> String? {
+        var info = stat()
+        if PathBytes.stat(folder, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(PathBytes.display(folder)) is not a folder"
         }
-        return (error as NSError).localizedDescription
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder, let reason = makeFolders(parent) { return reason }
+        guard PathBytes.withCString(folder, { mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
+            return "\(PathBytes.display(folder)): \(String(cString: strerror(errno)))"
+        }
+        return nil
     }
 }
