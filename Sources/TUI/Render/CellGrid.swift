@@ -88,6 +88,22 @@ public struct CellGrid: Hashable, Sendable {
         return column
     }
 
+    /// `text` as wide as `width` at most, cut at its start: "…/photos/IMG_1.jpx: no such
+    /// folder" keeps the reason and the end of a path, where the telling part usually is.
+    public static func keepingTheEnd(_ text: String, width: Int) -> String {
+        let clean = DisplayWidth.sanitized(text)
+        guard clean.displayWidth > width, width > 1 else { return CellGrid.truncated(clean, toWidth: width) }
+        var tail = ""
+        var used = 0
+        for character in clean.reversed() {
+            let w = character.displayWidth
+            if used + w > width - 1 { break }
+            tail.insert(character, at: tail.startIndex)
+            used += w
+        }
+        return "…" + tail
+    }
+
     /// `text` shortened to at most `width` display columns, ending in "…" when cut.
     /// Control characters are removed first.
     public static func truncated(_ text: String, toWidth width: Int) -> String {

@@ -6,7 +6,7 @@ import Library
 /// camera, folder, rating, favourite), the kept one marked KEEP and the chosen one highlighted.
 enum DuplicatesReviewView {
     /// Lines of facts under each thumbnail.
-    static let factLines = 8
+    static let factLines = 9
     /// The widest a column gets, and the narrowest before photos scroll sideways.
     static let maxColumnWidth = 40
     static let minColumnWidth = 22
@@ -57,12 +57,15 @@ enum DuplicatesReviewView {
             PhotoTile.draw(photo, in: tile, state: state, inGrid: true, into: &grid)
             var y = tile.y + tile.height
             let selected = index == review.selected
-            let badge = photo.id == kept?.id ? (photo.id == group.keep ? "KEEP (suggested) " : "KEEP ") : ""
+            // The badge on a line of its own: beside it, a name had a few columns left.
+            let badge = photo.id == kept?.id ? (photo.id == group.keep ? "KEEP (suggested)" : "KEEP") : ""
+            grid.put(badge, x: column.x, y: y, style: Theme.title, maxWidth: column.width)
+            y += 1
             let nameStyle = selected ? Theme.selected : Theme.title
             if selected { grid.fill(Rect(x: column.x, y: y, width: column.width, height: 1), with: Cell(" ", style: nameStyle)) }
-            grid.put(badge + DisplayWidth.sanitized(photo.name), x: column.x, y: y, style: nameStyle, maxWidth: column.width)
+            grid.put(CellGrid.keepingTheEnd(photo.name, width: column.width), x: column.x, y: y, style: nameStyle)
             y += 1
-            for line in facts(photo) {
+            for line in facts(photo, width: column.width) {
                 grid.put(line, x: column.x, y: y, style: .plain, maxWidth: column.width)
                 y += 1
             }
@@ -78,7 +81,7 @@ enum DuplicatesReviewView {
 
     /// The facts under a photo, one a line: resolution, file size and kind, date, camera,
     /// folder, rating and favourite.
-    static func facts(_ photo: Photo) -> [String] {
+    static func facts(_ photo: Photo, width: Int) -> [String] {
         let size = photo.isSizeKnown ? "\(photo.displaySize.width)×\(photo.displaySize.height)" : "size unknown"
         let megapixels = photo.isSizeKnown ? String(format: " · %.1f MP", Double(photo.width * photo.height) / 1e6) : ""
         let taken = photo.takenAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "date unknown"
@@ -88,7 +91,7 @@ enum DuplicatesReviewView {
                 AppState.size(photo.fileSize) + " · " + (photo.kind == .raw ? "RAW" : (photo.path as NSString).pathExtension.uppercased()),
                 taken,
                 DisplayWidth.sanitized(photo.camera ?? "camera unknown"),
-                DisplayWidth.sanitized(folder),
+                CellGrid.keepingTheEnd(folder, width: width),   // the end of a path tells
                 stars + (photo.isFavourite ? " · ♥ favourite" : "") + (photo.isRejected ? " · ✗ rejected" : ""),
                 photo.tags.isEmpty ? "" : DisplayWidth.sanitized(photo.tags.joined(separator: ", "))]
     }

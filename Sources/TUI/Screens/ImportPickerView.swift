@@ -17,7 +17,7 @@ enum ImportPickerView {
         let listTop = inner.y + 2
         let listHeight = ImportPickerState.listHeight(rows: state.rows)
         if let error = picker.error {
-            grid.put(keepingTheEnd(error, width: inner.width), x: inner.x, y: inner.y + 1, style: Theme.error)
+            grid.put(CellGrid.keepingTheEnd(error, width: inner.width), x: inner.x, y: inner.y + 1, style: Theme.error)
         } else if let note = picker.note {
             grid.put(CellGrid.truncated(note, toWidth: inner.width), x: inner.x, y: inner.y + 1, style: Theme.dim)
         }
@@ -75,21 +75,5 @@ enum ImportPickerView {
         }
         grid.put(CellGrid.truncated(footer, toWidth: inner.width), x: inner.x, y: inner.maxY - 1,
                  style: picker.typedPath == nil ? Theme.dim : Theme.title)
-    }
-
-    /// An error as wide as `width` at most, cut at its start: "…/photos/IMG_1.jpx: no such
-    /// folder" keeps the reason and the end of the path, where a typo usually is.
-    static func keepingTheEnd(_ text: String, width: Int) -> String {
-        let clean = DisplayWidth.sanitized(text)
-        guard clean.displayWidth > width, width > 1 else { return CellGrid.truncated(clean, toWidth: width) }
-        var tail = ""
-        var used = 0
-        for character in clean.reversed() {
-            let w = character.displayWidth
-            if used + w > width - 1 { break }
-            tail.insert(character, at: tail.startIndex)
-            used += w
-        }
-        return "…" + tail
     }
 }
