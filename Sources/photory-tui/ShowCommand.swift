@@ -40,7 +40,7 @@ struct ShowCommand: ParsableCommand {
                 ("Camera", found.camera),
                 ("Make", found.cameraMake),
                 ("Model", found.cameraModel),
-                ("Pixels", found.isSizeKnown ? "\(found.width) × \(found.height)"
+                ("Pixels", found.isSizeKnown ? "\(found.displaySize.width) × \(found.displaySize.height)"   // upright, as list --json
                     : "not known until the original is downloaded"),
                 ("Orientation", "\(found.orientation)"),
                 ("Animated", found.animated ? "yes: the first frame is shown" : nil),   // GIF (issue 20)

@@ -5,6 +5,8 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
     case emptyName
     case unknownPhoto(String)
     case notInAlbum(photo: String, album: String)
+    /// A rename to the name it has: nothing to do, and no step for undo to go through.
+    case sameName(String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,7 @@ public enum AlbumError: Error, Equatable, CustomStringConvertible {
         case .emptyName: "an album needs a name"
         case let .unknownPhoto(photo): "\(photo): not a photo in the library"
         case let .notInAlbum(photo, album): "\(photo) is not in the album \"\(album)\""
+        case let .sameName(name): "the album \"\(name)\" already has that name"
         }
     }
 }

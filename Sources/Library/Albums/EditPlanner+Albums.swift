@@ -62,8 +62,9 @@ extension EditPlanner {
             if let clash = library.album(named: after.name), !renamed.contains(where: { $0.id == clash.id }) {
                 throw .duplicateName(clash.name)
             }
-            changes.append(AlbumChange(albumID: album.id, before: album, after: after))
+            if after != album { changes.append(AlbumChange(albumID: album.id, before: album, after: after)) }
         }
+        guard !changes.isEmpty else { throw .sameName(newName) }
         let what = library.album(named: old).map { "album \"\($0.name)\"" } ?? "album folder \"\(old)\""
         let label = "rename \(what) to \"\(newName)\""
         return EditStep(label: label, changes: [], albumChanges: changes)

@@ -75,6 +75,8 @@ import Fixtures
         try apply(&library) { try $0.renameAlbum("trips", to: "Voyages") }
         #expect(library.albums.map(\.name) == ["Voyages/Italy", "Voyages/Japan"])
         #expect(throws: AlbumError.duplicateName("Voyages/Japan")) { try EditPlanner(library: library).renameAlbum("Voyages/Italy", to: "Voyages/Japan") }
+        // A rename to the name it has makes no step for undo to go through.
+        #expect(throws: AlbumError.sameName("Voyages/Italy")) { try EditPlanner(library: library).renameAlbum("Voyages/Italy", to: "Voyages/Italy") }
         library.undo()
         #expect(library.albums.map(\.name) == ["Trips/Italy", "Trips/Japan"])
     }
