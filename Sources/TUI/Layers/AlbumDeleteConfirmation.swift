@@ -25,16 +25,9 @@ struct AlbumDeleteConfirmation: Equatable, Sendable, LayerState {
 
     func render(_ state: AppState, into grid: inout CellGrid) {
         let yes = state.keyMap.label(.accept, in: .albumConfirmation)
-        let lines: [(String, Style)] = [
+        Panel.drawParagraphs([
             ("Delete the album \"\(DisplayWidth.sanitized(albumName))\" (\(Counted.text(count)))? \(yes)/n", Theme.title),
-            ("", .plain),
             ("Its photos stay in the library and their other albums. u brings it back.", Theme.dim),
-        ]
-        let width = min(66, state.contentArea.width)
-        let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
-        let inner = Panel.draw(box, title: "Delete the album", into: &grid)
-        for (i, line) in lines.enumerated() where i < inner.height {
-            grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
-        }
+        ], title: "Delete the album", state: state, into: &grid)
     }
 }

@@ -31,21 +31,12 @@ enum DeleteConfirmationView {
     }
 
     static func render(_ confirmation: DeleteConfirmation, state: AppState, into grid: inout CellGrid) {
-        let width = min(66, state.contentArea.width)
-        var lines: [(String, Style)] = []
-        for (i, (text, style)) in paragraphs(confirmation, library: state.library, keyMap: state.keyMap).enumerated() {
-            if i > 0 { lines.append(("", .plain)) }
-            lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: 4).map { ($0, style) }
-        }
-        let box = Panel.centered(in: state.contentArea, width: width, height: lines.count + 2)
         let title = switch confirmation.purpose {
         case .trash: "Move to the trash"
         case .fromCamera: "Delete from the camera"
         default: "Delete for good"
         }
-        let inner = Panel.draw(box, title: title, into: &grid)
-        for (i, line) in lines.enumerated() where i < inner.height {
-            grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
-        }
+        Panel.drawParagraphs(paragraphs(confirmation, library: state.library, keyMap: state.keyMap), title: title,
+                             state: state, into: &grid)
     }
 }

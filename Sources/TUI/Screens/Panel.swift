@@ -29,4 +29,21 @@ enum Panel {
         }
         return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
     }
+
+    /// A question box: `paragraphs` wrapped to a box of at most 66 columns (a blank line
+    /// between two; at most `maxLines` lines each), centred in the content area, titled `title`.
+    static func drawParagraphs(_ paragraphs: [(String, Style)], title: String, maxLines: Int = 4,
+                               state: AppState, into grid: inout CellGrid) {
+        let width = min(66, state.contentArea.width)
+        var lines: [(String, Style)] = []
+        for (i, (text, style)) in paragraphs.enumerated() {
+            if i > 0 { lines.append(("", .plain)) }
+            lines += PhotoTile.wrap(text, width: max(1, width - 4), maxLines: maxLines).map { ($0, style) }
+        }
+        let box = centered(in: state.contentArea, width: width, height: lines.count + 2)
+        let inner = draw(box, title: title, into: &grid)
+        for (i, line) in lines.enumerated() where i < inner.height {
+            grid.put(line.0, x: inner.x, y: inner.y + i, style: line.1, maxWidth: inner.width)
+        }
+    }
 }
