@@ -4,7 +4,8 @@ import Library
 /// What marks a video: "▶ 0:42" on its tile (over the picture's bottom-left corner, or in the
 /// caption when a pixel image covers the corner), before its name in the list, and in the info
 /// panel with its codec and rotation. A photo with a motion part (a Motion Photo) is marked
-/// "LIVE" the same ways, its motion's length in the info panel.
+/// "LIVE" the same ways, its motion's length in the info panel; an animated GIF "GIF" (only its
+/// first frame is shown).
 enum VideoBadge {
     /// "0:42", "12:05", "1:02:03" (whole seconds, rounded down).
     static func durationText(_ seconds: Double) -> String {
@@ -15,12 +16,14 @@ enum VideoBadge {
     }
 
     /// "▶ 0:42" for a video ("▶" when its length is not known), "RAW+JPEG" or "LIVE" for the
-    /// photo that stands for a stack, "LIVE" for a Motion Photo, nil for another photo.
+    /// photo that stands for a stack, "LIVE" for a Motion Photo, "GIF" for an animated GIF, nil
+    /// for another photo.
     static func text(_ photo: Photo?) -> String? {
         // Stacks (issue 21): the cover's badge names its stack.
         if let stack = photo?.stack, stack.isCover { return stack.kind.badge }
         guard let photo else { return nil }
         if photo.hasMotion { return "LIVE" }   // Motion Photos (issue 21)
+        if photo.animated { return "GIF" }     // animated: its first frame is what is shown (issue 20)
         guard photo.kind == .video else { return nil }
         return "▶" + (photo.duration.map { " " + durationText($0) } ?? "")
     }

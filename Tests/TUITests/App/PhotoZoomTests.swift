@@ -192,6 +192,10 @@ import Testing
         #expect(DetailScreen.statusLine(state).contains("animated: first frame"))
         state.press(.right)
         #expect(!DetailScreen.statusLine(state).contains("animated"))
+        // In the grid and the list, its tile and row say GIF.
+        #expect(VideoBadge.text(state.library.photo(id: first ?? "")) == "GIF")
+        state.press(.escape)
+        #expect(AppView.render(state).text().contains("GIF"), "\(AppView.render(state).text())")
     }
 
     @Test func theKeyTableHasAZoomedPhotoContextOverThePhotoView() {
