@@ -40,6 +40,33 @@ public struct PhotoEdits: Sendable, Equatable {
     /// Nothing set: the photo is as its file says and not a favourite.
     public var isEmpty: Bool { self == PhotoEdits() }
 
+    /// These edits with the change from `before` to `after` made: each field the change sets
+    /// (where `before` and `after` differ; an album's place, album by album) takes `after`'s
+    /// value, every other field keeps its value here, which another writer may have changed
+    /// since the change was planned (a browser's edit saved late, after another machine's; an
+    /// undo of an older step). `after` itself when these edits are `before`. A new field of
+    /// `PhotoEdits` is listed here too.
+    public func applying(from before: PhotoEdits, to after: PhotoEdits) -> PhotoEdits {
+        var result = self
+        func take<Value: Equatable>(_ field: WritableKeyPath<PhotoEdits, Value>) {
+            if before[keyPath: field] != after[keyPath: field] { result[keyPath: field] = after[keyPath: field] }
+        }
+        take(\.date)
+        take(\.location)
+        take(\.description)
+        take(\.favourite)
+        take(\.rating)
+        take(\.rejected)
+        take(\.picked)
+        take(\.label)
+        take(\.tags)
+        take(\.orientation)
+        for album in Set(before.albums.keys).union(after.albums.keys) where before.albums[album] != after.albums[album] {
+            result.albums[album] = after.albums[album]
+        }
+        return result
+    }
+
     /// The metadata fields the user changed, by their JSON names ("takenAt", "location",
     /// "description", "rating", "rejected", "label", "tags", "orientation"); favourites and picks are the
     /// user's own data, not an edit of the file's.

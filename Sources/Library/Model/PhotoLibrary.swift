@@ -180,10 +180,12 @@ public struct PhotoLibrary: Sendable, Equatable {
 
     // MARK: - Edits
 
-    /// Applies the user's `step` (each photo's edits become its `after`; photos no longer in the
-    /// library are skipped) and records it for undo, dropping what could be redone.
+    /// Applies the user's `step` (each photo's edits become its `after`, or, where another writer
+    /// changed the photo since the step was planned, take the fields the step sets:
+    /// `PhotoEdits.applying`; photos no longer in the library are skipped) and records it for
+    /// undo, dropping what could be redone.
     public mutating func apply(_ step: EditStep) {
-        setEdits(step.changes.map { ($0.photoID, $0.after) })
+        setEdits(edits(step.changes, from: \.before, to: \.after))
         setAlbums(step.albumChanges.map { ($0.albumID, $0.after) })
         history.recordDone(step)
         history.redo.removeAll()
@@ -193,7 +195,7 @@ public struct PhotoLibrary: Sendable, Equatable {
     @discardableResult
     public mutating func undo(stepID id: String? = nil) -> EditStep? {
         guard let step = take(from: \.undo, id: id) else { return nil }
-        setEdits(step.changes.map { ($0.photoID, $0.before) })
+        setEdits(edits(step.changes, from: \.after, to: \.before))
         setAlbums(step.albumChanges.reversed().map { ($0.albumID, $0.before) })
         history.redo.append(step)
         return step
@@ -203,10 +205,20 @@ public struct PhotoLibrary: Sendable, Equatable {
     @discardableResult
     public mutating func redo(stepID id: String? = nil) -> EditStep? {
         guard let step = take(from: \.redo, id: id) else { return nil }
-        setEdits(step.changes.map { ($0.photoID, $0.after) })
+        setEdits(edits(step.changes, from: \.before, to: \.after))
         setAlbums(step.albumChanges.map { ($0.albumID, $0.after) })
         history.recordDone(step)
         return step
+    }
+
+    /// Each changed photo's edits now with its change made (from one side to the other): only
+    /// the fields the change sets, so another writer's edits to other fields are kept.
+    private func edits(_ changes: [EditStep.Change], from: KeyPath<EditStep.Change, PhotoEdits>,
+                       to: KeyPath<EditStep.Change, PhotoEdits>) -> [(photoID: String, edits: PhotoEdits)] {
+        changes.map { change in
+            let now = photo(id: change.photoID)?.edits ?? change[keyPath: from]
+            return (change.photoID, now.applying(from: change[keyPath: from], to: change[keyPath: to]))
+        }
     }
 
     /// Removes the step with `id` (the newest when nil) from one of the history's stacks. A

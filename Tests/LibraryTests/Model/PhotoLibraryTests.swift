@@ -10,6 +10,35 @@ func samplePhoto(_ id: String, description: String? = nil, takenAt: String = "20
 }
 
 @Suite struct PhotoLibraryTests {
+    /// A step planned on a copy that did not have another writer's edit yet (a browser's edit
+    /// saved late, after another machine's) sets only the fields it changes: the other writer's
+    /// rating and description stay, through apply, undo and redo.
+    @Test func aStepPlannedBeforeAnotherWritersEditKeepsThatEdit() throws {
+        let photo = samplePhoto("p")
+        let stale = PhotoLibrary(photos: [photo])
+        let step = EditPlanner(library: stale).setFavourite(["p"], true)
+        var library = stale
+        var other = photo.edits
+        other.rating = 5
+        other.description = "laptop edit"
+        library.apply(EditStep(label: "other machine", changes: [.init(photoID: "p", before: photo.edits, after: other)]))
+        library.apply(step)
+        var edits = try #require(library.photo(id: "p")?.edits)
+        #expect(edits.favourite && edits.rating == 5 && edits.description == "laptop edit")
+        library.undo(stepID: step.id)
+        edits = try #require(library.photo(id: "p")?.edits)
+        #expect(!edits.favourite && edits.rating == 5 && edits.description == "laptop edit")
+        library.redo(stepID: step.id)
+        #expect(library.photo(id: "p")?.edits.favourite == true && library.photo(id: "p")?.edits.rating == 5)
+        // Where the photo is as the step saw it, the step's after is what it gets, albums included.
+        var inAlbum = PhotoEdits()
+        inAlbum.albums = ["a1": 1, "a2": 2]
+        var moved = inAlbum
+        moved.albums["a2"] = nil
+        moved.albums["a3"] = 3
+        #expect(inAlbum.applying(from: inAlbum, to: moved) == moved)
+    }
+
     @Test func groupsByNormalisedDescriptionWithOtherLast() {
         let library = PhotoLibrary(photos: [
             samplePhoto("1", description: "zoo trip"),

@@ -95,6 +95,24 @@ struct PostgresPagesTests {
         #expect(try store.photos(inFolder: "/nowhere", after: nil, limit: 6) == FolderPage(photos: [], next: nil))
     }
 
+    /// A browser's edit planned before another machine's edit of the same photo and saved after
+    /// it (the server was down meanwhile) keeps that machine's edit: only the field it sets changes.
+    @Test func anEditSavedLateKeepsAnotherMachinesEditOfThePhoto() throws {
+        let (store, photos) = try filledStore()
+        let id = photos[3].id
+        let stale = try store.load()
+        let late = EditPlanner(library: stale).setFavourite([id], true)
+        try store.commit(photoIDs: [id], lockTimeout: 5) { library in
+            var after = library.photo(id: id)!.edits
+            after.rating = 5
+            after.description = "laptop edit"
+            return [.apply(EditStep(label: "other machine", changes: [.init(photoID: id, before: library.photo(id: id)!.edits, after: after)]))]
+        }
+        try store.commit(photoIDs: [id], lockTimeout: 5) { _ in [.apply(late)] }
+        let edits = try #require(try store.load().photo(id: id)?.edits)
+        #expect(edits.favourite && edits.rating == 5 && edits.description == "laptop edit", "\(edits)")
+    }
+
     @Test func anEditThatReadsOnlyItsPhotoIsWhatEveryReaderSees() throws {
         let (store, photos) = try filledStore()
         let before = try store.loadWithNotes()
