@@ -202,5 +202,19 @@ struct PostgresStoreTests {
         #expect(PostgresAddress("/home/anna/library.json") == nil)
         #expect(PostgresAddress("postgresql://anna:pw@nas/photos")?.scrubbed("bad \"postgresql://anna:pw@nas\"")
             == "bad \"postgresql://anna:***@nas\"")
+        // A short password masks itself as the password only, not every "p" of the message.
+        #expect(PostgresAddress("postgresql://anna:p@nas/photos")?.scrubbed("invalid port in postgresql://anna:p@nas")
+            == "invalid port in postgresql://anna:***@nas")
+        // A password with "@", "/" or "%" not percent-encoded: none of it in the name, and refused
+        // before libpq could quote it.
+        let raw = PostgresAddress("postgresql://tp3:p@ss:w/rd%x@127.0.0.1:54329/photos")
+        #expect(raw?.location == "postgresql://tp3@127.0.0.1:54329/photos")
+        #expect(raw?.problem?.contains("percent-encoded") == true)
+        #expect(PostgresAddress("postgresql://tp3:p%40ss%3Aw%2Frd@127.0.0.1/photos")?.problem == nil)
+        let refused = PostgresStore(address: raw!)
+        #expect(throws: LibraryStoreError.self) { try refused.load() }
+        do { _ = try refused.load() } catch {
+            #expect(!error.description.contains("ss:w") && error.description.contains("percent-encoded"), "\(error)")
+        }
     }
 }

@@ -33,29 +33,52 @@ public struct PostgresAddress: Sendable, Hashable {
         schemes.contains { text.hasPrefix($0 + "://") }
     }
 
+    /// The parts of `address` around its credentials: the scheme (with "://"), the user, the
+    /// password (after the user's first ":", when there is one), and what follows the "@". The
+    /// credentials end at the last "@" before the query, so a password with an "@" or a "/" not
+    /// percent-encoded is still all of it (and refused: `problem`). Nil without credentials.
+    private static func credentials(_ address: String) -> (scheme: Substring, user: Substring, password: Substring?, rest: Substring)? {
+        guard let schemeEnd = address.range(of: "://") else { return nil }
+        let afterScheme = address[schemeEnd.upperBound...]
+        let beforeQuery = afterScheme[..<(afterScheme.firstIndex(of: "?") ?? afterScheme.endIndex)]
+        guard let at = beforeQuery.lastIndex(of: "@") else { return nil }
+        let userinfo = beforeQuery[..<at]
+        let colon = userinfo.firstIndex(of: ":")
+        return (address[..<schemeEnd.upperBound], userinfo[..<(colon ?? userinfo.endIndex)],
+                colon.map { userinfo[userinfo.index(after: $0)...] }, afterScheme[afterScheme.index(after: at)...])
+    }
+
     /// `scheme://user@host:port/db`: the password after `user:` and the query (which may hold
     /// `password=`) left out.
     public static func redacted(_ address: String) -> String {
         guard let schemeEnd = address.range(of: "://") else { return address }
-        let scheme = address[..<schemeEnd.upperBound]
-        var rest = address[schemeEnd.upperBound...]
-        if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@") else { return String(scheme + rest) }
-        let user = authority[..<at].prefix { $0 != ":" }
-        return String(scheme + user + rest[at...])
+        let withoutQuery = String(address[..<(address[schemeEnd.upperBound...].firstIndex(of: "?") ?? address.endIndex)])
+        guard let parts = credentials(withoutQuery) else { return withoutQuery }
+        return String(parts.scheme + parts.user + "@" + parts.rest)
+    }
+
+    /// Why the address cannot be used as it is written, in words that never quote its
+    /// password: credentials with an "@", "/" or "%" not percent-encoded (libpq would quote the
+    /// address, password and all, in its complaint).
+    public var problem: String? {
+        guard let parts = Self.credentials(connectionString) else { return nil }
+        let userinfo = parts.user + (parts.password.map { ":" + $0 } ?? "")
+        let badPercent = userinfo.indices.contains { index in
+            guard userinfo[index] == "%" else { return false }
+            let hex = userinfo[index...].dropFirst().prefix(2)
+            return hex.count < 2 || !hex.allSatisfy(\.isHexDigit)
+        }
+        guard userinfo.contains("@") || userinfo.contains("/") || badPercent else { return nil }
+        return "the user name or password in the address must be percent-encoded (@ as %40, : as %3A, / as %2F, % as %25)"
     }
 
     /// `message` with the address's password, if any, replaced by `***` (libpq may quote the
-    /// address it could not parse).
+    /// address it could not parse): wherever it stands as the address's password, and anywhere
+    /// once it is long enough not to be a letter of other words.
     func scrubbed(_ message: String) -> String {
-        guard let schemeEnd = connectionString.range(of: "://") else { return message }
-        let rest = connectionString[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return message }
-        let password = String(authority[authority.index(after: colon)..<at])
-        return password.isEmpty ? message : message.replacingOccurrences(of: password, with: "***")
+        guard let password = Self.credentials(connectionString)?.password, !password.isEmpty else { return message }
+        let masked = message.replacingOccurrences(of: ":" + password + "@", with: ":***@")
+        return password.count >= 4 ? masked.replacingOccurrences(of: String(password), with: "***") : masked
     }
 
     /// The first line of `passwordFile` (nil when none is set). Its failures name the file and

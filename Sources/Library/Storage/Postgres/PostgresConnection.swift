@@ -20,6 +20,7 @@ final class PostgresConnection: @unchecked Sendable {
     /// TCP keepalives and `tcp_user_timeout` instead of a read that never returns.
     init(_ address: PostgresAddress, connectTimeout: Int = 10, statementTimeout: Int = 60, lockTimeout: Int = 30)
         throws(PostgresError) {
+        if let problem = address.problem { throw PostgresError(message: problem, state: nil) }
         let password = try address.passwordFromFile()
         let options = "-c statement_timeout=\(statementTimeout * 1000) -c lock_timeout=\(lockTimeout * 1000) "
             + "-c idle_in_transaction_session_timeout=\(statementTimeout * 1000)"
@@ -36,7 +37,7 @@ final class PostgresConnection: @unchecked Sendable {
         guard let connection else { throw PostgresError(message: "out of memory", state: nil) }
         guard PQstatus(connection) == CONNECTION_OK else {
             var message = Self.message(PQerrorMessage(connection))
-            if let password, !password.isEmpty { message = message.replacingOccurrences(of: password, with: "***") }
+            if let password, password.count >= 4 { message = message.replacingOccurrences(of: password, with: "***") }
             PQfinish(connection)
             throw PostgresError(message: message, state: nil)
         }
