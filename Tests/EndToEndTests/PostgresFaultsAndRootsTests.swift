@@ -104,6 +104,11 @@ struct PostgresFaultsAndRootsTests {
         #expect(onGuest.stderr.contains("shared root \"photos\" (3 photos) show as missing"), "\(onGuest.stderr)")
         let guestPhotos = try JSONSerialization.jsonObject(with: Data(onGuest.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(guestPhotos.count == 3 && guestPhotos.allSatisfy { $0["missing"] as? Bool == true }, "\(guestPhotos)")
+        // The path it lists names the photo for show and edit too.
+        let listed = try #require(guestPhotos.first?["path"] as? String)
+        #expect(listed.hasPrefix("root:photos/"), "\(listed)")
+        let shown = try guest.cli(["show", listed])
+        #expect(shown.status == 0, "\(shown.stderr)")
     }
 
     @Test func thePasswordFileGivesThePasswordAndNoMessageShowsIt() throws {
