@@ -36,7 +36,8 @@ struct MemoriesCommand: ParsableCommand {
             let memories = day.memories(in: library) ?? []
             if json {
                 try printJSON(memories.map { memory in
-                    Record(year: memory.year, yearsAgo: memory.yearsAgo, title: memory.title,
+                    // The year its photos were taken in, as its title says (the anchor's across a year's end).
+                    Record(year: memory.takenYears.count == 1 ? memory.takenYears.lowerBound : memory.year, yearsAgo: memory.yearsAgo, title: memory.title,
                            photos: memory.photoIDs.compactMap { library.photo(id: $0) }.map { PhotoRecord($0, in: library) })
                 })
                 return

@@ -251,17 +251,17 @@ public enum AtomicFile {
         close(fd)
     }
 
-    /// Makes `folder` and the folders above it that are missing (as `mkdir -p`); nil when it is
+    /// Makes `folder` and the folders above it that are missing (as `mkdir -p`, with `mode`); nil when it is
     /// there, else why not, in the system's words for the folder that could not be made
     /// (Foundation's says only "The file doesn't exist" for `/proc/new`).
-    static func makeFolders(_ folder: String) -> String? {
+    static func makeFolders(_ folder: String, mode: mode_t = 0o755) -> String? {
         var info = stat()
         if PathBytes.stat(folder, &info) == 0 {
             return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(PathBytes.display(folder)) is not a folder"
         }
         let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != folder, let reason = makeFolders(parent) { return reason }
-        guard PathBytes.withCString(folder, { mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
+        if !parent.isEmpty, parent != folder, let reason = makeFolders(parent, mode: mode) { return reason }
+        guard PathBytes.withCString(folder, { mkdir($0, mode) }) == 0 || errno == EEXIST else {
             return "\(PathBytes.display(folder)): \(String(cString: strerror(errno)))"
         }
         return nil

@@ -76,8 +76,8 @@ public struct FreedesktopTrash: Sendable, Equatable {
                 guard info.st_mode & S_IFMT == S_IFDIR else { throw .noTrash(path: path, reason: "\(folder) is not a folder") }
                 continue
             }
-            if folder == self.folder, let parent = Optional((folder as NSString).deletingLastPathComponent) {
-                _ = PathBytes.withCString(parent) { mkdir($0, 0o700) }   // $XDG_DATA_HOME may not exist yet
+            if folder == self.folder {   // $XDG_DATA_HOME (~/.local/share) may not exist yet: 0700, as the spec asks
+                _ = AtomicFile.makeFolders((folder as NSString).deletingLastPathComponent, mode: 0o700)
             }
             guard PathBytes.withCString(folder, { mkdir($0, 0o700) }) == 0 else {
                 throw .noTrash(path: path, reason: "cannot make \(folder): \(FileBytes.errnoReason())")

@@ -8,7 +8,7 @@ enum DuplicatesReviewView {
     /// Lines of facts under each thumbnail.
     static let factLines = 9
     /// The widest a column gets, and the narrowest before photos scroll sideways.
-    static let maxColumnWidth = 40
+    static let maxColumnWidth = 60
     static let minColumnWidth = 22
 
     /// The box inside the border.

@@ -40,6 +40,17 @@ import Fixtures
         #expect(try setup.store.load().trash == library.trash)
     }
 
+    /// A fresh home has no ~/.local/share: the trash makes it (0700), not "no trash".
+    @Test func aFreshHomeGetsItsTrashFolders() throws {
+        let setup = try Setup(["photos/a.jpg"])
+        let environment = ["HOME": setup.folder.path + "/fresh-home"]
+        try FileManager.default.createDirectory(atPath: setup.folder.path + "/fresh-home", withIntermediateDirectories: true)
+        let (library, outcomes) = try LibraryTrash(store: setup.store, environment: environment).trash([try setup.id("photos/a.jpg")])
+        #expect(outcomes.allSatisfy { $0.problem == nil }, "\(outcomes)")
+        #expect(library.trash.count == 1)
+        #expect(FileManager.default.fileExists(atPath: setup.folder.path + "/fresh-home/.local/share/Trash/files/a.jpg"))
+    }
+
     @Test func restoreGivesTheRecordBackAndEmptyOnlyTouchesWhatPhotoryTrashed() throws {
         let setup = try Setup(["photos/a.jpg", "photos/b.jpg"])
         let a = try setup.id("photos/a.jpg"), b = try setup.id("photos/b.jpg")
