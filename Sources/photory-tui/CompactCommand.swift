@@ -34,7 +34,10 @@ struct CompactCommand: ParsableCommand {
                     + "the journal as it was is kept as \(done.damagedCopy ?? "?")")
             }
             done.notes.forEach(complain)
-            say("folded \(Counted.text(done.foldedLines, "journal line")) into \(options.store.location)")
+            // A PostgreSQL library keeps no journal file: each edit is already in its rows.
+            say(PostgresAddress.isAddress(options.store.location)
+                ? "\(options.store.location) keeps no journal to fold: every edit is already in its tables"
+                : "folded \(Counted.text(done.foldedLines, "journal line")) into \(options.store.location)")
         }
     }
 }

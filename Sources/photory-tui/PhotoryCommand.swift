@@ -88,8 +88,14 @@ struct LibraryOptions: ParsableArguments {
 
     static func check(_ library: String, given origin: String) throws {
         guard let scheme = AddressScheme.of(library), !PostgresAddress.schemes.contains(scheme) else { return }
-        throw ValidationError("\(origin) \(PostgresAddress.redacted(library)): \(scheme): is not a library scheme; give the path of a JSON file, "
-            + "or a PostgreSQL address postgresql://USER@HOST[:PORT]/DB (schemes known: \(PostgresAddress.schemes.joined(separator: ", ")))")
+        let message = "\(origin) \(PostgresAddress.redacted(library)): \(scheme): is not a library scheme; give the path of a JSON file, "
+            + "or a PostgreSQL address postgresql://USER@HOST[:PORT]/DB (schemes known: \(PostgresAddress.schemes.joined(separator: ", ")))"
+        guard origin == "--library" else {
+            // The command line was right: the config file is at fault, so no usage is printed.
+            complain(message)
+            throw ExitCode(64)
+        }
+        throw ValidationError(message)
     }
 
     /// `--library X groups …` as `groups --library X …`: the option belongs to each subcommand, so

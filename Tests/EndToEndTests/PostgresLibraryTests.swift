@@ -170,5 +170,14 @@ struct PostgresLibraryTests {
         #expect(other.stderr.contains("--library mysql://anna@nas/photos: mysql: is not a library scheme")
                 && other.stderr.contains("schemes known: postgresql, postgres"), "\(other.stderr)")
         #expect(!other.stderr.contains("pw"))
+        // Nothing to compact: every edit is already in the tables.
+        let compact = try E2E.cli(["compact"], sandbox: sandbox)
+        #expect(compact.status == 0 && compact.stdout.contains("keeps no journal to fold"), "\(compact)")
+        // The same in config.toml: the config named, and no usage (the command line was right).
+        try "library = \"mysql://anna:pw@nas/photos\"\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        let configured = try E2E.cli(["list"], sandbox: sandbox)
+        #expect(configured.status == 64)
+        #expect(configured.stderr.contains("library in config.toml: mysql://anna@nas/photos: mysql: is not a library scheme")
+                && !configured.stderr.contains("Usage") && !configured.stderr.contains("pw"), "\(configured.stderr)")
     }
 }

@@ -275,7 +275,7 @@ public final class BrowserApp: Sendable {
         if edits > 0 { what.append(Counted.text(edits, "edit")) }
         return "Saving \(what.joined(separator: " and "))… " + (libraryAnswers
             ? "(waiting for the library: another photory-tui may be writing to it)"
-            : "(the library does not answer yet; giving up in \(Int(quitWait)) s)")
+            : "(the library does not answer yet; photory gives up after \(Int(quitWait)) s)")
     }
 
     /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.

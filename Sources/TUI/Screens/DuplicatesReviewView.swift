@@ -50,7 +50,8 @@ enum DuplicatesReviewView {
         let kept = review.keep(of: review.groupIndex, in: state.library)
         var heading = "Group \(review.groupIndex + 1) of \(review.groups.count) · \(group.kind == .exact ? "exact copies" : "look-alikes")"
             + " · \(Counted.text(photos.count))"
-        if review.done.contains(review.groupIndex) { heading += " · done" }
+        // Done once its trash question is answered (the review moves on then).
+        if review.done.contains(review.groupIndex), state.layer(DeleteConfirmation.self) == nil { heading += " · done" }
         if photos.count < 2 { heading += " · resolved" }
         grid.put(heading, x: box.x, y: box.y, style: Theme.title, maxWidth: box.width)
         for (photo, index, column, tile) in columns(review, state: state) {
