@@ -83,14 +83,16 @@ struct LibraryOptions: ParsableArguments {
     /// would otherwise become a folder named after it in the working folder.
     func validate() throws {
         if let library { try Self.check(library, given: "--library") }
-        else if let configured = Self.configuredLibrary { try Self.check(configured, given: "library in config.toml:") }
+        else if let configured = Self.configuredLibrary { try Self.check(configured, given: "library in config.toml:", inConfig: true) }
     }
 
-    static func check(_ library: String, given origin: String) throws {
+    /// A library named by `origin` (an option, or config.toml's `library` when `inConfig`) must be
+    /// a file or a PostgreSQL address.
+    static func check(_ library: String, given origin: String, inConfig: Bool = false) throws {
         guard let scheme = AddressScheme.of(library), !PostgresAddress.schemes.contains(scheme) else { return }
         let message = "\(origin) \(PostgresAddress.redacted(library)): \(scheme): is not a library scheme; give the path of a JSON file, "
             + "or a PostgreSQL address postgresql://USER@HOST[:PORT]/DB (schemes known: \(PostgresAddress.schemes.joined(separator: ", ")))"
-        guard origin == "--library" else {
+        if inConfig {
             // The command line was right: the config file is at fault, so no usage is printed.
             complain(message)
             throw ExitCode(64)

@@ -37,7 +37,7 @@ final class PostgresConnection: @unchecked Sendable {
         guard let connection else { throw PostgresError(message: "out of memory", state: nil) }
         guard PQstatus(connection) == CONNECTION_OK else {
             var message = Self.message(PQerrorMessage(connection))
-            if let password, password.count >= 4 { message = message.replacingOccurrences(of: password, with: "***") }
+            if let password, !password.isEmpty { message = message.replacingOccurrences(of: password, with: "***") }
             PQfinish(connection)
             throw PostgresError(message: message, state: nil)
         }

@@ -10,30 +10,39 @@ enum PostgresLibraryRows {
 
     /// The whole library, read in the caller's transaction.
     static func library(_ connection: PostgresConnection) throws(PostgresError) -> PhotoLibrary {
-        var document: [UInt8] = Array("{\"schemaVersion\":\(LibraryStore.schemaVersion),\"photos\":".utf8)
-        appendList(try connection.execute("SELECT record FROM photory_photos ORDER BY ord"), &document)
-        document += ",\"trash\":".utf8
-        appendList(try connection.execute("SELECT record FROM photory_trash ORDER BY ord"), &document)
-        document += ",\"albums\":".utf8
-        appendList(try connection.execute("SELECT record FROM photory_albums ORDER BY ord"), &document)
-        document += ",\"feeds\":".utf8
-        appendList(try connection.execute("SELECT record FROM photory_feeds ORDER BY ord"), &document)
-        try appendHistory(connection, &document)
-        document += "}".utf8
-        return try decode(connection.roots.local(json: document))
+        try read(photos: try connection.execute("SELECT record FROM photory_photos ORDER BY ord"), on: connection) {
+            (document: inout [UInt8]) throws(PostgresError) in
+            document += ",\"trash\":".utf8
+            appendList(try connection.execute("SELECT record FROM photory_trash ORDER BY ord"), &document)
+            document += ",\"albums\":".utf8
+            appendList(try connection.execute("SELECT record FROM photory_albums ORDER BY ord"), &document)
+            document += ",\"feeds\":".utf8
+            appendList(try connection.execute("SELECT record FROM photory_feeds ORDER BY ord"), &document)
+            try appendHistory(connection, &document)
+        }
     }
 
     /// The photos of `ids` that are in the library (in its order), and the history and albums
     /// when `withHistory` (an import's renames change them): what an import's batch touches.
     static func part(_ connection: PostgresConnection, ids: [String], withHistory: Bool) throws(PostgresError) -> PhotoLibrary {
-        var document: [UInt8] = Array("{\"schemaVersion\":\(LibraryStore.schemaVersion),\"photos\":".utf8)
-        appendList(try connection.execute("SELECT record FROM photory_photos WHERE id = ANY($1::text[]) ORDER BY ord",
-                                          [arrayLiteral(ids)]), &document)
-        if withHistory {
+        let rows = try connection.execute("SELECT record FROM photory_photos WHERE id = ANY($1::text[]) ORDER BY ord",
+                                          [arrayLiteral(ids)])
+        return try read(photos: rows, on: connection) { (document: inout [UInt8]) throws(PostgresError) in
+            guard withHistory else { return }
             document += ",\"albums\":".utf8
             appendList(try connection.execute("SELECT record FROM photory_albums ORDER BY ord"), &document)
             try appendHistory(connection, &document)
         }
+    }
+
+    /// A library of the photo records of `rows` (their first column), and whatever `rest`
+    /// appends after them, read by the library file's reader with this machine's paths for the
+    /// shared roots (`SharedRoots.local(json:)`).
+    static func read(photos rows: PostgresRows, on connection: PostgresConnection,
+                     _ rest: (inout [UInt8]) throws(PostgresError) -> Void = { _ in }) throws(PostgresError) -> PhotoLibrary {
+        var document: [UInt8] = Array("{\"schemaVersion\":\(LibraryStore.schemaVersion),\"photos\":".utf8)
+        appendList(rows, &document)
+        try rest(&document)
         document += "}".utf8
         return try decode(connection.roots.local(json: document))
     }
@@ -47,7 +56,7 @@ enum PostgresLibraryRows {
     }
 
     /// `[row,row,…]` of the first column's JSON records.
-    static func appendList(_ rows: PostgresRows, _ out: inout [UInt8]) {
+    private static func appendList(_ rows: PostgresRows, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for row in 0..<rows.count {
             if row > 0 { out.append(contentsOf: ",\n".utf8) }
@@ -56,7 +65,7 @@ enum PostgresLibraryRows {
         out.append(UInt8(ascii: "]"))
     }
 
-    static func decode(_ document: [UInt8]) throws(PostgresError) -> PhotoLibrary {
+    private static func decode(_ document: [UInt8]) throws(PostgresError) -> PhotoLibrary {
         let contents: LibraryJSON.Contents
         do {
             contents = try document.withUnsafeBytes { try LibraryJSON.read($0, supported: LibraryStore.schemaVersion) }

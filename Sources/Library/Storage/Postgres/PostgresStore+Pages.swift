@@ -44,10 +44,7 @@ extension PostgresStore: LibraryPaging {
                     SELECT record, taken_key, path, id FROM photory_photos WHERE folder = $1 \(after)
                     ORDER BY \(Self.pageOrder) LIMIT $2
                     """, parameters)
-                var document: [UInt8] = Array("{\"schemaVersion\":\(LibraryStore.schemaVersion),\"photos\":".utf8)
-                PostgresLibraryRows.appendList(rows, &document)
-                document += "}".utf8
-                let photos = try PostgresLibraryRows.decode(connection.roots.local(json: document)).photos
+                let photos = try PostgresLibraryRows.read(photos: rows, on: connection).photos
                 let last = rows.count - 1
                 let next = rows.count == limit && last >= 0
                     ? FolderPageKey(takenAt: rows.string(last, 1) ?? "", path: rows.string(last, 2) ?? "",
