@@ -168,7 +168,9 @@ public struct PhotoExporter: Sendable {
     /// says the edits are not in it) otherwise. `note` also says when a Motion Photo's video or
     /// an MPO's other pictures were left out.
     func edited(_ photo: Photo, edits: MetadataChanges, note: inout String?) throws -> [UInt8]? {
-        let file = try read(photo.path)
+        // Only a photo can be a JPEG: a video or a RAW (large, and copied mapped) is not read whole to find out.
+        guard photo.kind == .photo || PathBytes.exists(photo.path) else { throw ExportFailure(reason: "file missing") }
+        let file = photo.kind == .photo ? try read(photo.path) : []
         guard file.starts(with: [0xFF, 0xD8]) else {
             if options.stripGPS {
                 throw ExportFailure(reason: "the position can only be taken out of JPEG files: not exported (--format jpeg re-encodes it without)")
