@@ -18,8 +18,11 @@ public struct PhotoGroup: Sendable, Equatable, Identifiable {
     /// Earliest and latest known `takenAt` in the group; "" when none is known.
     public var firstTakenAt: String
     public var lastTakenAt: String
+    /// The number of photos when only some (or none) of `photoIDs` are read yet: a folder from
+    /// an aggregate of a library not read whole (`DescriptionSummary`); nil: `photoIDs` is all.
+    public var summaryCount: Int? = nil
 
-    public var count: Int { photoIDs.count }
+    public var count: Int { summaryCount ?? photoIDs.count }
     /// What `dateRange` says when no photo's date is known.
     static let unknownDate = "date unknown"
     public var isOther: Bool { id == Self.otherID }

@@ -12,12 +12,20 @@
 ///    the order `FolderPageKey` defines (date taken, unknown first; then path; then id: byte
 ///    order), and the key to go on from; a screen costs the same at the first page and the last
 ///    (keyset pagination on an index, never OFFSET).
-/// 3. `commit(photoIDs:lockTimeout:_:)` saves edits as `append` does (one transaction, the
+/// 3. `descriptionSummaries()` gives the default grouping's folders (by description, "Other"
+///    for photos without one) the same way, and `photos(withDescriptionKey:after:limit:)` one
+///    of them a screen at a time, in the same page order; both leave out the photos a stack
+///    hides behind its cover, as the browser's grids do (`Photo.isHiddenInStack`).
+/// 4. `photos(ids:)` reads the photos named (the home grid's covers), and no others.
+/// 5. `commit(photoIDs:lockTimeout:_:)` saves edits as `append` does (one transaction, the
 ///    line other writers follow, concrete edits only), reading under the lock only the photos
 ///    `photoIDs` names and those the planned edits name, plus the history and albums.
 public protocol LibraryPaging: LibraryStoring {
     func folderSummaries() throws(LibraryStoreError) -> [FolderSummary]
     func photos(inFolder folder: String, after key: FolderPageKey?, limit: Int) throws(LibraryStoreError) -> FolderPage
+    func descriptionSummaries() throws(LibraryStoreError) -> [DescriptionSummary]
+    func photos(withDescriptionKey key: String, after: FolderPageKey?, limit: Int) throws(LibraryStoreError) -> FolderPage
+    func photos(ids: [String]) throws(LibraryStoreError) -> [Photo]
     @discardableResult
     func commit(photoIDs: [String], lockTimeout: Double,
                 _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits
@@ -40,6 +48,40 @@ public struct FolderSummary: Sendable, Equatable {
         self.firstTakenAt = firstTakenAt
         self.lastTakenAt = lastTakenAt
         self.coverID = coverID
+    }
+}
+
+/// One folder of the default grouping (by description) from an aggregate: what a home-grid
+/// tile needs without the photos. The same folder, id, name and count as `PhotoLibrary.groups`
+/// gives once every photo is read.
+public struct DescriptionSummary: Sendable, Equatable {
+    /// `DescriptionResolver.groupKey` of the description; "" for the photos without one ("Other").
+    public var key: String
+    /// As the first photo in library order writes it; "Other" for the key "".
+    public var name: String
+    public var count: Int
+    /// Earliest and latest known `takenAt`; "" when none is known.
+    public var firstTakenAt: String
+    public var lastTakenAt: String
+    /// The folder's first photo in page order.
+    public var coverID: String
+
+    public init(key: String, name: String, count: Int, firstTakenAt: String, lastTakenAt: String, coverID: String) {
+        self.key = key
+        self.name = name
+        self.count = count
+        self.firstTakenAt = firstTakenAt
+        self.lastTakenAt = lastTakenAt
+        self.coverID = coverID
+    }
+
+    /// The id of the folder `PhotoLibrary.groups` gives for it.
+    public var groupID: String { key.isEmpty ? PhotoGroup.otherID : PhotoGroup.id(forKey: key) }
+
+    /// The home grid's tile for it, before its photos are read: no photo ids, the count told.
+    public var group: PhotoGroup {
+        PhotoGroup(id: groupID, name: name, photoIDs: [], coverID: coverID,
+                   firstTakenAt: firstTakenAt, lastTakenAt: lastTakenAt, summaryCount: count)
     }
 }
 
