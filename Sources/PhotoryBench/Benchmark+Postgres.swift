@@ -110,7 +110,8 @@ extension Benchmark {
     private func browserOpening(_ address: PostgresAddress) throws -> (first: Double, read: Double) {
         let started = Measure.now()
         let store = PostgresStore(address: address)
-        let photos = try store.folderSummaries().reduce(0) { $0 + $1.count }
+        let summaries = try store.descriptionSummaries()
+        let photos = summaries.reduce(0) { $0 + $1.count }
         let app = BrowserApp(store: store, thumbnails: ThumbnailStore(folder: folder("postgres/thumbnails")),
                              config: Config(), rememberedFile: folder("postgres") + "/state.json")
         let times = Locked<(first: Double?, read: Double?)>((nil, nil))
@@ -119,11 +120,11 @@ extension Benchmark {
         let loop = Thread {
             do {
                 let terminal = try Terminal(headlessColumns: 160, rows: 48, colorModeOverride: .truecolor)
-                app.run(library: PhotoLibrary(), on: terminal, notice: "Reading \(Counted.text(photos))…", readBehind: true) { grid in
+                app.run(library: PhotoLibrary(), on: terminal, notice: "Reading \(Counted.text(photos))…", readBehind: summaries) { grid in
                     let now = Measure.now(), status = grid.lines()[grid.height - 1]
                     let read = times.withLock { times -> Bool in
                         if times.first == nil { times.first = now - started }
-                        guard times.read == nil, status.contains("Library reloaded") else { return false }
+                        guard times.read == nil, status.contains("Library read") else { return false }
                         times.read = now - started
                         return true
                     }

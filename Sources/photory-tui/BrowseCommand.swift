@@ -26,14 +26,17 @@ struct BrowseCommand: ParsableCommand {
             }
             var notes: [String] = []
             var position: JournalPosition?
-            let photos = try photosToReadBehind()
-            let library = photos != nil ? PhotoLibrary()
+            let summaries = try foldersToReadBehind()
+            let library = summaries != nil ? PhotoLibrary()
                 : try options.loadForReading(checkMissing: false, orEmpty: true, notes: &notes, position: &position)
-            if let photos { notes = ["Reading \(Counted.text(photos, "photo")) from \(options.store.location)…"] }
+            if let summaries {
+                let photos = summaries.reduce(0) { $0 + $1.count }
+                notes = ["Reading \(Counted.text(photos, "photo")) from \(options.store.location)…"]
+            }
             do {
                 try BrowserApp(store: options.store, thumbnails: options.thumbnails, web: options.webImporter(download))
                     .run(library: consume library, colorModeOverride: colors, graphics: graphics, notice: notes.first, position: position,
-                         readBehind: photos != nil)
+                         readBehind: summaries)
             } catch {
                 // Edits left unsaved are said at the end, not as a start that failed.
                 throw CommandFailure(error is BrowserApp.UnsavedEdits ? "\(error)" : "cannot start the browser: \(error)")
@@ -43,22 +46,26 @@ struct BrowseCommand: ParsableCommand {
 }
 
 extension BrowseCommand {
-    /// From this many photos, a library the store can count without reading it (`LibraryPaging`:
-    /// PostgreSQL) opens empty and is read behind the first frame: the screen is up at once
-    /// instead of after every row (seconds at a million). Smaller ones open read, as a JSON file
-    /// does (the remembered folder and photo are restored only then).
-    static let readBehindFrom = 100_000
+    /// From this many photos, a library the store can summarise without reading it
+    /// (`LibraryPaging`: PostgreSQL) opens with the home grid from the aggregate and is read
+    /// behind the first frame: the screen is up at once instead of after every row (seconds at
+    /// a million). Smaller ones open read, as a JSON file does (the remembered folder and photo
+    /// are restored only then). `PHOTORY_READ_BEHIND_FROM` sets another threshold (tests).
+    static var readBehindFrom: Int {
+        ProcessInfo.processInfo.environment["PHOTORY_READ_BEHIND_FROM"].flatMap { Int($0) } ?? 100_000
+    }
 
-    /// The photos the library holds, when it is to be read behind the first frame; nil otherwise.
-    func photosToReadBehind() throws -> Int? {
+    /// The default grouping's folders from the store's aggregate, when the library is to be
+    /// read behind the first frame; nil otherwise.
+    func foldersToReadBehind() throws -> [DescriptionSummary]? {
         guard let paging = options.store as? any LibraryPaging else { return nil }
-        let photos: Int
+        let summaries: [DescriptionSummary]
         do {
-            photos = try paging.folderSummaries().reduce(0) { $0 + $1.count }
+            summaries = try paging.descriptionSummaries()
         } catch {
             throw CommandFailure(error.description)
         }
-        return photos >= Self.readBehindFrom ? photos : nil
+        return summaries.reduce(0) { $0 + $1.count } >= Self.readBehindFrom ? summaries : nil
     }
 }
 

@@ -87,7 +87,7 @@ public struct DescriptionSummary: Sendable, Equatable {
 
 /// Where a page of a folder ends: the last photo's sort key. Photos sort by `takenAt` ("" when
 /// unknown, so those come first), then path, then id, each by bytes.
-public struct FolderPageKey: Sendable, Equatable, Comparable {
+public struct FolderPageKey: Sendable, Hashable, Comparable {
     public var takenAt: String
     public var path: String
     public var id: String

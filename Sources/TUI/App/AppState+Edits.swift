@@ -68,7 +68,9 @@ extension AppState {
     mutating func editsSaved(_ result: Result<Msg.EditsSaved, Failure>, through sequence: Int) {
         switch result {
         case let .success(saved):
-            if isImporting { savedDuringImport += unsaved.filter { $0.sequence <= sequence }.map(\.edit) }
+            // The library an import, or the read behind the first frame (issue 26), hands back may
+            // have been read before them.
+            if isImporting || readingBehind != nil { savedDuringImport += unsaved.filter { $0.sequence <= sequence }.map(\.edit) }
             let count = unsaved.count
             unsaved.removeAll { $0.sequence <= sequence }
             if libraryTrouble != nil {   // saved after the library was out of reach: said, as the failure was
@@ -159,6 +161,7 @@ extension AppState {
     /// Installs a library read from disk (after an import, a reload), with the edits
     /// not saved yet replayed on it, so nothing the user did disappears from the screen.
     mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
+        readingBehind = nil   // a whole library: it takes over from the one read behind (issue 26)
         var library = fromDisk
         for edit in savedDuringImport + unsaved.map(\.edit) { library.replayOnce(edit) }
         _ = applyDownloads(to: &library)

@@ -24,6 +24,7 @@ extension AppState {
     /// grouping; under `rejected = "hide"`, not a folder whose every photo is a hidden reject
     /// (it would open empty).
     var homeFolders: [PhotoGroup] {
+        if let folders = readingFolders { return folders }   // read behind (issue 26)
         let folders: [PhotoGroup]
         if let tree = activeTree {
             // Albums (issue 23): after the smart folders, unless the tree is the albums'.
@@ -52,6 +53,7 @@ extension AppState {
 
     func makePage(id: String) -> FolderPage? {
         if id == SearchState.resultsID { return FolderPage(group: search.group(library: library)) }
+        if readingBehind != nil { return readingPage(id: id) }   // read behind (issue 26)
         if let folder = activeTree?.folder(id: id) {
             var group = folder.group
             group.photoIDs = shown(sorted(folder.photoIDs), in: id)
@@ -67,7 +69,7 @@ extension AppState {
 
     /// `ids` without the rejected photos when `rejected = "hide"` (the Rejected smart folder
     /// and search results show them all).
-    private func shown(_ ids: [String], in id: String) -> [String] {
+    func shown(_ ids: [String], in id: String) -> [String] {
         guard hidesRejects(in: id) else { return ids }
         return ids.filter { library.photo(id: $0)?.isRejected != true }
     }
@@ -108,7 +110,7 @@ extension AppState {
             effects.append(.buildSearchIndex(library, generation: revision))
         }
         if let memories = memoriesToBuild() { effects.append(memories) }
-        return effects
+        return effects + pagedReadsDue()
     }
 
     /// Search is open or its results are on the stack.

@@ -10,6 +10,7 @@ extension AppState {
         }
         let before = screenBefore
         transition = nil
+        readingBehind?.retryFailed()   // read behind (issue 26)
         let effects = apply(msg)
         dropZoomOfHiddenPhoto()
         startTransition(after: before)
@@ -61,7 +62,13 @@ extension AppState {
             changeLayer(ImportOverlayState.self) { $0.fail(failure.message) }
             return []
         case let .libraryLoaded(.success(library), byAnotherWriter):
+            let wasReadBehind = readingBehind != nil
             installFromDisk(library)
+            if !isImporting { savedDuringImport = [] }
+            if wasReadBehind {
+                status = "Library read: \(Counted.text(library.photos.count))"
+                return []
+            }
             if byAnotherWriter { return [] }
             // The photos only: the folders of a grouping other than by description are still
             // being rebuilt, and the description groups' count would name the wrong ones.
@@ -85,6 +92,9 @@ extension AppState {
             return []
         case let .editsSaved(result, sequence):
             editsSaved(result, through: sequence)
+            return []
+        case let .pagedRead(read, result):   // read behind (issue 26)
+            pagedRead(read, result)
             return []
         case .libraryReachable:
             libraryReachable()
@@ -200,6 +210,10 @@ extension AppState {
         guard var action = keyMap.action(for: key, in: screenKeyContext) else { return [] }
         action = videoAction(action, for: key)   // Videos (issue 21)
         if let effects = handleVideo(action) { return effects }
+        if let reason = waitsForWholeLibrary(action) {   // read behind (issue 26)
+            status = reason
+            return []
+        }
         // Ratings, labels, tags, culling, the trash (issue 22)
         if let effects = handleMarking(action) { return effects }
         if let effects = handleOrganising(action) { return effects }

@@ -53,6 +53,9 @@ public struct AppState: Sendable {
     /// Why the library cannot be saved to or followed now (a PostgreSQL server gone, a lock
     /// held), shown on the status line whenever no other message is (issue 26); nil: all well.
     var libraryTrouble: String?
+    /// The library is being read behind the first frame (issue 26): the home grid from an
+    /// aggregate and folders a screen at a time meanwhile (`ReadingBehind`); nil once it is in.
+    var readingBehind: ReadingBehind?
     /// The library, the keys and what is remembered: what the whole run works with.
     public internal(set) var session: Session
     public internal(set) var shouldQuit = false

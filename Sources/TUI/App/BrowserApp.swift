@@ -29,6 +29,8 @@ public final class BrowserApp: Sendable {
         /// Imports and feed refreshes, one at a time (`importKey`): a cancelled one (Esc, quitting)
         /// saves what finished; quitting waits for that.
         let imports: JobQueue<String>
+        /// Covers and screens of a library read behind the first frame (issue 26).
+        let pages: JobQueue<PagedRead>
         /// Folder trees and the search index.
         let builds: DerivedBuilds
         /// Follows other writers from where the library given to `run` was read.
@@ -78,9 +80,11 @@ public final class BrowserApp: Sendable {
     ///   edits after it reach the screen (nil: they show after `r`).
     /// - Parameter readBehind: `library` is a stand-in (empty): the library is read in the
     ///   background once the first frame is up, and followed from there (a PostgreSQL library
-    ///   of a million photos: its first frame does not wait for every row).
+    ///   of a million photos: its first frame does not wait for every row). Meanwhile the home
+    ///   grid shows these folders (the store's aggregate) and folders are read a screen at a
+    ///   time (`ReadingBehind`); nil: `library` is the library.
     public func run(library: consuming PhotoLibrary, colorModeOverride: ColorMode? = nil, graphics: GraphicsChoice? = nil,
-                    notice: String? = nil, position: JournalPosition? = nil, readBehind: Bool = false) throws {
+                    notice: String? = nil, position: JournalPosition? = nil, readBehind: [DescriptionSummary]? = nil) throws {
         let terminal = try Terminal(colorModeOverride: colorModeOverride, graphics: graphics ?? config.graphics ?? .auto,
                                     mouse: config.mouse)
         defer { terminal.restore() }
@@ -115,7 +119,7 @@ public final class BrowserApp: Sendable {
     /// - Parameter position: as in ``run(library:colorModeOverride:graphics:notice:position:readBehind:)``;
     ///   `readBehind` too.
     public func run(library: consuming PhotoLibrary, on terminal: Terminal, notice: String? = nil, position: JournalPosition? = nil,
-                    readBehind: Bool = false,
+                    readBehind: [DescriptionSummary]? = nil,
                     onFrame: ((CellGrid) -> Void)? = nil) {
         let size = terminal.size
         // The state becomes the library's only holder once the missing-file check is done (the
@@ -146,6 +150,7 @@ public final class BrowserApp: Sendable {
         state.slideshowSettings = config.slideshow   // Slideshow (issue 23)
         state.slideshowSeed = UInt64.random(in: 0...UInt64.max)
         state.feedThreshold = config.feedThreshold   // Paged feeds (issue 24)
+        state.readingBehind = readBehind.map(ReadingBehind.init(summaries:))   // Scale (issue 26)
         let jobs = JobScheduler()
         defer { jobs.shutdown() }
         let maker = PreviewMaker(thumbnails: thumbnails, scheduler: jobs)
@@ -157,7 +162,7 @@ public final class BrowserApp: Sendable {
         let follower = JournalFollower(store: store, saver: saver, position: position) { inbox.post($0) }
         let imports = jobs.queue("import", workers: 1, keyedBy: String.self)
         workers.withLock {
-            $0 = Workers(jobs: jobs, imports: imports, builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower,
+            $0 = Workers(jobs: jobs, imports: imports, pages: jobs.queue("pages", workers: 1, keyedBy: PagedRead.self), builds: DerivedBuilds(scheduler: jobs) { inbox.post($0) }, follower: follower,
                          player: VideoPlayer(scheduler: jobs) { inbox.post($0) },
                          webcam: WebcamRunner(scheduler: jobs, shoot: { [store, thumbnails] camera, folder in
                              do {
@@ -169,7 +174,7 @@ public final class BrowserApp: Sendable {
         }
         follower.start()
         defer { follower.stop() }
-        if readBehind { follower.reload(byAnotherWriter: false) }
+        if readBehind != nil { follower.reload(byAnotherWriter: false) }
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.
@@ -515,6 +520,23 @@ public final class BrowserApp: Sendable {
             }
         case let .saveEdits(edit, sequence):
             saver.save(edit, sequence: sequence)
+        case let .readPaged(read):   // Scale (issue 26)
+            let store = self.store
+            workers.withLock { $0?.pages }?.submit(Job(key: read) { token in
+                guard let paging = store as? any LibraryPaging else { return }
+                let result: Result<Library.FolderPage, Failure>
+                do {
+                    switch read {
+                    case let .covers(ids):
+                        result = .success(Library.FolderPage(photos: try paging.photos(ids: ids), next: nil))
+                    case let .page(_, key, after, limit):
+                        result = .success(try paging.photos(withDescriptionKey: key, after: after, limit: limit))
+                    }
+                } catch {
+                    result = .failure(Failure("\(error)"))
+                }
+                if !token.isCancelled { inbox.post(.pagedRead(read, result)) }
+            })
         case let .writeBack(photoIDs):
             let store = self.store, saver = self.saver, thumbnails = self.thumbnails
             DispatchQueue.global(qos: .userInitiated).async {

@@ -17,6 +17,8 @@ public enum Effect: Equatable, Sendable {
     /// Read the library again without saying so: another writer's edits came while the
     /// browser's own were pending, and on disk they go under them (the undo order must match).
     case catchUpWithDisk
+    /// Read covers or a folder's next screen from a library being read behind (issue 26).
+    case readPaged(PagedRead)
     /// Save what the browser remembers between runs.
     case remember(RememberedState)
     /// Save an edit (or its undo/redo) to the library file; `sequence` numbers them in order.

@@ -38,6 +38,9 @@ public enum Msg: Sendable {
     /// Edits up to `through` were saved, or could not be yet. The browser keeps its own state:
     /// it already shows them.
     case editsSaved(Result<EditsSaved, Failure>, through: Int)
+    /// Photos read from a library being read behind the first frame (issue 26): covers or a
+    /// folder's next screen, or why not.
+    case pagedRead(PagedRead, Result<Library.FolderPage, Failure>)
     /// The library answers again after following it failed (a PostgreSQL server back; issue 26).
     case libraryReachable
     /// The file's own metadata for the info panel.

@@ -26,10 +26,13 @@ enum HomeScreen {
 
     /// "Home · by date · 12 folders · 3400 photos"; "(grouping…)" while the tree is built.
     static func title(_ state: AppState, width: Int = .max) -> String {
-        let photos = state.library.itemCount   // a stack once (issue 21)
+        // Read behind (issue 26): the aggregate's counts until every photo is in.
+        let photos = state.readingBehind?.total ?? state.library.itemCount   // a stack once (issue 21)
         let by = "by " + state.grouping.title.lowercased() + (state.isGroupingPending ? " (grouping…)" : "")
         let count: String
-        if let tree = state.activeTree {
+        if let folders = state.readingFolders {
+            count = folders.isEmpty ? "reading…" : Counted.text(folders.count, "group")
+        } else if let tree = state.activeTree {
             count = Counted.text(tree.folders.count, "folder")
         } else {
             let groups = state.library.groups.count
@@ -43,9 +46,9 @@ enum HomeScreen {
     static func render(_ state: AppState, into grid: inout CellGrid) {
         let area = state.contentArea
         guard !state.homeFolders.isEmpty else {
-            let lines = ["Your library is empty.", "",
-                         "Press a to pick a folder to import,",
-                         "or run: photory-tui import FOLDER"]
+            let lines = state.readingLines ?? ["Your library is empty.", "",
+                                               "Press a to pick a folder to import,",
+                                               "or run: photory-tui import FOLDER"]
             let top = area.y + max(0, (area.height - lines.count) / 2)
             for (i, line) in lines.enumerated() {
                 grid.put(line, x: area.x + max(0, (area.width - line.displayWidth) / 2), y: top + i,

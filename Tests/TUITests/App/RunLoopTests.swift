@@ -23,7 +23,8 @@ extension OneTerminalAtATime {
             private let folder = TemporaryFolder("photory-loop")
 
             /// `store`: a JSON file in a temporary folder unless given; `readBehind` as `BrowserApp.run` takes it.
-            init(library: PhotoLibrary = PhotoLibrary(), store: (any LibraryStoring)? = nil, readBehind: Bool = false) throws {
+            init(library: PhotoLibrary = PhotoLibrary(), store: (any LibraryStoring)? = nil,
+                 readBehind: [DescriptionSummary]? = nil) throws {
                 // The user's own config.toml and remembered state (a grouping chosen in an earlier
                 // run, say) must not change what the test sees.
                 app = BrowserApp(store: store ?? LibraryStore(path: folder.file("library.json")),
@@ -117,8 +118,9 @@ extension OneTerminalAtATime {
             #expect(running.waitUntilEnded(), "q on the home screen ends the loop")
         }
 
-        /// A PostgreSQL library of a million photos opens empty and is read behind the first frame
-        /// (issue 26): the library arrives without a key, and keys work on it.
+        /// A PostgreSQL library of a million photos opens with the home grid from the aggregate and
+        /// is read behind the first frame (issue 26): the library arrives without a key, and keys
+        /// work on it.
         @Test(.enabled(if: PostgresServer.available, "needs PostgreSQL's initdb and pg_ctl (Debian: postgresql)"))
         func aLibraryReadBehindTheFirstFrameArrivesWithoutAKey() throws {
             let store = PostgresStore(address: try #require(PostgresAddress(try PostgresServer.shared.get().newDatabase())))
@@ -126,12 +128,14 @@ extension OneTerminalAtATime {
                 library = TestLibrary.standard()
                 return true
             }
-            let running = try Running(store: store, readBehind: true)
+            let running = try Running(store: store, readBehind: try store.descriptionSummaries())
             defer { running.finish() }
             #expect(running.waitForFrame { _ in true } != nil, "the first frame, before the library")
             let home = "photory · Home · by description · 4 groups"
-            let read = running.waitForFrame { $0.lines()[0].hasPrefix(home) }
-            #expect(read.map(running.statusLine)?.contains("Library reloaded: \(Counted.text(TestLibrary.standard().photos.count))") == true)
+            let read = running.waitForFrame {
+                running.statusLine($0).contains("Library read: \(Counted.text(TestLibrary.standard().photos.count))")
+            }
+            #expect(read?.lines()[0].hasPrefix(home) == true)
             running.press("\u{1b}OC\u{1b}OC\r")
             #expect(running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") } != nil)
         }

@@ -1,0 +1,96 @@
+import Library
+
+/// The browser while its library is read behind the first frame (issue 26; `ReadingBehind`):
+/// the home grid from the aggregate, covers and a folder's screens read as they are needed,
+/// and the whole library taking over once it is in.
+extension AppState {
+    /// The home grid's folders while the library is read: the default grouping's, from the
+    /// aggregate; none for another grouping (its folders need every photo).
+    var readingFolders: [PhotoGroup]? {
+        guard let readingBehind else { return nil }
+        return grouping == .description ? readingBehind.folders : []
+    }
+
+    /// The grid of folder `id` while the library is read: the photos read so far, in page order
+    /// (the chosen sort waits for the whole library), rejected ones hidden when so set.
+    func readingPage(id: String) -> FolderPage? {
+        guard let readingBehind, grouping == .description,
+              var group = readingBehind.folders.first(where: { $0.id == id }) else { return nil }
+        let read = readingBehind.pages[id]?.photoIDs ?? []
+        group.photoIDs = shown(read, in: id)
+        group.summaryCount = nil
+        return FolderPage(group: group, totalPhotos: readingBehind.folders.first { $0.id == id }?.count)
+    }
+
+    /// After each message: the covers once, and the next screen of the folder on screen when
+    /// the cursor nears the end of what is read (a failed read is asked again when it moves).
+    mutating func pagedReadsDue() -> [Effect] {
+        guard var reading = readingBehind else { return [] }
+        var effects: [Effect] = []
+        if !reading.coversAsked {
+            reading.coversAsked = true
+            let covers = reading.folders.map(\.coverID).filter { !$0.isEmpty && library.photo(id: $0) == nil }
+            if !covers.isEmpty { effects.append(.readPaged(.covers(covers))) }
+        }
+        let position: (id: String, index: Int)?
+        switch screen {
+        case .home: position = nil
+        case let .group(id): position = (id, currentPage?.photoIndex(ofItem: groupCursor.selected) ?? 0)
+        case let .detail(id, index): position = (id, index)
+        }
+        if let position, grouping == .description, let read = reading.readDue(folder: position.id, position: position.index) {
+            effects.append(.readPaged(read))
+        }
+        readingBehind = reading
+        return effects
+    }
+
+    /// Photos read for `read` came (or why not): they join the stand-in library, the screens
+    /// staying on their photo.
+    mutating func pagedRead(_ read: PagedRead, _ result: Result<Library.FolderPage, Failure>) {
+        guard readingBehind != nil else { return }   // the whole library came first
+        switch result {
+        case let .success(page):
+            let photos = page.photos, next = page.next
+            let before = openPages()
+            let new = photos.filter { library.photo(id: $0.id) == nil }
+            if !new.isEmpty {
+                var changed = PhotoLibrary()
+                swap(&changed, &library)
+                changed.add(contentsOf: new)
+                library = changed
+            }
+            if case let .page(id, _, _, _) = read {
+                readingBehind?.pageRead(folder: id, photoIDs: photos.map(\.id), next: next)
+            }
+            caches.record(.photosAdded)
+            follow(before)
+        case let .failure(failure):
+            if case let .page(id, _, _, _) = read { readingBehind?.pageFailed(folder: id, failure.message) }
+            status = "Could not read the photos: \(failure.message)"
+        }
+    }
+
+    /// What the home grid says while the library is read and shows no folders yet.
+    var readingLines: [String]? {
+        guard let readingBehind else { return nil }
+        let reading = "Reading \(Counted.text(readingBehind.total))…"
+        guard grouping != .description else { return [reading] }
+        return [reading, "", "The folders by \(grouping.title.lowercased()) show once every photo is read;",
+                "by description (\(keyMap.label(.grouping, in: .home))) they show now."]
+    }
+
+    /// Why `action` waits for the whole library while it is read (search, another sort, the
+    /// duplicates: they need every photo); nil when it does not.
+    func waitsForWholeLibrary(_ action: Action) -> String? {
+        guard let readingBehind else { return nil }
+        let what: String
+        switch action {
+        case .search: what = "search works"
+        case .sort: what = "the photos can be sorted another way"
+        case .showDuplicates: what = "duplicates can be found"
+        default: return nil
+        }
+        return "Still reading \(Counted.text(readingBehind.total)): \(what) once every photo is read"
+    }
+}
