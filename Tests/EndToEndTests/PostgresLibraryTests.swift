@@ -6,7 +6,8 @@ import Testing
 /// (`PostgresServer`): the same import lists the same as in a JSON file, 20 processes editing
 /// at once keep 20 edits, a server killed during an edit is a clear failure, a newer schema is
 /// refused, `migrate` copies a library there and back without a difference, `library = …` in
-/// config.toml picks the database, an open browser shows another process's edit.
+/// config.toml picks the database, an open browser shows another process's edit, a large
+/// library opens on its folders before it is read.
 @Suite("PostgreSQL libraries", .serialized,
        .enabled(if: PostgresServer.available, "needs PostgreSQL's initdb and pg_ctl (Debian: postgresql)"))
 struct PostgresLibraryTests {
@@ -71,6 +72,27 @@ struct PostgresLibraryTests {
         try run.tmux.waitFor("★ photo-03.jpg", timeout: 5)
         try run.tmux.waitFor("Changed by another photory-tui: 1 edit")
         try run.leaveGroupAndQuit()
+    }
+
+    /// Read behind the first frame (issue 26, "Scale": from 100,000 photos; here from one, by
+    /// `PHOTORY_READ_BEHIND_FROM`): the browser opens on the aggregate's folders and keys work
+    /// through to the whole library.
+    @Test func aLibraryReadBehindTheFirstFrameOpensOnItsFoldersAndReadsTheRest() throws {
+        let (sandbox, _, _) = try sandbox()
+        _ = try succeed(["import", sandbox.root.path + "/photos"], sandbox)
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.startBrowser(library: sandbox.library, sandbox: sandbox, columns: 120, rows: 40,
+                              extraEnvironment: ["PHOTORY_READ_BEHIND_FROM": "1"])
+        try tmux.waitFor("Home · by description · 3 groups · 12 photos")
+        try tmux.waitFor("Library read: 12 photos")
+        tmux.send("Enter")
+        try tmux.waitFor("Beach day · 5 photos")
+        try tmux.waitFor("beach-05.jpg")
+        tmux.send("Escape")
+        try tmux.waitFor("Home")
+        tmux.send("q")
+        try tmux.waitFor("EXITED 0")
     }
 
     @Test func aServerKilledDuringAnEditIsAClearFailure() throws {
