@@ -71,6 +71,12 @@ extension AppState {
         }
     }
 
+    /// What an empty grid of folder `id` says while its first screen is read (or could not be).
+    func readingLine(folder id: String) -> String? {
+        guard let page = readingBehind?.pages[id], page.photoIDs.isEmpty, !page.complete else { return nil }
+        return page.failure.map { "Could not read the photos: \($0)" } ?? "Reading the photos…"
+    }
+
     /// What the home grid says while the library is read and shows no folders yet.
     var readingLines: [String]? {
         guard let readingBehind else { return nil }

@@ -78,6 +78,13 @@ enum GroupScreen {
 
     static func render(_ state: AppState, into grid: inout CellGrid) {
         guard let page = state.currentPage else { return }
+        // Read behind (issue 26): a folder whose first screen is on its way says so.
+        if page.count == 0, let reading = state.readingLine(folder: page.group.id) {
+            let area = state.contentArea
+            grid.put(reading, x: area.x + max(0, (area.width - reading.displayWidth) / 2), y: area.y + area.height / 2,
+                     style: .plain, maxWidth: area.width)
+            return
+        }
         if state.listView {
             PhotoListView.render(page, state: state, into: &grid)
             return
