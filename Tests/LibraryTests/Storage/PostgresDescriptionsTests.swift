@@ -41,11 +41,15 @@ struct PostgresDescriptionsTests {
         photo("o-cleared", "/o/o3.jpg", description: "Harbour", takenAt: "2022-01-02T00:00:00", edited: ""),
     ]
 
-    private func filledStore() throws -> (store: PostgresStore, address: String) {
+    /// `photos`, and `crowd` more of one description after them.
+    private func filledStore(crowd: Int = 0) throws -> (store: PostgresStore, address: String) {
         let address = try PostgresServer.shared.get().newDatabase()
         let store = PostgresStore(address: try #require(PostgresAddress(address)))
+        let more = (0..<crowd).map { i in
+            Self.photo(String(format: "c%05d", i), "/crowd/\(i).jpg", description: "Crowd", takenAt: "2021-01-01T00:00:00")
+        }
         _ = try store.update(lockTimeout: 5) { library in
-            library = PhotoLibrary(photos: Self.photos)
+            library = PhotoLibrary(photos: Self.photos + more)
             return true
         }
         return (store, address)
@@ -65,7 +69,7 @@ struct PostgresDescriptionsTests {
     }
 
     /// The summaries are the groups of the library read whole, each walked in pages.
-    private func expectSummariesAreTheGroups(_ store: PostgresStore, _ comment: Comment? = nil) throws {
+    private func expectSummariesAreTheGroups(_ store: PostgresStore, _ comment: Comment? = nil, limit: Int = 2) throws {
         let groups = try store.load().groups
         let summaries = try store.descriptionSummaries()
         #expect(summaries.map(\.groupID) == groups.map(\.id), comment)
@@ -74,7 +78,7 @@ struct PostgresDescriptionsTests {
         #expect(summaries.map(\.firstTakenAt) == groups.map(\.firstTakenAt), comment)
         #expect(summaries.map(\.lastTakenAt) == groups.map(\.lastTakenAt), comment)
         for (summary, group) in zip(summaries, groups) {
-            let read = try walk(store, key: summary.key, limit: 2)
+            let read = try walk(store, key: summary.key, limit: limit)
             #expect(read.map(\.id).sorted() == group.photoIDs.sorted(), "\(summary.name): each photo once")
             #expect(read.map(FolderPageKey.init) == read.map(FolderPageKey.init).sorted(), "in page order")
             #expect(summary.coverID == read.first?.id, "\(summary.name): the cover is the first photo of its pages")
@@ -134,8 +138,10 @@ struct PostgresDescriptionsTests {
 
     @Test func aLibraryMadeBeforeTheDescriptionIndexGetsItWithItsPhotos() throws {
         let server = try PostgresServer.shared.get()
-        let (store, address) = try filledStore()
+        // More photos than the backfill reads at a time.
+        let (store, address) = try filledStore(crowd: PostgresGroupingColumns.backfillBatch + 100)
         let before = try store.descriptionSummaries()
+        #expect(before.map(\.name) == ["beach   DAY", "Crowd", "Harbour", "Mountains", "Other"])
         // Back to schema 2, as a library made before migration 3 is.
         try server.sql("""
             ALTER TABLE photory_photos DROP COLUMN description_key, DROP COLUMN description, DROP COLUMN stack_hidden,
@@ -146,7 +152,7 @@ struct PostgresDescriptionsTests {
             """, database: address)
         let reopened = PostgresStore(address: try #require(PostgresAddress(address)))
         #expect(try reopened.descriptionSummaries() == before)
-        try expectSummariesAreTheGroups(reopened, "after the backfill")
+        try expectSummariesAreTheGroups(reopened, "after the backfill", limit: 500)
         #expect(try server.sql("SELECT max(version) FROM schema_version", database: address) == "\(PostgresSchema.latest)\n")
     }
 }

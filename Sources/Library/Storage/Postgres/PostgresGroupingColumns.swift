@@ -99,14 +99,14 @@ enum PostgresGroupingColumns {
     static let backfillBatch = 2_000
 
     /// Fills the columns of the rows written before migration 3 (in its transaction): the
-    /// records read a batch at a time, then the stacks of the rows that share a stem or a
-    /// content id.
+    /// records read a batch at a time (by the primary key's order, so each batch is an index
+    /// range), then the stacks of the rows that share a stem or a content id.
     static func backfill(_ connection: PostgresConnection) throws(PostgresError) {
         var keys: [String: String] = [:]
         var last = ""
         while true {
             let rows = try connection.execute("""
-                SELECT record, id, path FROM photory_photos WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2
+                SELECT record, id, path FROM photory_photos WHERE id > $1 ORDER BY id LIMIT $2
                 """, [last, String(backfillBatch)])
             guard rows.count > 0 else { break }
             let photos = try PostgresLibraryRows.read(photos: rows, on: connection).photos
