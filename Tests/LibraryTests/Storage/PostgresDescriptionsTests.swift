@@ -109,11 +109,12 @@ struct PostgresDescriptionsTests {
         }
         try expectSummariesAreTheGroups(store, "after moving b2")
         #expect(try store.descriptionSummaries().map(\.count) == [2, 1, 3, 4])
-        // Cleared: to "Other"; and a new description makes a new folder.
+        // Cleared (blank is cleared): to "Other"; and a new description makes a new folder.
         try store.commit(photoIDs: ["b1", "m1"], lockTimeout: 5) { library in
             let planner = EditPlanner(library: library)
-            return [.apply(planner.setDescription(["b1"], to: "")), .apply(planner.setDescription(["m1"], to: "Zoo"))]
+            return [.apply(planner.setDescription(["b1"], to: " \t ")), .apply(planner.setDescription(["m1"], to: "Zoo"))]
         }
+        #expect(try store.photos(ids: ["b1"]).first?.description == nil)
         try expectSummariesAreTheGroups(store, "after clearing b1")
         #expect(try store.descriptionSummaries().map(\.name) == ["beach   DAY", "Harbour", "Mountains", "Zoo", "Other"])
     }
