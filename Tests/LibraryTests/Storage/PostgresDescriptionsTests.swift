@@ -120,7 +120,8 @@ struct PostgresDescriptionsTests {
     }
 
     /// A JPEG imported after its RAW hides it (the RAW's row is not written by the import), and
-    /// the RAW shows again when the JPEG leaves for the trash.
+    /// the RAW shows again when the JPEG leaves for the trash; a Live Photo's movie imported
+    /// after its still, in another folder, is hidden too.
     @Test func anImportThatFormsAStackHidesTheOlderRaw() throws {
         let (store, _) = try filledStore()
         try store.appendPhotos(ImportedPhotos(photos: [Self.photo("raw-c", "/s/IMG_0003.NEF", description: "Night",
@@ -135,6 +136,14 @@ struct PostgresDescriptionsTests {
         }
         try expectSummariesAreTheGroups(store, "after the JPEG's trashing")
         #expect(try store.descriptionSummaries().contains { $0.name == "Night" })
+        // A Live Photo's movie, in another folder, found by its content id.
+        var still = Self.photo("live", "/l/IMG_0005.HEIC", description: "Harbour", takenAt: "2024-08-01T12:00:00")
+        var movie = Self.photo("movie", "/clips/5.mov", description: "Movie only", takenAt: "2024-08-01T12:00:00", kind: .video)
+        (still.appleContentID, movie.appleContentID) = ("CID-5", "CID-5")
+        try store.appendPhotos(ImportedPhotos(photos: [still]), lockTimeout: 5)
+        try store.appendPhotos(ImportedPhotos(photos: [movie]), lockTimeout: 5)
+        try expectSummariesAreTheGroups(store, "after the Live Photo's movie")
+        #expect(try !store.descriptionSummaries().contains { $0.name == "Movie only" })
     }
 
     @Test func aLibraryMadeBeforeTheDescriptionIndexGetsItWithItsPhotos() throws {
