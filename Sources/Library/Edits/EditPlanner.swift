@@ -102,9 +102,12 @@ public struct EditPlanner: Sendable {
         }
     }
 
-    /// Sets the description of every photo; an empty text clears it (the photos go to "Other").
+    /// Sets the description of every photo; a text with nothing to show (empty, blank, control
+    /// characters: its group key is "") clears it, so the photos go to "Other" (as a file's
+    /// blank description does), not to a folder without a name.
     public func setDescription(_ ids: [String], to text: String) -> EditStep {
         let photos = photosInDateOrder(ids)
+        let text = DescriptionResolver.groupKey(text).isEmpty ? "" : text
         let label = text.isEmpty ? "clear description of \(count(photos))"
             : "describe \(count(photos)) as \"\(text)\""
         return step(label, photos) { photo, _ in

@@ -7,11 +7,11 @@
 /// 1. `folderSummaries()` gives every folder (the text of a photo's path before its last `/`)
 ///    with its count, its earliest and latest `takenAt` and its cover (its first photo), in
 ///    byte order of the folder; the time must not grow with the photos read, only with the
-///    folders (an index, not the rows).
+///    folders (an index, not the rows). Photos a stack hides are left out (see 3).
 /// 2. `photos(inFolder:after:limit:)` gives up to `limit` photos of one folder after a key, in
 ///    the order `FolderPageKey` defines (date taken, unknown first; then path; then id: byte
 ///    order), and the key to go on from; a screen costs the same at the first page and the last
-///    (keyset pagination on an index, never OFFSET).
+///    (keyset pagination on an index, never OFFSET), without the photos a stack hides.
 /// 3. `descriptionSummaries()` gives the default grouping's folders (by description, "Other"
 ///    for photos without one) the same way, and `photos(withDescriptionKey:after:limit:)` one
 ///    of them a screen at a time, in the same page order; both leave out the photos a stack

@@ -69,7 +69,8 @@ struct PostgresPagesTests {
             return true
         }
         // Back to schema 1, as a library made before migration 2 is.
-        try server.sql("ALTER TABLE photory_photos DROP COLUMN folder, DROP COLUMN taken_key; "
+        try server.sql("ALTER TABLE photory_photos DROP COLUMN folder, DROP COLUMN taken_key, DROP COLUMN description_key, "
+                       + "DROP COLUMN description, DROP COLUMN stack_hidden, DROP COLUMN stack_stem, DROP COLUMN content_id; "
                        + "DELETE FROM schema_version WHERE version > 1", database: address)
         let reopened = PostgresStore(address: try #require(PostgresAddress(address)))
         #expect(try reopened.folderSummaries().map { [$0.folder, String($0.count), $0.coverID] } == [["/old", "2", "a"]])

@@ -81,9 +81,12 @@ enum PostgresLibraryRows {
     /// Writes what differs between `before` (what the tables hold, or the part of it read) and
     /// `after`, in the caller's transaction. Photos keep their place (`ord`); new ones go after
     /// the last; when the photos left were reordered, every photo's place is written again.
-    static func write(from before: PhotoLibrary, to after: PhotoLibrary,
+    /// `whole`: `before` is the whole library, so its stacks are known (`stack_hidden` is
+    /// written from the photos); else the stacks the written photos touch are found again.
+    static func write(from before: PhotoLibrary, to after: PhotoLibrary, whole: Bool,
                       on connection: PostgresConnection) throws(PostgresError) {
-        try writePhotos(from: before.photos, to: after.photos, on: connection)
+        try writePhotos(from: before.photos, to: after.photos, stackFlags: whole, on: connection)
+        if !whole { try PostgresGroupingColumns.refreshStacks(from: before.photos, to: after.photos, on: connection) }
         for stack in ["undo", "redo"] {
             let old = stack == "undo" ? before.history.undo : before.history.redo
             let new = stack == "undo" ? after.history.undo : after.history.redo
@@ -119,11 +122,12 @@ enum PostgresLibraryRows {
         }
     }
 
-    private static func writePhotos(from before: [Photo], to after: [Photo], on connection: PostgresConnection) throws(PostgresError) {
+    private static func writePhotos(from before: [Photo], to after: [Photo], stackFlags: Bool,
+                                    on connection: PostgresConnection) throws(PostgresError) {
         // An edit: the same photos in the same places, a few changed.
         if before.count == after.count, zip(before, after).allSatisfy({ $0.id == $1.id }) {
             let changed = zip(before, after).filter { $0 != $1 }.map(\.1)
-            return try upsert(changed.map { ($0, nil) }, on: connection)
+            return try upsert(changed.map { ($0, nil) }, stackFlags: stackFlags, on: connection)
         }
         let afterIDs = Set(after.map(\.id))
         let beforeByID = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -133,7 +137,7 @@ enum PostgresLibraryRows {
         }
         let keptInOrder = before.map(\.id).filter { afterIDs.contains($0) }
         if after.map(\.id).filter({ beforeByID[$0] != nil }) != keptInOrder {
-            return try upsert(after.enumerated().map { ($1, Int64($0)) }, on: connection)
+            return try upsert(after.enumerated().map { ($1, Int64($0)) }, stackFlags: stackFlags, on: connection)
         }
         let last = try connection.execute("SELECT coalesce(max(ord), -1) FROM photory_photos").int(0, 0) ?? -1
         var next = Int64(last) + 1
@@ -146,28 +150,31 @@ enum PostgresLibraryRows {
                 next += 1
             }
         }
-        try upsert(rows, on: connection)
+        try upsert(rows, stackFlags: stackFlags, on: connection)
     }
 
     /// Inserts or replaces photos by id; `ord` nil keeps a stored photo's place (a new one
-    /// without a place is never given: the caller gives each new photo one).
-    private static func upsert(_ photos: [(Photo, Int64?)], on connection: PostgresConnection) throws(PostgresError) {
+    /// without a place is never given: the caller gives each new photo one). A stored photo
+    /// keeps its `stack_hidden` unless `stackFlags` (the photos' stacks are the library's).
+    private static func upsert(_ photos: [(Photo, Int64?)], stackFlags: Bool, on connection: PostgresConnection) throws(PostgresError) {
         let moved = photos.filter { $0.1 != nil }, kept = photos.filter { $0.1 == nil }
+        let columns = ["id", "ord", "path", "taken_at", "rating", "favourite", "rejected", "tags", "record", "stack_hidden"]
+            + PostgresGroupingColumns.names
+        var keys: [String: String] = [:]
         for (rows, setPlace) in [(moved, true), (kept, false)] where !rows.isEmpty {
-            let conflict = "ON CONFLICT (id) DO UPDATE SET path = excluded.path, taken_at = excluded.taken_at, "
-                + "rating = excluded.rating, favourite = excluded.favourite, rejected = excluded.rejected, "
-                + "tags = excluded.tags, record = excluded.record" + (setPlace ? ", ord = excluded.ord" : "")
-            try insert(into: "photory_photos",
-                       columns: ["id", "ord", "path", "taken_at", "rating", "favourite", "rejected", "tags", "record"],
+            let updated = columns.filter { $0 != "id" && ($0 != "ord" || setPlace) && ($0 != "stack_hidden" || stackFlags) }
+            let conflict = "ON CONFLICT (id) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            try insert(into: "photory_photos", columns: columns,
                        rows.map { photo, ord in
-                           let marks = photo.marks
-                           return [photo.id, String(ord ?? 0), connection.roots.stored(path: photo.path), photo.takenAt, String(marks.rating),
+                           let marks = photo.marks, path = connection.roots.stored(path: photo.path)
+                           return [photo.id, String(ord ?? 0), path, photo.takenAt, String(marks.rating),
                                    photo.isFavourite ? "t" : "f", marks.rejected ? "t" : "f", arrayLiteral(marks.tags),
                                    encoded(connection.roots) { out in
                                        var writer = PhotoCodec.Writer(bytes: [])
                                        PhotoCodec.shared.write(photo, &writer)
                                        out = writer.bytes
-                                   }]
+                                   }, photo.isHiddenInStack ? "t" : "f"]
+                               + PostgresGroupingColumns.values(of: photo, storedPath: path, keys: &keys)
                        }, conflict: conflict, on: connection)
         }
     }
@@ -199,10 +206,11 @@ enum PostgresLibraryRows {
         return String(decoding: roots.stored(json: PathBytes.surrogateEscaped(json: bytes)), as: UTF8.self)
     }
 
-    /// `{"a","b"}`: a text[] parameter.
-    static func arrayLiteral(_ items: [String]) -> String {
+    /// `{"a","b",NULL}`: a text[] parameter.
+    static func arrayLiteral(_ items: [String?]) -> String {
         "{" + items.map { item in
-            "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            guard let item else { return "NULL" }
+            return "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }.joined(separator: ",") + "}"
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// Recipe for a schema change: append a `Migration` with the next version and the SQL that
 /// turns the previous schema into the new one (never edit a migration already released: a
-/// database that applied it would not apply it again). `migrate` applies the missing ones in
+/// database that applied it would not apply it again), and, for columns only Swift can
+/// compute, a `backfill` that fills them in the rows already there. `migrate` applies the missing ones in
 /// order, in one transaction, under an advisory lock (two photory-tuis starting at once apply
 /// each once), and records each in `schema_version`. A database whose newest version is above
 /// `latest` was written by a newer photory-tui: it is refused, never changed.
@@ -13,9 +14,11 @@
 /// photo's own values, for queries. `photory_changes` is the log other writers and browsers
 /// follow (the journal's lines); `photory_head` is its head and the write lock.
 enum PostgresSchema {
-    struct Migration {
+    struct Migration: Sendable {
         var version: Int
         var sql: String
+        /// Run after `sql`, in the same transaction.
+        var backfill: (@Sendable (PostgresConnection) throws(PostgresError) -> Void)? = nil
     }
 
     static let migrations = [
@@ -64,6 +67,26 @@ enum PostgresSchema {
                 ADD COLUMN taken_key text COLLATE "C" GENERATED ALWAYS AS (coalesce(taken_at, '')) STORED;
             CREATE INDEX photory_photos_folder_page ON photory_photos (folder, taken_key, path COLLATE "C", id COLLATE "C");
             """),
+        // Scale (issue 26): the default grouping (by description) the same way, and both
+        // groupings without the photos a stack hides (`PostgresGroupingColumns`: the values
+        // are Swift's, so the rows already there are filled by `backfill`). The flag and the
+        // first place (`ord`, whose description names the group) ride in the indexes, so the
+        // aggregates read the indexes alone.
+        Migration(version: 3, sql: """
+            ALTER TABLE photory_photos
+                ADD COLUMN description_key text COLLATE "C" NOT NULL DEFAULT '',
+                ADD COLUMN description text,
+                ADD COLUMN stack_hidden boolean NOT NULL DEFAULT false,
+                ADD COLUMN stack_stem text COLLATE "C" NOT NULL DEFAULT '',
+                ADD COLUMN content_id text COLLATE "C";
+            DROP INDEX photory_photos_folder_page;
+            CREATE INDEX photory_photos_folder_page ON photory_photos (folder, taken_key, path COLLATE "C", id COLLATE "C")
+                INCLUDE (stack_hidden);
+            CREATE INDEX photory_photos_description_page
+                ON photory_photos (description_key, taken_key, path COLLATE "C", id COLLATE "C") INCLUDE (stack_hidden, ord);
+            CREATE INDEX photory_photos_stack_stem ON photory_photos (stack_stem);
+            CREATE INDEX photory_photos_content_id ON photory_photos (content_id) WHERE content_id IS NOT NULL;
+            """, backfill: PostgresGroupingColumns.backfill),
     ]
 
     /// The schema this build writes and the newest it reads.
@@ -92,6 +115,7 @@ enum PostgresSchema {
             for migration in migrations where migration.version > current {
                 do throws(PostgresError) {
                     try connection.execute(migration.sql)
+                    try migration.backfill?(connection)
                     try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [String(migration.version)])
                 } catch { throw .postgres(error) }
             }

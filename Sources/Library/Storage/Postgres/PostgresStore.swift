@@ -121,7 +121,7 @@ public struct PostgresStore: LibraryStoring {
                     let (steps, concrete) = library.replayForSaving(requested)
                     var saved = SavedEdits(library: library, steps: steps)
                     guard !concrete.isEmpty else { return (saved, LibraryCopy(library: library, position: head.position)) }
-                    try PostgresLibraryRows.write(from: before, to: library, on: connection)
+                    try PostgresLibraryRows.write(from: before, to: library, whole: true, on: connection)
                     let line = LibraryJournal.Entry(seq: head.lastSeq + 1, at: Date().timeIntervalSince1970, edits: concrete)
                     let position = try Head.record(line, on: connection, head: head)
                     saved.sequence = line.seq
@@ -146,7 +146,7 @@ public struct PostgresStore: LibraryStoring {
                     let before = try PostgresLibraryRows.part(connection, ids: ids, withHistory: !imported.renamed.isEmpty)
                     var after = before
                     after.insert(imported)
-                    try PostgresLibraryRows.write(from: before, to: after, on: connection)
+                    try PostgresLibraryRows.write(from: before, to: after, whole: false, on: connection)
                     let line = LibraryJournal.Entry(seq: head.lastSeq + 1, at: Date().timeIntervalSince1970, photos: imported)
                     return try Head.record(line, on: connection, head: head)
                 } catch { throw .postgres(error) }
@@ -169,7 +169,7 @@ public struct PostgresStore: LibraryStoring {
                     guard try change(&library) else { return library }
                 } catch { throw .store(error) }
                 do throws(PostgresError) {
-                    try PostgresLibraryRows.write(from: before, to: library, on: connection)
+                    try PostgresLibraryRows.write(from: before, to: library, whole: true, on: connection)
                     try Head.rewritten(on: connection)
                 } catch { throw .postgres(error) }
                 return library
