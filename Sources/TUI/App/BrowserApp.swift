@@ -174,7 +174,7 @@ public final class BrowserApp: Sendable {
         }
         follower.start()
         defer { follower.stop() }
-        if readBehind != nil { follower.reload(byAnotherWriter: false) }
+        if readBehind != nil { follower.readBehind() }
         DispatchQueue.global(qos: .utility).async(execute: consume checkMissing)
 
         // The folders of the remembered grouping, built in the background from the start.

@@ -130,6 +130,28 @@ final class JournalFollower: Sendable {
         queue.async { self.reloadNow(byAnotherWriter: byAnotherWriter) }
     }
 
+    /// Reads the library the browser opened without (read behind its first frame, issue 26) and
+    /// follows the journal from there. The read (seconds at a million photos) runs outside the
+    /// disk order, so the browser's saves meanwhile are not held up by it: the lines they write
+    /// after the read's position are known as the saver's own (nothing is forgotten), and the
+    /// browser replays its edits on the library read (`AppState.installFromDisk`). Missing files
+    /// are looked for once it is shown, as at any start.
+    func readBehind() {
+        queue.async { [self] in
+            do {
+                let loaded = try store.loadWithNotes()
+                saver.inDiskOrder { _, _ in
+                    reading.withLock { $0.position = loaded.position }
+                    post(.libraryLoaded(.success(loaded.library), byAnotherWriter: false))
+                }
+                // Which files are missing after it is shown, as at any start (a million `stat`s on a NAS take a while).
+                post(.missingChecked(missing: loaded.library.missingPaths(), checked: Set(loaded.library.photos.map(\.path))))
+            } catch {
+                post(.libraryLoaded(.failure(Failure("\(error)")), byAnotherWriter: false))
+            }
+        }
+    }
+
     /// `reload` on the caller's thread.
     func reloadNow(byAnotherWriter: Bool) {
         saver.inDiskOrder { _, forgetOwn in

@@ -64,7 +64,7 @@ enum GroupScreen {
         let group = page.group
         let photos = Counted.text(page.totalPhotos, Counted.noun(ofGroup: group.id))
         let folders = page.folders.isEmpty ? "" : Counted.text(page.folders.count, "folder")
-        let position = page.folders.isEmpty ? "\(Counted.noun(ofGroup: group.id)) \(selected + 1) of \(group.count)" : "item \(selected + 1) of \(page.count)"
+        let position = page.folders.isEmpty ? "\(Counted.noun(ofGroup: group.id)) \(selected + 1) of \(page.totalPhotos)" : "item \(selected + 1) of \(page.count)"
         return TitleLine(parts: [
             .init(text: group.name, priority: 3),
             .init(text: folders, priority: 1),

@@ -107,7 +107,8 @@ enum HomeScreen {
                     selected: selected, into: &grid)
             return
         }
-        let count = state.shownCount(group.photoIDs, in: group.id)
+        // A folder from an aggregate (issue 26) tells its count before its photos are read.
+        let count = group.summaryCount ?? state.shownCount(group.photoIDs, in: group.id)
         PhotoTile.draw(state.library.photo(id: group.coverID), in: GridLayout.previewRect(in: tile),
                        state: state, inGrid: true, into: &grid)
         caption(name: group.name, detail: folderDetail(group, count: count, width: tile.width), in: tile, selected: selected,

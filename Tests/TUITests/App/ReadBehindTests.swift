@@ -45,6 +45,7 @@ import Testing
         var grid = AppView.render(state)
         #expect(grid.lines()[0].hasPrefix("photory · Home · by description · 4 groups · 39 photos"))
         #expect(grid.text.contains("Garden"), "the folders are there before any photo is read")
+        #expect(grid.text.contains("30 photos · 2024-05-10"), "with their counts and dates")
         state.send(.pagedRead(covers[0], .success(Library.FolderPage(photos: Self.photos(whole.groups.map(\.coverID)), next: nil))))
         #expect(state.library.photos.count == 4, "the covers only")
         #expect(state.homeFolders.map(\.count) == [1, 30, 5, 3], "the counts stay the aggregate's")

@@ -132,12 +132,15 @@ extension OneTerminalAtATime {
             defer { running.finish() }
             #expect(running.waitForFrame { _ in true } != nil, "the first frame, before the library")
             let home = "photory · Home · by description · 4 groups"
+            // Missing files are looked for once the library is shown, as at any start.
             let read = running.waitForFrame {
                 running.statusLine($0).contains("Library read: \(Counted.text(TestLibrary.standard().photos.count))")
+                    && $0.lines().joined().contains("Missing")
             }
             #expect(read?.lines()[0].hasPrefix(home) == true)
             running.press("\u{1b}OC\u{1b}OC\r")
-            #expect(running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") } != nil)
+            let garden = running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") }
+            #expect(garden != nil, "the screen before the keys:\n\(read?.lines().joined(separator: "\n") ?? "")")
         }
 
         @Test func closingTheInputEndsTheLoop() throws {
