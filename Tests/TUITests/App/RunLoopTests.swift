@@ -138,9 +138,10 @@ extension OneTerminalAtATime {
                     && $0.lines().joined().contains("Missing")
             }
             #expect(read?.lines()[0].hasPrefix(home) == true)
-            running.press("\u{1b}OC\u{1b}OC\r")
-            let garden = running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") }
-            #expect(garden != nil, "the screen before the keys:\n\(read?.lines().joined(separator: "\n") ?? "")")
+            // The folder selected while reading (Beach, the first) stays selected as Missing comes
+            // before it: Home first, then past Missing and Beach onto Garden.
+            running.press("\u{1b}OH\u{1b}OC\u{1b}OC\r")
+            #expect(running.waitForFrame { $0.lines()[0].hasPrefix("photory · Garden · 30 photos") } != nil)
         }
 
         @Test func closingTheInputEndsTheLoop() throws {

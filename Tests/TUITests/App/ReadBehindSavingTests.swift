@@ -1,0 +1,92 @@
+import Fixtures
+import Foundation
+import Library
+import Testing
+@testable import TUI
+
+/// Edits made while the library is read behind the first frame (issue 26) are saved at once,
+/// not after every row is read, and are on screen once the whole library takes over: what a
+/// fresh load from disk gives, each edit once.
+@Suite struct ReadBehindSavingTests {
+    /// A library file whose whole read is held (after reading, before answering) until the test
+    /// lets it go: a read of a million rows, with a save coming in the middle.
+    final class HeldReadStore: LibraryStoring, @unchecked Sendable {
+        let file: LibraryStore
+        let reading = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+
+        init(_ file: LibraryStore) { self.file = file }
+
+        var location: String { file.location }
+
+        func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+            let loaded = try file.loadWithNotes()
+            reading.signal()
+            letGo.wait()
+            return loaded
+        }
+
+        func append(lockTimeout: Double, to copy: inout LibraryCopy?,
+                    _ edits: (PhotoLibrary) -> [LibraryEdit]) throws(LibraryStoreError) -> SavedEdits {
+            try file.append(lockTimeout: lockTimeout, to: &copy, edits)
+        }
+
+        func appendPhotos(_ imported: ImportedPhotos, lockTimeout: Double,
+                          after position: inout JournalPosition?) throws(LibraryStoreError) -> [String] {
+            try file.appendPhotos(imported, lockTimeout: lockTimeout, after: &position)
+        }
+
+        func update(lockTimeout: Double,
+                    _ change: (inout PhotoLibrary) throws(LibraryStoreError) -> Bool) throws(LibraryStoreError) -> PhotoLibrary {
+            try file.update(lockTimeout: lockTimeout, change)
+        }
+
+        func compact(lockTimeout: Double, repair: Bool) throws(LibraryStoreError) -> Compaction {
+            try file.compact(lockTimeout: lockTimeout, repair: repair)
+        }
+
+        func news(since position: JournalPosition) throws(LibraryStoreError) -> JournalNews {
+            try file.news(since: position)
+        }
+    }
+
+    @Test func anEditMadeWhileTheLibraryIsReadIsSavedAtOnceAndKeptOnceItIsIn() throws {
+        let folder = TemporaryFolder()
+        let file = LibraryStore(path: folder.path + "/library.json")
+        let whole = TestLibrary.standard()
+        try file.save(whole)
+        let store = HeldReadStore(file)
+        let posted = SaverAndFollowerTests.Posted()
+        let saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
+        let follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
+
+        // The browser on the aggregate, Garden's first screen read.
+        var state = ReadBehindTests.reading()
+        let garden = whole.groups[1]
+        state.press(.right)
+        for case let .readPaged(read) in state.press(.enter) {
+            state.send(.pagedRead(read, .success(Library.FolderPage(photos: ReadBehindTests.photos(garden.photoIDs), next: nil))))
+        }
+        let photoID = try #require(state.selectedPhotoID)
+
+        follower.readBehind()
+        #expect(store.reading.wait(timeout: .now() + 30) == .success, "the whole library is being read")
+        for case let .saveEdits(edit, sequence) in state.press(.char("f")) { saver.save(edit, sequence: sequence) }
+        #expect(saver.waitUntilSaved(timeout: 10) == 0, "saved while the read goes on")
+        store.letGo.signal()
+
+        // The library read (from before the save) takes over; then the follower passes the
+        // save's own line without doing it again.
+        #expect(Poll.until(timeout: 30) {
+            for message in posted.take() { state.send(message) }
+            return state.readingBehind == nil
+        }, "the whole library came")
+        follower.check()
+        for message in posted.take() { state.send(message) }
+        let disk = try file.load()
+        #expect(disk.photo(id: photoID)?.isFavourite == true)
+        #expect(state.library.photo(id: photoID)?.isFavourite == true)
+        #expect(state.library.history == disk.history, "the favourite once")
+        #expect(state.screen == .group(id: garden.id) && state.selectedPhotoID == photoID)
+    }
+}
