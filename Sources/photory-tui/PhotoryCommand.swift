@@ -71,7 +71,7 @@ struct LibraryOptions: ParsableArguments {
             address.passwordFile = config.passwordFile
             return postgresStores.withLock { stores in
                 if let store = stores[address] { return store }
-                let store = PostgresStore(address: address)
+                let store = PostgresStore(address: address, upgrading: complain)
                 stores[address] = store
                 return store
             }

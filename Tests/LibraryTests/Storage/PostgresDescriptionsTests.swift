@@ -160,8 +160,14 @@ struct PostgresDescriptionsTests {
             CREATE INDEX photory_photos_folder_page ON photory_photos (folder, taken_key, path COLLATE "C", id COLLATE "C");
             DELETE FROM schema_version WHERE version > 2
             """, database: address)
-        let reopened = PostgresStore(address: try #require(PostgresAddress(address)))
+        let said = Locked<[String]>([])
+        let reopened = PostgresStore(address: try #require(PostgresAddress(address))) { line in said.withLock { $0.append(line) } }
         #expect(try reopened.descriptionSummaries() == before)
+        let photos = try #require(Int(try server.sql("SELECT count(*) FROM photory_photos", database: address)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(said.withLock { $0 }.count == 1, "the upgrade is said once, before it starts")
+        #expect(said.withLock { $0 }.first?.contains("to schema 3") == true)
+        #expect(said.withLock { $0 }.first?.contains(Counted.text(photos)) == true)
         try expectSummariesAreTheGroups(reopened, "after the backfill", limit: 500)
         #expect(try server.sql("SELECT max(version) FROM schema_version", database: address) == "\(PostgresSchema.latest)\n")
     }

@@ -96,7 +96,10 @@ enum PostgresSchema {
     static let migrationLockKey = 0x7068_6f74_6f72_79   // "photory"
 
     /// Brings the database up to `latest` (nothing when it is there); refuses a newer one.
-    static func migrate(_ connection: PostgresConnection, location: String) throws(PostgresStoreFailure) {
+    /// - Parameter saying: told, before a migration that rewrites every photo's row (a
+    ///   `backfill`), what is being done and to how many photos (a minute a million).
+    static func migrate(_ connection: PostgresConnection, location: String,
+                        saying: (@Sendable (String) -> Void)? = nil) throws(PostgresStoreFailure) {
         if try version(connection) == latest { return }
         try connection.transaction { () throws(PostgresStoreFailure) in
             do throws(PostgresError) {
@@ -114,6 +117,11 @@ enum PostgresSchema {
             }
             for migration in migrations where migration.version > current {
                 do throws(PostgresError) {
+                    if migration.backfill != nil, current > 0, let saying,
+                       let photos = try connection.execute("SELECT count(*) FROM photory_photos").int(0, 0), photos > 0 {
+                        saying("upgrading \(location) to schema \(migration.version) for this version of photory-tui: "
+                               + "every one of its \(Counted.text(photos)) is filled in again, once (about a minute a million)…")
+                    }
                     try connection.execute(migration.sql)
                     try migration.backfill?(connection)
                     try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [String(migration.version)])

@@ -29,8 +29,14 @@ public struct PostgresStore: LibraryStoring {
         var migrated = false
     }
 
-    public init(address: PostgresAddress) {
+    /// Told of a schema upgrade that takes a while (`PostgresSchema.migrate`), before it starts.
+    let upgrading: (@Sendable (String) -> Void)?
+
+    /// - Parameter upgrading: told, before it starts, of a schema upgrade that rewrites every
+    ///   photo's row (the CLI says it on stderr: nothing else shows for a minute a million).
+    public init(address: PostgresAddress, upgrading: (@Sendable (String) -> Void)? = nil) {
         self.address = address
+        self.upgrading = upgrading
     }
 
     // MARK: - Reading
@@ -235,7 +241,7 @@ public struct PostgresStore: LibraryStoring {
         }
         do throws(PostgresStoreFailure) {
             if !migrated {
-                try PostgresSchema.migrate(connection, location: location)
+                try PostgresSchema.migrate(connection, location: location, saying: upgrading)
                 pool.withLock { $0.migrated = true }
             }
             let value = try body(connection)
