@@ -71,6 +71,10 @@ extension AppState {
         }
     }
 
+    /// The order the grid on screen is in: by date while its folder is read a screen at a time
+    /// (the chosen one applies once every photo is read).
+    var sortShown: PhotoSort { readingBehind != nil && grouping == .description ? .dateTaken : sort }
+
     /// What an empty grid of folder `id` says while its first screen is read (or could not be).
     func readingLine(folder id: String) -> String? {
         guard let page = readingBehind?.pages[id], page.photoIDs.isEmpty, !page.complete else { return nil }
@@ -83,11 +87,12 @@ extension AppState {
         let reading = "Reading \(Counted.text(readingBehind.total))…"
         guard grouping != .description else { return [reading] }
         return [reading, "", "The folders by \(grouping.title.lowercased()) show once every photo is read;",
-                "by description (\(keyMap.label(.grouping, in: .home))) they show now."]
+                "those by description show now (\(keyMap.label(.grouping, in: .home)) until the title says \"by description\")."]
     }
 
     /// Why `action` waits for the whole library while it is read (search, another sort, the
-    /// duplicates: they need every photo); nil when it does not.
+    /// duplicates: they need every photo; marking all, an album, an export or a slideshow of a
+    /// whole folder not read to its end); nil when it does not.
     func waitsForWholeLibrary(_ action: Action) -> String? {
         guard let readingBehind else { return nil }
         let what: String
@@ -95,8 +100,23 @@ extension AppState {
         case .search: what = "search works"
         case .sort: what = "the photos can be sorted another way"
         case .showDuplicates: what = "duplicates can be found"
+        case .markAll, .makeAlbum, .export, .slideshow:
+            guard action == .markAll || marks.isEmpty, let folder = folderActedOn,
+                  let summary = readingBehind.folders.first(where: { $0.id == folder }),
+                  readingBehind.pages[folder]?.complete != true else { return nil }
+            let read = readingBehind.pages[folder]?.photoIDs.count ?? 0
+            return "Still reading this folder (\(read) of \(Counted.text(summary.count)) read): "
+                + "\(keyMap.label(action, in: keyContext)) works on all of them once they are read"
         default: return nil
         }
         return "Still reading \(Counted.text(readingBehind.total)): \(what) once every photo is read"
+    }
+
+    /// The folder a whole-folder action takes: the one selected on the home grid, or on screen.
+    private var folderActedOn: String? {
+        switch screen {
+        case .home: homeFolders.indices.contains(homeCursor.selected) ? homeFolders[homeCursor.selected].id : nil
+        case let .group(id), let .detail(id, _): id
+        }
     }
 }

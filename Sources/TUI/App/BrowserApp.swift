@@ -260,7 +260,7 @@ public final class BrowserApp: Sendable {
         guard !importDone || !editsDone else { return }
         var shown = state
         shown.status = Self.savingNote(import: !importDone, edits: editsDone ? 0 : state.unsaved.count,
-                                       libraryAnswers: state.libraryTrouble == nil)
+                                       libraryAnswers: state.libraryTrouble == nil && saver.lastFailure == nil)
         let grid = AppView.render(shown)
         terminal.draw(grid)
         onFrame?(grid)

@@ -136,18 +136,26 @@ final class JournalFollower: Sendable {
     /// after the read's position are known as the saver's own (nothing is forgotten), and the
     /// browser replays its edits on the library read (`AppState.installFromDisk`). Missing files
     /// are looked for once it is shown, as at any start.
-    func readBehind() {
+    /// A read that fails (the server stopped meanwhile) is said (once while the reason stays the
+    /// same: `said`), and tried again every `retryDelay` seconds until it succeeds or the
+    /// follower stops.
+    func readBehind(retryDelay: Double = 2, said: String? = nil) {
         queue.async { [self] in
+            guard timer.withLock({ $0 != nil }) else { return }   // stopped
             do {
                 let loaded = try store.loadWithNotes()
                 saver.inDiskOrder { _, _ in
                     reading.withLock { $0.position = loaded.position }
+                    if said != nil { post(.libraryReachable) }
                     post(.libraryLoaded(.success(loaded.library), byAnotherWriter: false))
                 }
                 // Which files are missing after it is shown, as at any start (a million `stat`s on a NAS take a while).
                 post(.missingChecked(missing: loaded.library.missingPaths(), checked: Set(loaded.library.photos.map(\.path))))
             } catch {
-                post(.libraryLoaded(.failure(Failure("\(error)")), byAnotherWriter: false))
+                // Said as trouble with the library (it stays on the status line until it answers).
+                let failure = "Could not read the library, trying again every \(Int(retryDelay)) s: \(error)"
+                if failure != said { post(.libraryLoaded(.failure(Failure(failure)), byAnotherWriter: true)) }
+                queue.asyncAfter(deadline: .now() + retryDelay) { [self] in readBehind(retryDelay: retryDelay, said: failure) }
             }
         }
     }

@@ -33,7 +33,7 @@ public enum AppView {
             HomeScreen.render(state, into: &grid)
         case .group:
             title = state.currentPage.map {
-                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count, sort: state.sort,
+                GroupScreen.title($0, selected: state.groupCursor.selected, marked: state.marks.count, sort: state.sortShown,
                                   width: titleWidth)
             } ?? ""
             GroupScreen.render(state, into: &grid)

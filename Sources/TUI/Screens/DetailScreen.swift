@@ -65,7 +65,8 @@ enum DetailScreen {
         let size = photo.displaySize
         var parts: [TitleLine.Part] = [
             .init(text: (photo.isFavourite ? "★ " : "") + photo.name, priority: 5),
-            .init(text: "\(index + 1)/\(group.count)", priority: 4),
+            .init(text: "\(index + 1)/\(state.readingBehind == nil ? group.count : state.currentPage?.totalPhotos ?? group.count)",
+                  priority: 4),   // read behind (issue 26): of the folder, not of the photos read
             .init(text: photo.isDownloaded ? "\(size.width)×\(size.height)" : "original not downloaded yet", priority: 1),
         ]
         if let zoom = state.detailZoom?.label { parts.insert(.init(text: zoom, priority: 5), at: 2) }

@@ -39,8 +39,11 @@ enum HomeScreen {
             count = Counted.text(groups, "group")
         }
         // Narrow: the counts go before the grouping's name.
+        // Read behind (issue 26): said until every photo is in (the status line's note goes with the next key).
+        let reading = state.readingBehind == nil || state.grouping != .description ? "" : "reading…"
         return TitleLine(parts: [.init(text: "Home", priority: 3), .init(text: by, priority: 2), .init(text: count, priority: 0),
-                                 .init(text: Counted.text(photos), priority: 1)]).fitted(width: width)
+                                 .init(text: Counted.text(photos), priority: 1), .init(text: reading, priority: 4)])
+            .fitted(width: width)
     }
 
     static func render(_ state: AppState, into grid: inout CellGrid) {

@@ -14,12 +14,22 @@ import Testing
         let file: LibraryStore
         let reading = DispatchSemaphore(value: 0)
         let letGo = DispatchSemaphore(value: 0)
+        /// Whole reads that fail (a server stopped) before one is held as above.
+        let failures: Locked<Int>
 
-        init(_ file: LibraryStore) { self.file = file }
+        init(_ file: LibraryStore, failing: Int = 0) {
+            self.file = file
+            failures = Locked(failing)
+        }
 
         var location: String { file.location }
 
         func loadWithNotes() throws(LibraryStoreError) -> LoadedLibrary {
+            let failing = failures.withLock { failures in
+                defer { failures = max(0, failures - 1) }
+                return failures > 0
+            }
+            if failing { throw .server(location: location, reason: "server closed the connection unexpectedly") }
             let loaded = try file.loadWithNotes()
             reading.signal()
             letGo.wait()
@@ -59,6 +69,8 @@ import Testing
         let posted = SaverAndFollowerTests.Posted()
         let saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
         let follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
+        follower.start()
+        defer { follower.stop() }
 
         // The browser on the aggregate, Garden's first screen read.
         var state = ReadBehindTests.reading()
@@ -88,5 +100,33 @@ import Testing
         #expect(state.library.photo(id: photoID)?.isFavourite == true)
         #expect(state.library.history == disk.history, "the favourite once")
         #expect(state.screen == .group(id: garden.id) && state.selectedPhotoID == photoID)
+    }
+
+    /// The server stopped while the library was read: said on the status line, tried again
+    /// until it answers, and then the library comes without a key.
+    @Test func aReadThatFailsIsSaidAndTriedAgainUntilTheLibraryAnswers() throws {
+        let folder = TemporaryFolder()
+        let file = LibraryStore(path: folder.path + "/library.json")
+        try file.save(TestLibrary.standard())
+        let store = HeldReadStore(file, failing: 2)
+        let posted = SaverAndFollowerTests.Posted()
+        let saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
+        let follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
+        follower.start()
+        defer { follower.stop() }
+        var state = ReadBehindTests.reading()
+        follower.readBehind(retryDelay: 0.05)
+        #expect(store.reading.wait(timeout: .now() + 30) == .success, "read again after two failures")
+        for message in posted.take() { state.send(message) }
+        #expect(state.libraryTrouble?.contains("Could not read the library, trying again") == true)
+        #expect(state.libraryTrouble?.contains("server closed the connection unexpectedly") == true)
+        #expect(state.readingBehind != nil)
+        store.letGo.signal()
+        #expect(Poll.until(timeout: 30) {
+            for message in posted.take() { state.send(message) }
+            return state.readingBehind == nil
+        }, "the library came")
+        #expect(state.libraryTrouble == nil, "said no more once it answers")
+        #expect(state.library.photos.count == TestLibrary.standard().photos.count)
     }
 }

@@ -119,6 +119,27 @@ import Testing
         #expect(state.status == "Still reading 39 photos: search works once every photo is read")
         #expect(!state.isSearchLineOpen)
     }
+
+    /// Marking all, or an album of a whole folder, acts on every photo of it: it waits until the
+    /// folder is read to its end. The chosen sort is not claimed while the folder is in date order.
+    @Test func wholeFolderActionsWaitForTheFolderAndTheSortIsNotClaimed() throws {
+        var remembered = RememberedState()
+        remembered.sort = .newestFirst
+        var state = TestLibrary.state(PhotoLibrary(), remembered: remembered)
+        state.readingBehind = ReadingBehind(summaries: Self.summaries(of: TestLibrary.standard()))
+        let garden = TestLibrary.standard().groups[1]
+        state.press(.right)
+        let opened = Self.reads(state.press(.enter))
+        let half = Self.photos(Array(garden.photoIDs.prefix(15)))
+        let next = Self.reads(state.send(.pagedRead(opened[0], .success(Library.FolderPage(photos: half, next: FolderPageKey(half[14]))))))
+        #expect(!AppView.render(state).lines()[0].contains("sorted by"), "in date order while read a screen at a time")
+        state.press(.char("A"))
+        #expect(state.marks.isEmpty)
+        #expect(state.status == "Still reading this folder (15 of 30 photos read): A works on all of them once they are read")
+        state.send(.pagedRead(next[0], .success(Library.FolderPage(photos: Self.photos(Array(garden.photoIDs.dropFirst(15))), next: nil))))
+        state.press(.char("A"))
+        #expect(state.marks.count == 30, "the whole folder is read: all of it")
+    }
 }
 
 extension CellGrid {
