@@ -16,14 +16,14 @@ extension AppState {
     func readingPage(id: String) -> FolderPage? {
         guard let readingBehind, grouping == .description,
               var group = readingBehind.folders.first(where: { $0.id == id }) else { return nil }
-        let read = readingBehind.pages[id]?.photoIDs ?? []
-        group.photoIDs = shown(read, in: id)
-        group.summaryCount = nil
-        return FolderPage(group: group, totalPhotos: readingBehind.folders.first { $0.id == id }?.count)
+        let total = group.count
+        group.photoIDs = shown(readingBehind.pages[id]?.photoIDs ?? [], in: id)
+        group.summaryCount = nil   // the grid goes as far as the photos read
+        return FolderPage(group: group, totalPhotos: total)
     }
 
     /// After each message: the covers once, and the next screen of the folder on screen when
-    /// the cursor nears the end of what is read (a failed read is asked again when it moves).
+    /// the cursor nears the end of what is read (a failed read is asked again after a key).
     mutating func pagedReadsDue() -> [Effect] {
         guard var reading = readingBehind else { return [] }
         var effects: [Effect] = []
