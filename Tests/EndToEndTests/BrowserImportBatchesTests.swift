@@ -74,6 +74,28 @@ import Testing
         #expect(try favourites(sandbox) == ["photo-01.jpg"])
     }
 
+    /// Quitting again while it waits (a library that will not answer) quits at once and says
+    /// which edits were not saved (exit 1): nothing is lost without being said.
+    @Test func quittingAgainWhileItWaitsQuitsAndSaysWhatWasNotSaved() throws {
+        let sandbox = Sandbox()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try openTrip(sandbox, tmux)
+        let lock = open(sandbox.library + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        tmux.send("f")
+        try tmux.waitFor("★ photo-01.jpg")
+        tmux.send("Escape")
+        try tmux.waitFor("Home")
+        tmux.send("q")
+        try tmux.waitFor("q again quits without them")
+        tmux.send("q")
+        try tmux.waitFor("EXITED 1")
+        #expect(tmux.screen().contains("1 edit could not be saved"))
+        #expect(try favourites(sandbox).isEmpty)
+    }
+
     /// An import started in the browser (the picker's `i`), interrupted by Ctrl-C or kill -9 once
     /// batches are written: every photo of every batch written is in the library afterwards, and a
     /// CLI edit made while the import ran is there too.

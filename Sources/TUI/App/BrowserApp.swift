@@ -89,8 +89,20 @@ public final class BrowserApp: Sendable {
                                     mouse: config.mouse)
         defer { terminal.restore() }
         run(library: consume library, on: terminal, notice: notice, position: position, readBehind: readBehind)
-        let unsaved = saver.finish(timeout: Self.quitWait)
+        let unsaved = finishSaving(on: terminal)
         if unsaved > 0 { throw UnsavedEdits(count: unsaved, libraryPath: store.location, reason: saver.lastFailure) }
+    }
+
+    /// Waits for the edits still queued when the browser quit (up to `quitWait`, "Saving…" on
+    /// the screen); the quit key pressed meanwhile stops waiting at once (a server that will not
+    /// come back). Returns the number of edits not saved, said as the browser ends.
+    private func finishSaving(on terminal: Terminal) -> Int {
+        let deadline = Date().addingTimeInterval(Self.quitWait)
+        while saver.waitUntilSaved(timeout: 0.25) > 0, Date() < deadline {
+            let keys = terminal.readKeys(timeoutMs: 0)
+            if keys.contains(where: { config.keyMap.action(for: $0, in: .home) == .quit }) { break }
+        }
+        return saver.finish(timeout: 0)
     }
 
     /// Edits that could still not be saved when the browser quit.
@@ -278,9 +290,11 @@ public final class BrowserApp: Sendable {
         var what: [String] = []
         if `import` { what.append("what the import finished") }
         if edits > 0 { what.append(Counted.text(edits, "edit")) }
+        // The quit key stops the wait for edits (`finishSaving`), not an import's last batch.
+        let quitNow = `import` ? "" : " — q again quits without them"
         return "Saving \(what.joined(separator: " and "))… " + (libraryAnswers
             ? "(waiting for the library: another photory-tui may be writing to it)"
-            : "(the library does not answer yet; photory gives up after \(Int(quitWait)) s)")
+            : "(the library does not answer yet; photory gives up after \(Int(quitWait)) s)") + quitNow
     }
 
     /// Says in `savedEditsFile` that every edit made so far is saved, when that is newly so.
