@@ -161,11 +161,12 @@ extension AppState {
     /// Installs a library read from disk (after an import, a reload), with the edits
     /// not saved yet replayed on it, so nothing the user did disappears from the screen.
     mutating func installFromDisk(_ fromDisk: PhotoLibrary) {
+        let before = openPages()   // as shown: the folders read behind, while they are
         readingBehind = nil   // a whole library: it takes over from the one read behind (issue 26)
         var library = fromDisk
         for edit in savedDuringImport + unsaved.map(\.edit) { library.replayOnce(edit) }
         _ = applyDownloads(to: &library)
-        replaceLibrary(library)
+        installLibrary(library, following: before)
     }
 
     static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }

@@ -102,6 +102,9 @@ extension AppState {
                 if caches.pages[id] == nil, let made = makePage(id: id) { caches.pages[id] = made }
             }
         }
+        // Read behind (issue 26): nothing is made of the photos read so far (a tree, memories of
+        // a few covers would show wrong until the whole library's are made).
+        if readingBehind != nil { return pagedReadsDue() }
         var effects: [Effect] = []
         if grouping != .description, let revision = caches.treeToBuild(grouping) {
             effects.append(.buildTree(library, grouping, generation: revision))
@@ -110,7 +113,7 @@ extension AppState {
             effects.append(.buildSearchIndex(library, generation: revision))
         }
         if let memories = memoriesToBuild() { effects.append(memories) }
-        return effects + pagedReadsDue()
+        return effects
     }
 
     /// Search is open or its results are on the stack.

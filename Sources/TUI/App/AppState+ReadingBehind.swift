@@ -91,8 +91,8 @@ extension AppState {
     }
 
     /// Why `action` waits for the whole library while it is read (search, another sort, the
-    /// duplicates: they need every photo; marking all, an album, an export or a slideshow of a
-    /// whole folder not read to its end); nil when it does not.
+    /// duplicates, writing edits into the files: they need every photo; marking all, an album or
+    /// a slideshow of a whole folder not read to its end); nil when it does not.
     func waitsForWholeLibrary(_ action: Action) -> String? {
         guard let readingBehind else { return nil }
         let what: String
@@ -100,8 +100,11 @@ extension AppState {
         case .search: what = "search works"
         case .sort: what = "the photos can be sorted another way"
         case .showDuplicates: what = "duplicates can be found"
-        case .markAll, .makeAlbum, .export, .slideshow:
-            guard action == .markAll || marks.isEmpty, let folder = folderActedOn,
+        case .writeBack: what = "edits can be written into the files"
+        case .markAll, .makeAlbum, .slideshow:
+            // A with everything read marked unmarks them: that needs no more photos.
+            let unmarking = action == .markAll && !marks.isEmpty && marks.count >= (currentGroup?.photoIDs.count ?? 0)
+            guard !unmarking, let folder = folderActedOn,
                   let summary = readingBehind.folders.first(where: { $0.id == folder }),
                   readingBehind.pages[folder]?.complete != true else { return nil }
             let read = readingBehind.pages[folder]?.photoIDs.count ?? 0

@@ -120,6 +120,18 @@ import Testing
         #expect(!state.isSearchLineOpen)
     }
 
+    /// The folder selected while reading stays selected when the whole library takes over, its
+    /// smart folders coming before it; nothing is made of the photos read meanwhile.
+    @Test func theSelectedFolderStaysSelectedWhenTheLibraryComes() throws {
+        var state = Self.reading()
+        state.press(.right, .right)
+        let tokyo = state.homeFolders[state.homeCursor.selected].id
+        #expect(state.followUp().allSatisfy { if case .readPaged = $0 { true } else { false } }, "no tree, index or memories")
+        state.send(.libraryLoaded(.success(TestLibrary.standard())))
+        #expect(state.homeFolders.count > 4, "the smart folders come")
+        #expect(state.homeFolders[state.homeCursor.selected].id == tokyo)
+    }
+
     /// Marking all, or an album of a whole folder, acts on every photo of it: it waits until the
     /// folder is read to its end. The chosen sort is not claimed while the folder is in date order.
     @Test func wholeFolderActionsWaitForTheFolderAndTheSortIsNotClaimed() throws {
@@ -136,6 +148,11 @@ import Testing
         state.press(.char("A"))
         #expect(state.marks.isEmpty)
         #expect(state.status == "Still reading this folder (15 of 30 photos read): A works on all of them once they are read")
+        state.press(.char(" "))
+        state.press(.char("S"))
+        #expect(state.status?.hasPrefix("Still reading this folder") == true, "a slideshow of the folder, marks or not")
+        state.press(.char("W"))
+        #expect(state.status == "Still reading 39 photos: edits can be written into the files once every photo is read")
         state.send(.pagedRead(next[0], .success(Library.FolderPage(photos: Self.photos(Array(garden.photoIDs.dropFirst(15))), next: nil))))
         state.press(.char("A"))
         #expect(state.marks.count == 30, "the whole folder is read: all of it")
