@@ -101,6 +101,7 @@ extension AppState {
         case .sort: what = "the photos can be sorted another way"
         case .showDuplicates: what = "duplicates can be found"
         case .writeBack: what = "edits can be written into the files"
+        case .reload: return "Reading \(Counted.text(readingBehind.total)) already: the library shows once every photo is read"
         case .markAll, .makeAlbum, .slideshow:
             // A with everything read marked unmarks them: that needs no more photos.
             let unmarking = action == .markAll && !marks.isEmpty && marks.count >= (currentGroup?.photoIDs.count ?? 0)

@@ -118,6 +118,8 @@ import Testing
         state.press(.char("/"))
         #expect(state.status == "Still reading 39 photos: search works once every photo is read")
         #expect(!state.isSearchLineOpen)
+        #expect(state.press(.function(5)).isEmpty, "not read twice")
+        #expect(state.status == "Reading 39 photos already: the library shows once every photo is read")
     }
 
     /// The folder selected while reading stays selected when the whole library takes over, its
