@@ -49,23 +49,29 @@ import Testing
         #expect(try favourites(sandbox) == ["photo-01.jpg"], "the favourite survives the import's end")
     }
 
-    /// A quit that cannot save at once (the library locked by another writer) says so and waits.
-    @Test func quittingWhileTheLibraryIsLockedSaysSavingAndWaits() throws {
-        let sandbox = Sandbox()
-        let tmux = TmuxSession()
-        defer { tmux.kill() }
+    /// Another writer holds the library's lock (flock is per open file: this process excludes
+    /// the browser); the browser on Trip favourites its first photo and quits. Returns the
+    /// lock's descriptor, for the caller to close.
+    private func favouriteAndQuitWithTheLibraryLocked(_ sandbox: Sandbox, _ tmux: TmuxSession) throws -> Int32 {
         try openTrip(sandbox, tmux)
-        // Another writer holds the lock (flock is per open file: this process excludes the browser).
         let lock = open(sandbox.library + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        var held = true
-        defer { if held { close(lock) } }
-
         tmux.send("f")
         try tmux.waitFor("★ photo-01.jpg")
         tmux.send("Escape")
         try tmux.waitFor("Home")
         tmux.send("q")
+        return lock
+    }
+
+    /// A quit that cannot save at once (the library locked by another writer) says so and waits.
+    @Test func quittingWhileTheLibraryIsLockedSaysSavingAndWaits() throws {
+        let sandbox = Sandbox()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let lock = try favouriteAndQuitWithTheLibraryLocked(sandbox, tmux)
+        var held = true
+        defer { if held { close(lock) } }
         try tmux.waitFor("Saving 1 edit…")
         #expect(!tmux.screen().contains("EXITED"), "still waiting for the library")
         close(lock)
@@ -80,15 +86,8 @@ import Testing
         let sandbox = Sandbox()
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try openTrip(sandbox, tmux)
-        let lock = open(sandbox.library + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        let lock = try favouriteAndQuitWithTheLibraryLocked(sandbox, tmux)
         defer { close(lock) }
-        tmux.send("f")
-        try tmux.waitFor("★ photo-01.jpg")
-        tmux.send("Escape")
-        try tmux.waitFor("Home")
-        tmux.send("q")
         try tmux.waitFor("q again quits without them")
         tmux.send("q")
         try tmux.waitFor("EXITED 1")

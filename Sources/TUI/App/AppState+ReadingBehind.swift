@@ -8,13 +8,16 @@ extension AppState {
     /// aggregate; none for another grouping (its folders need every photo).
     var readingFolders: [PhotoGroup]? {
         guard let readingBehind else { return nil }
-        return grouping == .description ? readingBehind.folders : []
+        return showsFoldersRead ? readingBehind.folders : []
     }
+
+    /// The library is read behind and the grouping is the one whose folders show meanwhile.
+    private var showsFoldersRead: Bool { readingBehind != nil && grouping == .description }
 
     /// The grid of folder `id` while the library is read: the photos read so far, in page order
     /// (the chosen sort waits for the whole library), rejected ones hidden when so set.
     func readingPage(id: String) -> FolderPage? {
-        guard let readingBehind, grouping == .description,
+        guard let readingBehind, showsFoldersRead,
               var group = readingBehind.folders.first(where: { $0.id == id }) else { return nil }
         let total = group.count
         group.photoIDs = shown(readingBehind.pages[id]?.photoIDs ?? [], in: id)
@@ -38,7 +41,7 @@ extension AppState {
         case let .group(id): position = (id, currentPage?.photoIndex(ofItem: groupCursor.selected) ?? 0)
         case let .detail(id, index): position = (id, index)
         }
-        if let position, grouping == .description, let read = reading.readDue(folder: position.id, position: position.index) {
+        if let position, showsFoldersRead, let read = reading.readDue(folder: position.id, position: position.index) {
             effects.append(.readPaged(read))
         }
         readingBehind = reading
@@ -67,18 +70,18 @@ extension AppState {
             follow(before)
         case let .failure(failure):
             if case let .page(id, _, _, _) = read { readingBehind?.pageFailed(folder: id, failure.message) }
-            status = "Could not read the photos: \(failure.message)"
+            status = ReadingBehind.couldNotRead(failure.message)
         }
     }
 
     /// The order the grid on screen is in: by date while its folder is read a screen at a time
     /// (the chosen one applies once every photo is read).
-    var sortShown: PhotoSort { readingBehind != nil && grouping == .description ? .dateTaken : sort }
+    var sortShown: PhotoSort { showsFoldersRead ? .dateTaken : sort }
 
     /// What an empty grid of folder `id` says while its first screen is read (or could not be).
     func readingLine(folder id: String) -> String? {
         guard let page = readingBehind?.pages[id], page.photoIDs.isEmpty, !page.complete else { return nil }
-        return page.failure.map { "Could not read the photos: \($0)" } ?? "Reading the photos…"
+        return page.failure.map(ReadingBehind.couldNotRead) ?? "Reading the photos…"
     }
 
     /// What the home grid says while the library is read and shows no folders yet.

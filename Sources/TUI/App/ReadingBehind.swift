@@ -77,6 +77,9 @@ struct ReadingBehind: Sendable {
         for id in pages.keys where pages[id]?.failure != nil { pages[id]?.failure = nil }
     }
 
+    /// What a failed read of photos says, on the status line and in the empty grid.
+    static func couldNotRead(_ reason: String) -> String { "Could not read the photos: \(reason)" }
+
     /// A read of folder `id` failed.
     mutating func pageFailed(folder id: String, _ message: String) {
         pages[id]?.reading = false

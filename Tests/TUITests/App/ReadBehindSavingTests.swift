@@ -60,17 +60,32 @@ import Testing
         }
     }
 
-    @Test func anEditMadeWhileTheLibraryIsReadIsSavedAtOnceAndKeptOnceItIsIn() throws {
+    /// The standard library in a file behind a `HeldReadStore`, with the saver and the follower
+    /// a browser has on it (the follower started: the caller stops it).
+    struct Workers {
         let folder = TemporaryFolder()
-        let file = LibraryStore(path: folder.path + "/library.json")
-        let whole = TestLibrary.standard()
-        try file.save(whole)
-        let store = HeldReadStore(file)
+        let file: LibraryStore
+        let store: HeldReadStore
         let posted = SaverAndFollowerTests.Posted()
-        let saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
-        let follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
-        follower.start()
-        defer { follower.stop() }
+        let saver: EditSaver
+        let follower: JournalFollower
+
+        init(failing: Int = 0) throws {
+            file = LibraryStore(path: folder.path + "/library.json")
+            try file.save(TestLibrary.standard())
+            store = HeldReadStore(file, failing: failing)
+            let posted = self.posted
+            saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
+            follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
+            follower.start()
+        }
+    }
+
+    @Test func anEditMadeWhileTheLibraryIsReadIsSavedAtOnceAndKeptOnceItIsIn() throws {
+        let workers = try Workers()
+        defer { workers.follower.stop() }
+        let (file, store, posted, saver, follower) = (workers.file, workers.store, workers.posted, workers.saver, workers.follower)
+        let whole = TestLibrary.standard()
 
         // The browser on the aggregate, Garden's first screen read.
         var state = ReadBehindTests.reading()
@@ -105,15 +120,9 @@ import Testing
     /// The server stopped while the library was read: said on the status line, tried again
     /// until it answers, and then the library comes without a key.
     @Test func aReadThatFailsIsSaidAndTriedAgainUntilTheLibraryAnswers() throws {
-        let folder = TemporaryFolder()
-        let file = LibraryStore(path: folder.path + "/library.json")
-        try file.save(TestLibrary.standard())
-        let store = HeldReadStore(file, failing: 2)
-        let posted = SaverAndFollowerTests.Posted()
-        let saver = EditSaver(store: store) { result, sequence in posted.post(.editsSaved(result, through: sequence)) }
-        let follower = JournalFollower(store: store, saver: saver, position: nil) { posted.post($0) }
-        follower.start()
-        defer { follower.stop() }
+        let workers = try Workers(failing: 2)
+        defer { workers.follower.stop() }
+        let (store, posted, follower) = (workers.store, workers.posted, workers.follower)
         var state = ReadBehindTests.reading()
         follower.readBehind(retryDelay: 0.05)
         #expect(store.reading.wait(timeout: .now() + 30) == .success, "read again after two failures")
